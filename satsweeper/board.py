@@ -1,0 +1,121 @@
+"""The Minesweeper position as a player sees it.
+
+A :class:`Board` is a rectangle of squares.  Each square is one of
+
+* hidden (optionally carrying a *name*, as the cells of gadget figures do),
+* revealed, showing the number of mines among its on-board neighbours,
+* a flag: a square known to be a mine,
+* void: not part of the board at all (no mine, no number; figure fragments
+  use it to cut a gadget out of a larger board).
+
+Cells are ``(row, col)`` tuples, 0-based from the top-left.  The board may
+also carry the total number of mines, flags included.  Only this module and
+:mod:`satsweeper.textio` know about grids; everything downstream sees
+constraints over opaque cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+Cell = tuple[int, int]
+
+NEIGHBOUR_OFFSETS: tuple[Cell, ...] = tuple(
+    (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
+)
+
+
+@dataclass(frozen=True, eq=True)
+class Board:
+    """An immutable Minesweeper position.
+
+    Args:
+        height, width: size of the rectangle.
+        clues: revealed cells and the number each shows.
+        flags: cells known to be mines.
+        voids: cells that are not part of the board.
+        names: names of some hidden cells (``{(0, 2): "x"}``).
+        total_mines: mines on the whole board, flags included, if known.
+
+    Every cell not in ``clues``, ``flags`` or ``voids`` is hidden.
+
+    >>> b = Board(1, 3, clues={(0, 0): 1})
+    >>> b.hidden_cells()
+    [(0, 1), (0, 2)]
+    >>> b.neighbours((0, 0))
+    [(0, 1)]
+    """
+
+    height: int
+    width: int
+    clues: Mapping[Cell, int] = field(default_factory=dict)
+    flags: frozenset[Cell] = frozenset()
+    voids: frozenset[Cell] = frozenset()
+    names: Mapping[Cell, str] = field(default_factory=dict)
+    total_mines: int | None = None
+
+    def __post_init__(self) -> None:
+        # Freeze the mappings we were given so a Board really is a value.
+        object.__setattr__(self, "clues", dict(self.clues))
+        object.__setattr__(self, "flags", frozenset(self.flags))
+        object.__setattr__(self, "voids", frozenset(self.voids))
+        object.__setattr__(self, "names", dict(self.names))
+
+    def __hash__(self) -> int:
+        return hash((self.height, self.width, frozenset(self.clues.items()),
+                     self.flags, self.voids, frozenset(self.names.items()),
+                     self.total_mines))
+
+    def cells(self) -> Iterator[Cell]:
+        """Every position of the rectangle, row by row."""
+        for r in range(self.height):
+            for c in range(self.width):
+                yield (r, c)
+
+    def contains(self, cell: Cell) -> bool:
+        """True if ``cell`` lies inside the rectangle and is not void."""
+        r, c = cell
+        return 0 <= r < self.height and 0 <= c < self.width and cell not in self.voids
+
+    def is_hidden(self, cell: Cell) -> bool:
+        """True if ``cell`` is on the board and neither revealed nor flagged."""
+        return self.contains(cell) and cell not in self.clues and cell not in self.flags
+
+    def hidden_cells(self) -> list[Cell]:
+        """All hidden cells in row-major order."""
+        return [cell for cell in self.cells() if self.is_hidden(cell)]
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The (up to 8) on-board, non-void neighbours of ``cell``."""
+        r, c = cell
+        out = []
+        for dr, dc in NEIGHBOUR_OFFSETS:
+            other = (r + dr, c + dc)
+            if self.contains(other):
+                out.append(other)
+        return out
+
+    def cell_by_name(self, name: str) -> Cell | None:
+        """The hidden cell carrying ``name``, or None."""
+        for cell, n in self.names.items():
+            if n == name:
+                return cell
+        return None
+
+    def label(self, cell: Cell) -> str:
+        """How messages refer to a cell: ``3,7`` or ``x (3,7)`` if named."""
+        text = f"{cell[0]},{cell[1]}"
+        name = self.names.get(cell)
+        return f"{name} ({text})" if name else text
+
+    def with_changes(self, *, reveal: Mapping[Cell, int] | None = None,
+                     flag: frozenset[Cell] | set[Cell] = frozenset(),
+                     total_mines: int | None | type(...) = ...) -> "Board":
+        """A copy with more cells revealed or flagged (and maybe another total)."""
+        clues = dict(self.clues)
+        clues.update(reveal or {})
+        names = {c: n for c, n in self.names.items() if c not in clues and c not in flag}
+        return Board(self.height, self.width, clues, self.flags | frozenset(flag),
+                     self.voids, names,
+                     self.total_mines if total_mines is ... else total_mines)

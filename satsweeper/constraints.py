@@ -1,0 +1,145 @@
+"""From a board to rules "exactly k of these cells are mines".
+
+This is where grid knowledge ends.  A :class:`Problem` is a set of unknown
+cells (any hashable values), rules over them, and optionally the number of
+mines among all of them.  Every engine below (SAT, model counting, component
+counting) takes a :class:`Problem`, so gadgets and hand-written constraint
+systems reuse all of it.
+
+Each rule remembers its *origin* (a revealed number, the total, a line of a
+constraint file) so that answers can say which clues they rest on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable
+
+from .board import Board, Cell
+
+
+@dataclass(frozen=True)
+class Clue:
+    """A revealed number on the board: the origin of one rule."""
+
+    cell: Cell
+    number: int
+
+    def __str__(self) -> str:
+        return f"the {self.number} at {self.cell[0]},{self.cell[1]}"
+
+
+@dataclass(frozen=True)
+class TotalMines:
+    """The total mine count: the origin of the global rule."""
+
+    mines: int
+
+    def __str__(self) -> str:
+        return f"the total of {self.mines} mines"
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """Exactly ``mines`` of ``cells`` are mines.
+
+    ``mines`` may be negative or exceed ``len(cells)``: such a rule cannot
+    hold, and saying so is the answer, not an error.
+
+    >>> Constraint(frozenset({"a", "b"}), 1, "x")
+    Constraint(cells=frozenset({...}), mines=1, origin='x')
+    """
+
+    cells: frozenset[Hashable]
+    mines: int
+    origin: Hashable
+
+    def __repr__(self) -> str:
+        return f"Constraint(cells=frozenset({{...}}), mines={self.mines}, origin={self.origin!r})"
+
+    def is_satisfiable_alone(self) -> bool:
+        """True if some placement satisfies this rule on its own."""
+        return 0 <= self.mines <= len(self.cells)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Unknown cells, local rules over them, and optionally the mines among all.
+
+    Attributes:
+        cells: every unknown cell, in a fixed order.  Cells mentioned by no
+            rule are *floating*: only the total constrains them.
+        constraints: the local rules.
+        mines: the number of mines among ``cells`` if known (the board's total
+            minus its flags), else None.
+        total_origin: what to call the global rule in explanations.
+    """
+
+    cells: tuple[Hashable, ...]
+    constraints: tuple[Constraint, ...]
+    mines: int | None = None
+    total_origin: Hashable = None
+
+    def constrained_cells(self) -> list[Hashable]:
+        """Cells that appear in at least one rule (the *frontier*), in order."""
+        seen = set()
+        for rule in self.constraints:
+            seen.update(rule.cells)
+        return [cell for cell in self.cells if cell in seen]
+
+    def floating_cells(self) -> list[Hashable]:
+        """Cells no rule mentions, in order."""
+        seen = set()
+        for rule in self.constraints:
+            seen.update(rule.cells)
+        return [cell for cell in self.cells if cell not in seen]
+
+    def origins(self) -> list[Hashable]:
+        """The origin of every rule, the total last if there is one."""
+        out = [rule.origin for rule in self.constraints]
+        if self.mines is not None:
+            out.append(self.total_origin)
+        return out
+
+    def restricted_to(self, origins: set) -> "Problem":
+        """The same cells under only the rules whose origin is in ``origins``."""
+        rules = tuple(r for r in self.constraints if r.origin in origins)
+        keep_total = self.mines is not None and self.total_origin in origins
+        return Problem(self.cells, rules, self.mines if keep_total else None,
+                       self.total_origin if keep_total else None)
+
+    def is_explained_by(self, mines: frozenset) -> bool:
+        """True if placing mines exactly on ``mines`` satisfies every rule."""
+        if self.mines is not None and len(mines) != self.mines:
+            return False
+        return all(len(rule.cells & mines) == rule.mines for rule in self.constraints)
+
+
+def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
+    """The rules a board imposes on its hidden cells.
+
+    A revealed ``k`` with ``f`` flagged neighbours says exactly ``k - f`` of
+    its hidden neighbours are mines.  A total of ``m`` mines with ``f`` flags
+    says exactly ``m - f`` hidden cells are mines.  With
+    ``flags_are_mines=False`` flags are treated as hidden cells.
+
+    >>> from satsweeper.board import Board
+    >>> p = problem_of(Board(1, 3, {(0, 1): 1}, total_mines=1))
+    >>> [sorted(r.cells) for r in p.constraints], p.mines
+    ([[(0, 0), (0, 2)]], 1)
+    """
+    if not flags_are_mines:
+        board = Board(board.height, board.width, board.clues, frozenset(), board.voids,
+                      board.names, board.total_mines)
+    hidden = board.hidden_cells()
+    rules = []
+    for cell in sorted(board.clues):
+        number = board.clues[cell]
+        around = board.neighbours(cell)
+        unknown = frozenset(n for n in around if n not in board.clues and n not in board.flags)
+        flagged = sum(1 for n in around if n in board.flags)
+        rules.append(Constraint(unknown, number - flagged, Clue(cell, number)))
+    if board.total_mines is None:
+        return Problem(tuple(hidden), tuple(rules))
+    return Problem(tuple(hidden), tuple(rules), board.total_mines - len(board.flags),
+                   TotalMines(board.total_mines))

@@ -1,0 +1,226 @@
+"""From rules to CNF: one variable pool, cardinality encodings, selectors.
+
+Every rule "exactly k of these cells" becomes CNF through a python-sat
+cardinality encoding.  Each rule's clauses carry the negation of a *selector*
+variable, so a solver can be asked about any subset of the rules by assuming
+their selectors; the failed assumptions of an UNSAT answer then name the
+clues behind it.
+
+The total mine count is handled the way component counters do it: cells that
+touch no clue (*floating* cells) get no variable at all.  With ``T`` mines
+left and ``nf`` floating cells, an explanation exists for a frontier
+assignment with ``F`` mines iff ``T - nf <= F <= T``, so the total becomes a
+pair of bounds on the frontier count: assumption literals on the outputs of
+two incremental totalizers (one over the frontier, one over its negation),
+built only when a bound can bind.  The same literals let reasoning ask "can
+the frontier hold between lo and hi mines?", which is how questions about
+floating cells are answered.  Totalizers are added lazily, so callers load
+``clauses`` into their solver again after asking for bounds.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Hashable, Iterable
+
+from pysat.card import CardEnc, EncType, ITotalizer
+from pysat.formula import IDPool
+
+from .constraints import Constraint, Problem
+
+
+class CardinalityEncoding(enum.Enum):
+    """The CNF encodings of "exactly k" that python-sat offers, plus native.
+
+    ``NATIVE`` keeps cardinality constraints as such; it needs a solver with
+    native support (Minicard, Gluecard).
+    """
+
+    SEQCOUNTER = "seqcounter"
+    TOTALIZER = "totalizer"
+    KMTOTALIZER = "kmtotalizer"
+    MTOTALIZER = "mtotalizer"
+    SORTNETWRK = "sortnetwrk"
+    CARDNETWRK = "cardnetwrk"
+    NATIVE = "native"
+
+    @property
+    def enc_type(self) -> int:
+        return getattr(EncType, self.value)
+
+
+DEFAULT_ENCODING = CardinalityEncoding.SEQCOUNTER
+
+
+@dataclass(frozen=True)
+class AtMost:
+    """A native cardinality constraint: at most ``bound`` of ``lits`` are true."""
+
+    lits: tuple[int, ...]
+    bound: int
+
+
+class Encoding:
+    """The CNF of a :class:`~satsweeper.constraints.Problem`.
+
+    Attributes:
+        problem: what was encoded.
+        pool: the one :class:`pysat.formula.IDPool` every variable comes from.
+        frontier: cells with a variable, in problem order.
+        floating: cells without one (only the total constrains them).
+        clauses: the CNF, selectors included.
+        atmosts: native cardinality constraints (``NATIVE`` only).
+        selectors: origin -> selector variable, one per rule.
+
+    >>> from satsweeper.constraints import Constraint, Problem
+    >>> p = Problem(("a", "b", "c"), (Constraint(frozenset({"a", "b"}), 1, "r"),), 1, "T")
+    >>> e = Encoding(p)
+    >>> e.frontier, e.floating
+    (['a', 'b'], ['c'])
+    """
+
+    def __init__(self, problem: Problem, encoding: CardinalityEncoding = DEFAULT_ENCODING):
+        self.problem = problem
+        self.encoding = encoding
+        self.pool = IDPool()
+        self.frontier = problem.constrained_cells()
+        self.floating = problem.floating_cells()
+        self.clauses: list[list[int]] = []
+        self.atmosts: list[AtMost] = []
+        self._var = {cell: self.pool.id(("cell", cell)) for cell in self.frontier}
+        self._cell = {v: c for c, v in self._var.items()}
+        self.selectors: dict[Hashable, int] = {}
+        for rule in problem.constraints:
+            self._add_rule(rule)
+        self._upper: ITotalizer | None = None
+        self._lower: ITotalizer | None = None
+        self._known_bounds: tuple[int, int] | None = None
+
+    # -- variables -----------------------------------------------------
+
+    def var(self, cell: Hashable) -> int:
+        """The variable of a frontier cell (true = mine)."""
+        return self._var[cell]
+
+    def has_var(self, cell: Hashable) -> bool:
+        """True for frontier cells."""
+        return cell in self._var
+
+    def cell(self, var: int) -> Hashable | None:
+        """The cell of a variable, or None for auxiliary variables."""
+        return self._cell.get(var)
+
+    def cell_vars(self) -> list[int]:
+        """Variables of all frontier cells: the projection set for counting."""
+        return [self._var[c] for c in self.frontier]
+
+    def mines_in(self, model: Iterable[int]) -> frozenset:
+        """The frontier cells that are mines in a model."""
+        return frozenset(self._cell[v] for v in model if v > 0 and v in self._cell)
+
+    # -- rules ---------------------------------------------------------
+
+    def _selector(self, origin: Hashable) -> int:
+        if origin in self.selectors:
+            raise ValueError(f"each rule needs its own origin (got {origin!r} twice)")
+        self.selectors[origin] = self.pool.id(("selector", origin))
+        return self.selectors[origin]
+
+    def _add_rule(self, rule: Constraint) -> None:
+        s = self._selector(rule.origin)
+        lits = sorted(self._var[c] for c in rule.cells)
+        self._add_exactly(s, lits, rule.mines)
+
+    def _add_exactly(self, s: int, lits: list[int], k: int) -> None:
+        n = len(lits)
+        if k < 0 or k > n:
+            self.clauses.append([-s])
+        elif k == 0:
+            self.clauses.extend([-s, -x] for x in lits)
+        elif k == n:
+            self.clauses.extend([-s, x] for x in lits)
+        elif self.encoding is CardinalityEncoding.NATIVE:
+            self._add_native(s, lits, k)
+            self._add_native(s, [-x for x in lits], n - k)
+        else:
+            cnf = CardEnc.equals(lits=lits, bound=k, vpool=self.pool,
+                                 encoding=self.encoding.enc_type)
+            self.clauses.extend([-s] + clause for clause in cnf.clauses)
+
+    def _add_native(self, s: int, lits: list[int], k: int) -> None:
+        # s -> sum(lits) <= k, written as sum(lits) + (n - k) copies of s <= n;
+        # the copies are implied by s and free otherwise.
+        copies = [self.pool.id(("copy", s, len(self.atmosts), i)) for i in range(len(lits) - k)]
+        self.clauses.extend([-s, c] for c in copies)
+        self.atmosts.append(AtMost(tuple(lits + copies), len(lits)))
+
+    # -- the frontier count (the total, and questions about floating cells)
+
+    def count_bounds(self, low: int, high: int, trusted: bool = True) -> list[int] | None:
+        """Assumption literals forcing ``low <= frontier mines <= high``.
+
+        With ``trusted`` the caller promises that every rule is assumed too,
+        so bounds the rules already imply need no literal (on large boards
+        the total rarely binds, and then no totalizer is ever built).
+
+        Returns None if the range is empty within ``0..len(frontier)``.
+        """
+        n = len(self.frontier)
+        low, high = max(low, 0), min(high, n)
+        if low > high:
+            return None
+        known_low, known_high = self.frontier_bounds() if trusted else (0, n)
+        lits = []
+        if high < known_high:
+            lits.append(-self._totalizer_upper(high).rhs[high])
+        if low > known_low:
+            lits.append(-self._totalizer_lower(n - low).rhs[n - low])
+        return lits
+
+    def total_bounds(self) -> tuple[int, int] | None:
+        """The range of frontier mines the total allows, or None without a total."""
+        if self.problem.mines is None:
+            return None
+        return self.problem.mines - len(self.floating), self.problem.mines
+
+    def frontier_bounds(self) -> tuple[int, int]:
+        """Cheap valid bounds on the mines the frontier holds when all rules hold.
+
+        A greedy packing of disjoint rules gives a lower bound; assigning each
+        cell to one rule that mentions it gives an upper bound.
+        """
+        if self._known_bounds is None:
+            lower, used = 0, set()
+            upper, owned = 0, set()
+            for rule in self.problem.constraints:
+                if rule.cells and used.isdisjoint(rule.cells):
+                    used |= rule.cells
+                    lower += max(rule.mines, 0)
+                mine = rule.cells - owned
+                owned |= mine
+                upper += max(0, min(rule.mines, len(mine)))
+            n = len(self.frontier)
+            self._known_bounds = (min(lower, n), min(upper, n))
+        return self._known_bounds
+
+    def _totalizer_upper(self, bound: int) -> ITotalizer:
+        if self._upper is None or len(self._upper.rhs) <= bound:
+            self._upper = self._totalizer(self.cell_vars(), bound)
+        return self._upper
+
+    def _totalizer_lower(self, bound: int) -> ITotalizer:
+        if self._lower is None or len(self._lower.rhs) <= bound:
+            self._lower = self._totalizer([-v for v in self.cell_vars()], bound)
+        return self._lower
+
+    def _totalizer(self, lits: list[int], bound: int) -> ITotalizer:
+        # ITotalizer numbers its own variables from top_id; reserve them in
+        # the pool so nothing else is given the same numbers.  Build one
+        # output past the bound asked for: neighbouring queries then reuse it.
+        ubound = min(len(lits), bound + 1)
+        tot = ITotalizer(lits=lits, ubound=ubound, top_id=self.pool.top)
+        self.pool.occupy(self.pool.top + 1, tot.top_id)
+        self.pool.top = tot.top_id
+        self.clauses.extend(tot.cnf.clauses)
+        return tot

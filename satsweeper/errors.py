@@ -1,0 +1,36 @@
+"""Errors raised for input the user gave us.
+
+An inconsistent board is *not* an error: it is an answer (see
+:mod:`satsweeper.reasoning`).  Errors are for input that cannot be read or
+questions that cannot be asked, and every message says what must hold and
+what was found instead.
+"""
+
+from __future__ import annotations
+
+
+class SatsweeperError(Exception):
+    """Base class of every error satsweeper raises on purpose."""
+
+
+class BoardSyntaxError(SatsweeperError, ValueError):
+    """A board or constraint file that cannot be read.
+
+    The message has the form ``file:line:col: expected ... (got ...)``, with
+    1-based line and column numbers as editors count them.
+
+    >>> str(BoardSyntaxError("b.txt", 3, 5, "a digit 0-8", "'9'"))
+    "b.txt:3:5: expected a digit 0-8 (got '9')"
+    """
+
+    def __init__(self, source: str, line: int, column: int, expected: str, found: str):
+        self.source = source
+        self.line = line
+        self.column = column
+        self.expected = expected
+        self.found = found
+        super().__init__(f"{source}:{line}:{column}: expected {expected} (got {found})")
+
+
+class CellError(SatsweeperError, ValueError):
+    """A cell named in a question that is not a hidden cell of the board."""

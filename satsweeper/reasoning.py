@@ -1,0 +1,432 @@
+"""SAT answers with evidence: consistency, safety, determined cells, uniqueness.
+
+One :class:`Reasoner` holds one incremental solver per problem and asks every
+question by assumptions: rule selectors switch clues on, totalizer outputs
+bound the frontier count.  Answers are values that carry their evidence:
+
+* consistent: a witness explanation; inconsistent: a minimal set of clues
+  that cannot all hold (dropping any one of them removes the conflict);
+* safe: a minimal set of clues that already forces the move; unsafe: a
+  counter-example explanation in which the move fails;
+* not unique: two different explanations.
+
+An *explanation* is the set of hidden cells that are mines (flags are mines
+already and are not repeated).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Hashable, Iterable, Mapping
+
+from pysat.solvers import Solver, SolverNames
+
+from .board import Board
+from .constraints import Problem, problem_of
+from .encoding import DEFAULT_ENCODING, CardinalityEncoding, Encoding
+from .errors import CellError
+
+DEFAULT_SOLVER = "cadical195"
+
+
+class Status(enum.Enum):
+    """What every explanation agrees on about a hidden cell."""
+
+    SAFE = "safe"
+    MINE = "mine"
+    UNKNOWN = "unknown"
+
+
+class Move(enum.Enum):
+    """A player's move on a hidden cell."""
+
+    OPEN = "open"
+    MARK = "mark"
+
+    def fails_if_mine(self) -> bool:
+        """Opening fails on a mine; marking fails on a safe cell."""
+        return self is Move.OPEN
+
+
+@dataclass(frozen=True)
+class Consistency:
+    """Is there an explanation?  Evidence: a witness, or a minimal conflict."""
+
+    consistent: bool
+    witness: frozenset | None = None
+    conflict: tuple = ()
+
+
+@dataclass(frozen=True)
+class Safety:
+    """Is ``move`` on ``cell`` right in every explanation?
+
+    ``reason`` (when safe) is a subset-minimal set of origins (clues, and the
+    total if needed) that forces the move; ``counterexample`` (when not safe)
+    is an explanation in which the move fails.  An inconsistent problem is
+    never called safe: ``consistent`` is False and ``conflict`` says why.
+    """
+
+    cell: Hashable
+    move: Move
+    consistent: bool
+    safe: bool
+    reason: tuple = ()
+    counterexample: frozenset | None = None
+    conflict: tuple = ()
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The status of every unknown cell (the backbone)."""
+
+    consistent: bool
+    status: Mapping[Hashable, Status] = field(default_factory=dict)
+    witness: frozenset | None = None
+    conflict: tuple = ()
+
+    def cells_with(self, status: Status) -> list:
+        """The cells with a given status, in problem order."""
+        return [c for c, s in self.status.items() if s is status]
+
+
+@dataclass(frozen=True)
+class Uniqueness:
+    """Exactly one explanation?  Evidence: the one, or two that differ."""
+
+    consistent: bool
+    unique: bool
+    explanations: tuple[frozenset, ...] = ()
+    conflict: tuple = ()
+
+
+class Reasoner:
+    """One incremental SAT solver answering questions about one problem.
+
+    Use as a context manager (the solver holds native memory):
+
+    >>> from satsweeper.textio import parse_board
+    >>> with Reasoner(parse_board("mines: 1\\n1..\\n")) as r:
+    ...     r.safety((0, 2)).safe, r.safety((0, 1)).safe
+    (True, False)
+    """
+
+    def __init__(self, problem: Problem | Board, *, solver: str = DEFAULT_SOLVER,
+                 encoding: CardinalityEncoding = DEFAULT_ENCODING,
+                 flags_are_mines: bool = True):
+        if isinstance(problem, Board):
+            problem = problem_of(problem, flags_are_mines)
+        if solver not in SolverNames.__dict__ or solver.startswith("_"):
+            raise ValueError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
+        self.problem = problem
+        self.encoding = Encoding(problem, encoding)
+        self._solver = Solver(name=solver)
+        if self.encoding.atmosts and not self._solver.supports_atmost():
+            raise ValueError(f"native cardinality needs minicard or gluecard (got {solver})")
+        self._loaded_clauses = 0
+        self._loaded_atmosts = 0
+        self._floating = set(self.encoding.floating)
+        self._consistency: Consistency | None = None
+
+    def __enter__(self) -> "Reasoner":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free the solver."""
+        self._solver.delete()
+
+    # -- low level -------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Load clauses the encoding added since the last call."""
+        enc = self.encoding
+        for clause in enc.clauses[self._loaded_clauses:]:
+            self._solver.add_clause(clause)
+        self._loaded_clauses = len(enc.clauses)
+        for atmost in enc.atmosts[self._loaded_atmosts:]:
+            self._solver.add_atmost(list(atmost.lits), atmost.bound)
+        self._loaded_atmosts = len(enc.atmosts)
+
+    def _solve(self, assumptions: list[int]) -> list[int] | None:
+        self._sync()
+        if self._solver.solve(assumptions=assumptions):
+            return self._solver.get_model()
+        return None
+
+    def _groups(self, trusted: bool) -> dict[Hashable, list[int]] | None:
+        """Assumption literals of every origin; None if the total is impossible."""
+        groups = {origin: [s] for origin, s in self.encoding.selectors.items()}
+        bounds = self.encoding.total_bounds()
+        if bounds is not None:
+            lits = self.encoding.count_bounds(*bounds, trusted=trusted)
+            if lits is None:
+                return None
+            groups[self.problem.total_origin] = lits
+        return groups
+
+    def _base(self) -> list[int] | None:
+        groups = self._groups(trusted=True)
+        return None if groups is None else [l for lits in groups.values() for l in lits]
+
+    def _minimal_origins(self, extra: list[int], candidates: list[Hashable]) -> tuple:
+        """A subset-minimal set of origins that, with ``extra``, is unsatisfiable.
+
+        Deletion-based core minimisation: each candidate is dropped in turn
+        and kept out if the rest still conflicts; each UNSAT answer's core
+        prunes the candidates further.
+        """
+        groups = self._groups(trusted=False) or {}
+        current = list(candidates)
+
+        def lits(origins: Iterable[Hashable]) -> list[int]:
+            return [l for o in origins for l in groups.get(o, [])]
+
+        def prune(origins: list[Hashable]) -> list[Hashable]:
+            core = set(self._solver.get_core() or [])
+            return [o for o in origins if o not in groups or any(l in core for l in groups[o])]
+
+        if self._solve(extra + lits(current)) is not None:
+            raise AssertionError("minimal_origins called on a satisfiable set")
+        current = prune(current)
+        i = 0
+        while i < len(current):
+            trial = current[:i] + current[i + 1:]
+            if self._solve(extra + lits(trial)) is None:
+                current = prune(trial)
+            else:
+                i += 1
+        return tuple(current)
+
+    def _explanation(self, model: list[int], put_first: Hashable | None = None,
+                     put_last: Hashable | None = None) -> frozenset:
+        """A full explanation from a frontier model: floating mines added."""
+        mines = set(self.encoding.mines_in(model))
+        if self.problem.mines is not None:
+            needed = self.problem.mines - len(mines)
+            order = [c for c in self.encoding.floating if c not in (put_first, put_last)]
+            if put_first is not None:
+                order.insert(0, put_first)
+            if put_last is not None:
+                order.append(put_last)
+            mines.update(order[:needed])
+        return frozenset(mines)
+
+    def _conflict(self) -> tuple:
+        if self._groups(trusted=False) is None:
+            return (self.problem.total_origin,)
+        return self._minimal_origins([], self.problem.origins())
+
+    # -- questions -------------------------------------------------------
+
+    def consistency(self) -> Consistency:
+        """Is there an explanation?  (CONSISTENCY)"""
+        if self._consistency is None:
+            base = self._base()
+            model = None if base is None else self._solve(base)
+            if model is None:
+                self._consistency = Consistency(False, conflict=self._conflict())
+            else:
+                self._consistency = Consistency(True, witness=self._explanation(model))
+        return self._consistency
+
+    def safety(self, cell: Hashable, move: Move = Move.OPEN) -> Safety:
+        """Is ``move`` on ``cell`` right in every explanation?  (SAFETY)"""
+        if cell not in self._floating and not self.encoding.has_var(cell):
+            raise CellError(f"a hidden cell to {move.value} (got {cell!r})")
+        consistency = self.consistency()
+        if not consistency.consistent:
+            return Safety(cell, move, False, False, conflict=consistency.conflict)
+        fail_mine = move.fails_if_mine()
+        if cell in self._floating:
+            return self._floating_safety(cell, move, fail_mine)
+        lit = self.encoding.var(cell) * (1 if fail_mine else -1)
+        model = self._solve(self._base() + [lit])
+        if model is not None:
+            return Safety(cell, move, True, False, counterexample=self._explanation(model))
+        reason = self._minimal_origins([lit], self.problem.origins())
+        return Safety(cell, move, True, True, reason=reason)
+
+    def _floating_failure_range(self, fail_mine: bool) -> tuple[int, int] | None:
+        """Frontier counts under which a floating cell can be a mine (or safe)."""
+        bounds = self.encoding.total_bounds()
+        if bounds is None:
+            return None
+        low, high = bounds
+        return (low, high - 1) if fail_mine else (low + 1, high)
+
+    def _floating_safety(self, cell, move: Move, fail_mine: bool) -> Safety:
+        failing = self._floating_failure_range(fail_mine)
+        if failing is None:  # no total: a floating cell can be anything
+            witness = self.consistency().witness
+            flipped = witness | {cell} if fail_mine else witness - {cell}
+            return Safety(cell, move, True, False, counterexample=flipped)
+        query = self.encoding.count_bounds(*failing)
+        rules = [r.origin for r in self.problem.constraints]
+        groups = self._groups(trusted=True)
+        if query is not None:
+            base = [l for o in rules for l in groups[o]]
+            model = self._solve(base + query)
+            if model is not None:
+                first, last = (cell, None) if fail_mine else (None, cell)
+                return Safety(cell, move, True, False,
+                              counterexample=self._explanation(model, first, last))
+        extra = self.encoding.count_bounds(*failing, trusted=False)
+        reason = () if extra is None else self._minimal_origins(extra, rules)
+        return Safety(cell, move, True, True, reason=reason + (self.problem.total_origin,))
+
+    def solution(self) -> Solution:
+        """The status of every unknown cell: the backbone of the explanations.
+
+        Models rule candidates out: a cell stays a candidate for "determined"
+        only while every model found so far agrees on it, and one solve per
+        surviving candidate confirms it.
+        """
+        consistency = self.consistency()
+        if not consistency.consistent:
+            return Solution(False, conflict=consistency.conflict)
+        base = self._base()
+        witness = consistency.witness
+        candidates = {c: (c in witness) for c in self.encoding.frontier}
+        floating = _FloatingTracker(self, witness)
+        for cell in self.encoding.frontier:
+            if cell not in candidates:
+                continue
+            var = self.encoding.var(cell)
+            model = self._solve(base + [-var if candidates[cell] else var])
+            if model is None:
+                continue
+            values = set(model)
+            for other in [c for c in candidates if c != cell]:
+                if (self.encoding.var(other) in values) != candidates[other]:
+                    del candidates[other]
+            del candidates[cell]
+            floating.see(model)
+        status = {}
+        floating_status = floating.status() if self._floating else None
+        for cell in self.problem.cells:
+            if cell in self._floating:
+                status[cell] = floating_status
+            elif cell in candidates:
+                status[cell] = Status.MINE if candidates[cell] else Status.SAFE
+            else:
+                status[cell] = Status.UNKNOWN
+        return Solution(True, status, witness)
+
+    def uniqueness(self) -> Uniqueness:
+        """Is there exactly one explanation?  (SOLUTION)"""
+        consistency = self.consistency()
+        if not consistency.consistent:
+            return Uniqueness(False, False, conflict=consistency.conflict)
+        first = consistency.witness
+        floating = self.encoding.floating
+        spare = [c for c in floating if c not in first]
+        used = [c for c in floating if c in first]
+        if floating and (self.problem.mines is None or (spare and used)):
+            # Floating cells are interchangeable: swap one mine to a free cell.
+            second = (first - {used[0]}) | {spare[0]} if used else first | {spare[0]}
+            return Uniqueness(True, False, (first, second))
+        blocker = self.encoding.pool.id(("block", len(self.encoding.clauses)))
+        clause = [-blocker] + [(-1 if c in first else 1) * self.encoding.var(c)
+                               for c in self.encoding.frontier]
+        self.encoding.clauses.append(clause)
+        model = self._solve(self._base() + [blocker])
+        self.encoding.clauses.append([-blocker])
+        if model is None:
+            return Uniqueness(True, True, (first,))
+        return Uniqueness(True, False, (first, self._explanation(model)))
+
+
+class _FloatingTracker:
+    """What the models seen so far say about the floating cells.
+
+    With a total, floating cells are interchangeable, so one status covers
+    them all: a model whose frontier leaves ``r`` mines for ``nf`` floating
+    cells shows they can be mines (r > 0) and can be safe (r < nf).
+    """
+
+    def __init__(self, reasoner: Reasoner, witness: frozenset):
+        self.reasoner = reasoner
+        enc = reasoner.encoding
+        self.total = reasoner.problem.mines
+        self.nf = len(enc.floating)
+        self.can_mine = self.total is None
+        self.can_safe = self.total is None
+        if self.total is not None:
+            self._note(len(witness & set(enc.frontier)))
+
+    def _note(self, frontier_mines: int) -> None:
+        left = self.total - frontier_mines
+        self.can_mine |= left > 0
+        self.can_safe |= left < self.nf
+
+    def see(self, model: list[int]) -> None:
+        if self.total is not None and not (self.can_mine and self.can_safe):
+            self._note(len(self.reasoner.encoding.mines_in(model)))
+
+    def status(self) -> Status:
+        """Settle the floating cells' status, solving only where models did not."""
+        if self.can_mine and self.can_safe:
+            return Status.UNKNOWN
+        if self.can_mine and not self._possible(fail_mine=False):
+            return Status.MINE
+        if self.can_safe and not self._possible(fail_mine=True):
+            return Status.SAFE
+        return Status.UNKNOWN
+
+    def _possible(self, fail_mine: bool) -> bool:
+        """Is some explanation's floating cell a mine (fail_mine) or safe?"""
+        r = self.reasoner
+        failing = r._floating_failure_range(fail_mine)
+        query = r.encoding.count_bounds(*failing)
+        if query is None:
+            return False
+        model = r._solve(list(r.encoding.selectors.values()) + query)
+        if model is not None:
+            self._note(len(r.encoding.mines_in(model)))
+            return True
+        return False
+
+
+def _as_problem(subject: Problem | Board, flags_are_mines: bool) -> Problem:
+    return subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
+
+
+def check(subject: Problem | Board, **options) -> Consistency:
+    """CONSISTENCY of a board or problem (options as for :class:`Reasoner`).
+
+    >>> from satsweeper.textio import parse_board
+    >>> check(parse_board("11\\n..\\n")).consistent
+    True
+    >>> [str(o) for o in check(parse_board("12\\n..\\n")).conflict]
+    ['the 1 at 0,0', 'the 2 at 0,1']
+    """
+    with Reasoner(subject, **options) as r:
+        return r.consistency()
+
+
+def safety(subject: Problem | Board, cell: Hashable, move: Move = Move.OPEN, **options) -> Safety:
+    """SAFETY of one move (see :meth:`Reasoner.safety`)."""
+    with Reasoner(subject, **options) as r:
+        return r.safety(cell, move)
+
+
+def solve(subject: Problem | Board, **options) -> Solution:
+    """Every unknown cell's status: safe, mine, or unknown.
+
+    >>> from satsweeper.textio import parse_board
+    >>> s = solve(parse_board("mines: 2\\n1..\\n"))
+    >>> [s.status[c].value for c in [(0, 1), (0, 2)]]
+    ['mine', 'mine']
+    """
+    with Reasoner(subject, **options) as r:
+        return r.solution()
+
+
+def uniqueness(subject: Problem | Board, **options) -> Uniqueness:
+    """SOLUTION: is the explanation unique?  Evidence either way."""
+    with Reasoner(subject, **options) as r:
+        return r.uniqueness()

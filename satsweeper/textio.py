@@ -1,0 +1,333 @@
+"""Reading and writing boards as text.
+
+Two formats are understood.
+
+**Native** (any file name; see README for the full description)::
+
+    # a comment
+    mines: 10          optional total, flags included
+    layout: tokens     optional; "dense" unless a grid row contains spaces
+    ..1F
+    .21-
+
+Squares: ``.`` hidden, ``0``-``8`` revealed number, ``F`` flag (a known
+mine), ``-`` void (not part of the board), and a name for a named hidden
+cell: one lowercase letter in a dense row, an identifier such as ``x'`` or
+``t2`` in a tokenized row (tokens separated by white space).
+
+**JSMinesweeper** ``.mine`` files: a first line ``WIDTHxHEIGHTxMINES``, then
+``HEIGHT`` rows of ``WIDTH`` characters: ``0``-``8`` revealed, ``F`` flag,
+``H`` or any other character hidden.
+
+Every reader raises :class:`~satsweeper.errors.BoardSyntaxError` with file,
+line and column on bad input.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from .board import Board, Cell
+from .errors import BoardSyntaxError
+
+HIDDEN = "."
+FLAG = "F"
+VOID = "-"
+COMMENT = "#"
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*\Z")
+_DENSE_NAME = re.compile(r"[a-z]\Z")
+_HEADER = re.compile(r"\s*([A-Za-z_]+)\s*:\s*(.*?)\s*\Z")
+_MINE_HEADER = re.compile(r"\s*(\d+)x(\d+)x(\d+)\s*\Z")
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    line: int
+    column: int
+
+
+def read_board(path: str | Path) -> Board:
+    """Read a board file, choosing the format by extension (``.mine`` or native).
+
+    Raises:
+        BoardSyntaxError: the file is empty, unreadable or malformed.
+    """
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BoardSyntaxError(str(path), 1, 1, "UTF-8 text", f"byte 0x{err.object[err.start]:02x} at offset {err.start}") from None
+    except OSError as err:
+        raise BoardSyntaxError(str(path), 1, 1, "a readable file", err.strerror or str(err)) from None
+    if path.suffix.lower() == ".mine":
+        return parse_mine(text, str(path))
+    return parse_board(text, str(path))
+
+
+def write_board(board: Board, path: str | Path) -> None:
+    """Write ``board`` to ``path``, choosing the format by extension."""
+    path = Path(path)
+    text = format_mine(board) if path.suffix.lower() == ".mine" else format_board(board)
+    path.write_text(text, encoding="utf-8")
+
+
+# ----------------------------------------------------------------- native
+
+def parse_board(text: str, source: str = "<string>") -> Board:
+    """Parse the native board format.
+
+    >>> b = parse_board("mines: 2\\n.1\\nF1\\n")
+    >>> b.total_mines, sorted(b.clues.items()), sorted(b.flags)
+    (2, [((0, 1), 1), ((1, 1), 1)], [(1, 0)])
+    """
+    headers, rows = _split_header(text, source)
+    total = _header_total(headers, source)
+    layout = _header_layout(headers, source, rows)
+    grid = [_tokens_of(line, number, layout, source) for number, line in rows]
+    if not grid:
+        last = text.count("\n") + 1
+        raise BoardSyntaxError(source, last, 1, "at least one row of squares", "an empty board")
+    width = len(grid[0])
+    for (number, line), tokens in zip(rows, grid):
+        if len(tokens) != width:
+            raise BoardSyntaxError(source, number, len(line.rstrip()) + 1,
+                                   f"{width} squares per row as in line {rows[0][0]}",
+                                   f"{len(tokens)} squares")
+    board = _board_from_tokens(grid, source)
+    _check_numbers(board, grid, source)
+    if total is not None:
+        _check_total(board, total, source)
+        board = Board(board.height, board.width, board.clues, board.flags, board.voids,
+                      board.names, total[0])
+    return board
+
+
+def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
+    """Separate ``key: value`` header lines (before the grid) from grid rows."""
+    headers: dict[str, tuple[str, int]] = {}
+    rows: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(COMMENT):
+            continue
+        match = _HEADER.match(line)
+        if match and not rows:
+            key = match.group(1).lower()
+            if key in headers:
+                raise BoardSyntaxError(source, number, 1, f"one '{key}:' line",
+                                       f"a second one (first on line {headers[key][1]})")
+            headers[key] = (match.group(2), number)
+            continue
+        if match:
+            raise BoardSyntaxError(source, number, 1, "header lines before the grid",
+                                   repr(stripped))
+        rows.append((number, line))
+    for key, (_, number) in headers.items():
+        if key not in ("mines", "layout"):
+            raise BoardSyntaxError(source, number, 1, "a header 'mines:' or 'layout:'", repr(key + ":"))
+    return headers, rows
+
+
+def _header_total(headers, source: str) -> tuple[int, int] | None:
+    if "mines" not in headers:
+        return None
+    value, number = headers["mines"]
+    if not value.isdigit():
+        raise BoardSyntaxError(source, number, 1, "'mines: N' with N a whole number", repr(value))
+    return int(value), number
+
+
+def _header_layout(headers, source: str, rows) -> str:
+    if "layout" in headers:
+        value, number = headers["layout"]
+        if value not in ("dense", "tokens"):
+            raise BoardSyntaxError(source, number, 1, "'layout: dense' or 'layout: tokens'", repr(value))
+        return value
+    return "tokens" if any(len(line.split()) > 1 for _, line in rows) else "dense"
+
+
+def _tokens_of(line: str, number: int, layout: str, source: str) -> list[_Token]:
+    if layout == "tokens":
+        return [_Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+    body = line.rstrip()
+    indent = len(body) - len(body.lstrip())
+    if " " in body.strip() or "\t" in body.strip():
+        column = indent + body.strip().index(next(ch for ch in body.strip() if ch.isspace())) + 1
+        raise BoardSyntaxError(source, number, column, "one character per square in a dense row",
+                               "white space (use 'layout: tokens' for tokenized rows)")
+    return [_Token(ch, number, indent + i + 1) for i, ch in enumerate(body.strip())]
+
+
+def _board_from_tokens(grid: list[list[_Token]], source: str) -> Board:
+    clues: dict[Cell, int] = {}
+    flags, voids = set(), set()
+    names: dict[Cell, str] = {}
+    seen_names: dict[str, _Token] = {}
+    for r, row in enumerate(grid):
+        for c, token in enumerate(row):
+            text = token.text
+            if text == HIDDEN:
+                continue
+            if text == FLAG:
+                flags.add((r, c))
+            elif text == VOID:
+                voids.add((r, c))
+            elif text.isdigit() and len(text) == 1:
+                clues[(r, c)] = int(text)
+            elif _NAME.match(text):
+                if text in seen_names:
+                    first = seen_names[text]
+                    raise BoardSyntaxError(source, token.line, token.column,
+                                           f"a name used once ('{text}' already at line {first.line} col {first.column})",
+                                           repr(text))
+                seen_names[text] = token
+                names[(r, c)] = text
+            else:
+                raise BoardSyntaxError(source, token.line, token.column,
+                                       "a square: '.', '0'-'8', 'F', '-' or a cell name",
+                                       repr(text))
+    return Board(len(grid), len(grid[0]), clues, frozenset(flags), frozenset(voids), names)
+
+
+def _check_numbers(board: Board, grid: list[list[_Token]], source: str) -> None:
+    for (r, c), number in board.clues.items():
+        room = len(board.neighbours((r, c)))
+        if number > room:
+            token = grid[r][c]
+            raise BoardSyntaxError(source, token.line, token.column,
+                                   f"a number at most {room}, the neighbours of {r},{c} on the board",
+                                   str(number))
+
+
+def _check_total(board: Board, total: tuple[int, int], source: str) -> None:
+    value, number = total
+    squares = sum(1 for cell in board.cells() if board.contains(cell))
+    if value > squares:
+        raise BoardSyntaxError(source, number, 1, f"a total of 0 to {squares} mines (the squares of the board)",
+                               str(value))
+
+
+def format_board(board: Board) -> str:
+    """Write ``board`` in the native format; ``parse_board`` reads it back equal.
+
+    >>> print(format_board(Board(1, 3, {(0, 1): 1}, names={(0, 0): "x"}, total_mines=1)), end="")
+    mines: 1
+    x1.
+    """
+    tokens = {cell: _symbol(board, cell) for cell in board.cells()}
+    dense = all(len(t) == 1 for t in tokens.values()) and all(
+        _DENSE_NAME.match(n) for n in board.names.values())
+    lines = []
+    if board.total_mines is not None:
+        lines.append(f"mines: {board.total_mines}")
+    if dense:
+        for r in range(board.height):
+            lines.append("".join(tokens[(r, c)] for c in range(board.width)))
+    else:
+        lines.append("layout: tokens")
+        size = max(len(t) for t in tokens.values())
+        for r in range(board.height):
+            lines.append(" ".join(tokens[(r, c)].ljust(size) for c in range(board.width)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _symbol(board: Board, cell: Cell) -> str:
+    if cell in board.voids:
+        return VOID
+    if cell in board.flags:
+        return FLAG
+    if cell in board.clues:
+        return str(board.clues[cell])
+    return board.names.get(cell, HIDDEN)
+
+
+# ----------------------------------------------------------- JSMinesweeper
+
+def parse_mine(text: str, source: str = "<string>") -> Board:
+    """Parse a JSMinesweeper ``.mine`` file.
+
+    >>> b = parse_mine("3x2x1\\n1H0\\nFH1\\n")
+    >>> (b.width, b.height, b.total_mines, sorted(b.flags))
+    (3, 2, 1, [(1, 0)])
+    """
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", "an empty line" if lines else "an empty file")
+    match = _MINE_HEADER.match(lines[0])
+    if not match:
+        raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", repr(lines[0]))
+    width, height, mines = (int(g) for g in match.groups())
+    if width == 0 or height == 0:
+        raise BoardSyntaxError(source, 1, 1, "a width and height of at least 1", lines[0].strip())
+    clues: dict[Cell, int] = {}
+    flags = set()
+    for r in range(height):
+        number = r + 2
+        if number > len(lines):
+            raise BoardSyntaxError(source, number, 1, f"{height} rows after the header", f"{r} rows")
+        row = lines[number - 1].rstrip("\r\n")
+        if len(row) != width:
+            raise BoardSyntaxError(source, number, min(len(row), width) + 1,
+                                   f"{width} characters per row", f"{len(row)}")
+        for c, ch in enumerate(row):
+            if ch in "012345678":
+                clues[(r, c)] = int(ch)
+            elif ch == "F":
+                flags.add((r, c))
+    extra = [i for i in range(height + 1, len(lines)) if lines[i].strip()]
+    if extra:
+        raise BoardSyntaxError(source, extra[0] + 1, 1, f"only {height} rows after the header",
+                               repr(lines[extra[0]].strip()))
+    board = Board(height, width, clues, frozenset(flags))
+    grid = [[_Token(str(clues.get((r, c), "")), r + 2, c + 1) for c in range(width)] for r in range(height)]
+    _check_numbers(board, grid, source)
+    _check_total(board, (mines, 1), source)
+    return Board(height, width, clues, frozenset(flags), total_mines=mines)
+
+
+def format_mine(board: Board) -> str:
+    """Write ``board`` as a JSMinesweeper ``.mine`` file.
+
+    Raises:
+        ValueError: the board has void squares or no total mine count, which
+            the format cannot carry.  (Cell names are not part of the format
+            and are dropped.)
+    """
+    if board.voids:
+        raise ValueError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
+    if board.total_mines is None:
+        raise ValueError("a .mine file needs the total mine count (got a board without one)")
+    lines = [f"{board.width}x{board.height}x{board.total_mines}"]
+    for r in range(board.height):
+        lines.append("".join(
+            str(board.clues[(r, c)]) if (r, c) in board.clues else "F" if (r, c) in board.flags else "H"
+            for c in range(board.width)))
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------- printouts
+
+def format_grid(board: Board, overlay: Mapping[Cell, str] | None = None) -> str:
+    """A human-readable picture of ``board`` with row and column numbers.
+
+    ``overlay`` replaces the symbol of some cells (for example ``*`` for a
+    mine in an explanation, or a percentage).
+
+    >>> print(format_grid(Board(1, 2, {(0, 0): 1})))
+       0 1
+    0  1 .
+    """
+    overlay = overlay or {}
+    symbols = {cell: overlay.get(cell, _symbol(board, cell)) for cell in board.cells()}
+    size = max([len(s) for s in symbols.values()] + [len(str(board.width - 1))])
+    margin = len(str(board.height - 1)) + 2
+    header = " " * margin + " ".join(str(c).rjust(size) for c in range(board.width))
+    lines = [header.rstrip()]
+    for r in range(board.height):
+        row = " ".join(symbols[(r, c)].rjust(size) for c in range(board.width))
+        lines.append(f"{str(r).rjust(margin - 2)}  {row}".rstrip())
+    return "\n".join(lines)
