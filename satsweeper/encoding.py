@@ -12,7 +12,8 @@ left and ``nf`` floating cells, an explanation exists for a frontier
 assignment with ``F`` mines iff ``T - nf <= F <= T``, so the total becomes a
 pair of bounds on the frontier count: assumption literals on the outputs of
 two incremental totalizers (one over the frontier, one over its negation),
-built only when a bound can bind.  The same literals let reasoning ask "can
+or guarded native constraints with ``NATIVE``, built only when a bound can
+bind.  The same literals let reasoning ask "can
 the frontier hold between lo and hi mines?", which is how questions about
 floating cells are answered.  Totalizers are added lazily, so callers load
 ``clauses`` into their solver again after asking for bounds.
@@ -50,7 +51,11 @@ class CardinalityEncoding(enum.Enum):
         return getattr(EncType, self.value)
 
 
-DEFAULT_ENCODING = CardinalityEncoding.SEQCOUNTER
+# Chosen by measurement (scripts/bench_encodings.py, README): native
+# constraints in Gluecard are the fastest, mostly because the total costs
+# O(n) there; seqcounter is the best CNF encoding for solvers without them.
+DEFAULT_ENCODING = CardinalityEncoding.NATIVE
+DEFAULT_CNF_ENCODING = CardinalityEncoding.SEQCOUNTER
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ class Encoding:
     (['a', 'b'], ['c'])
     """
 
-    def __init__(self, problem: Problem, encoding: CardinalityEncoding = DEFAULT_ENCODING):
+    def __init__(self, problem: Problem, encoding: CardinalityEncoding = DEFAULT_CNF_ENCODING):
         self.problem = problem
         self.encoding = encoding
         self.pool = IDPool()
@@ -96,6 +101,7 @@ class Encoding:
         self._upper: ITotalizer | None = None
         self._lower: ITotalizer | None = None
         self._known_bounds: tuple[int, int] | None = None
+        self._native_bounds: dict[tuple, int] = {}
 
     # -- variables -----------------------------------------------------
 
@@ -173,10 +179,26 @@ class Encoding:
         known_low, known_high = self.frontier_bounds() if trusted else (0, n)
         lits = []
         if high < known_high:
-            lits.append(-self._totalizer_upper(high).rhs[high])
+            lits.append(self._at_most(high, upper=True))
         if low > known_low:
-            lits.append(-self._totalizer_lower(n - low).rhs[n - low])
+            lits.append(self._at_most(n - low, upper=False))
         return lits
+
+    def _at_most(self, bound: int, upper: bool) -> int:
+        """A literal that, assumed, bounds the frontier mines (upper) or safes."""
+        if self.encoding is CardinalityEncoding.NATIVE:
+            # One guarded native constraint per bound: O(n) instead of the
+            # totalizer's O(n * bound) clauses.
+            key = ("count", upper, bound)
+            if key not in self._native_bounds:
+                guard = self.pool.id(key)
+                lits = self.cell_vars() if upper else [-v for v in self.cell_vars()]
+                self._add_native(guard, lits, bound)
+                self._native_bounds[key] = guard
+            return self._native_bounds[key]
+        if upper:
+            return -self._totalizer_upper(bound).rhs[bound]
+        return -self._totalizer_lower(bound).rhs[bound]
 
     def total_bounds(self) -> tuple[int, int] | None:
         """The range of frontier mines the total allows, or None without a total."""

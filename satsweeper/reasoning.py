@@ -24,10 +24,17 @@ from pysat.solvers import Solver, SolverNames
 
 from .board import Board
 from .constraints import Problem, problem_of
-from .encoding import DEFAULT_ENCODING, CardinalityEncoding, Encoding
+from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from .errors import CellError
 
-DEFAULT_SOLVER = "cadical195"
+DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
+
+
+def default_encoding(solver: str) -> CardinalityEncoding:
+    """Native cardinality where the solver has it, else the best CNF encoding."""
+    with Solver(name=solver) as probe:
+        native = probe.supports_atmost()
+    return CardinalityEncoding.NATIVE if native else DEFAULT_CNF_ENCODING
 
 
 class Status(enum.Enum):
@@ -113,19 +120,22 @@ class Reasoner:
     """
 
     def __init__(self, problem: Problem | Board, *, solver: str = DEFAULT_SOLVER,
-                 encoding: CardinalityEncoding = DEFAULT_ENCODING,
+                 encoding: CardinalityEncoding | None = None,
                  flags_are_mines: bool = True):
         if isinstance(problem, Board):
             problem = problem_of(problem, flags_are_mines)
         if solver not in SolverNames.__dict__ or solver.startswith("_"):
             raise ValueError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
         self.problem = problem
-        self.encoding = Encoding(problem, encoding)
-        self._solver = Solver(name=solver)
-        if self.encoding.atmosts and not self._solver.supports_atmost():
-            raise ValueError(f"native cardinality needs minicard or gluecard (got {solver})")
-        self._loaded_clauses = 0
-        self._loaded_atmosts = 0
+        self.encoding = Encoding(problem, encoding or default_encoding(solver))
+        self._solver_name = solver
+        # Two solvers over the same CNF.  The fast one has every rule switched
+        # on for good (selectors as unit clauses), so models and backbones do
+        # not re-assume thousands of selectors on every call; the evidence one
+        # takes selectors as assumptions and is built only when a conflict or
+        # a reason has to be named.
+        self._fast = _LoadedSolver(solver, self.encoding, rules_fixed=True)
+        self._evidence: _LoadedSolver | None = None
         self._floating = set(self.encoding.floating)
         self._consistency: Consistency | None = None
 
@@ -136,26 +146,22 @@ class Reasoner:
         self.close()
 
     def close(self) -> None:
-        """Free the solver."""
-        self._solver.delete()
+        """Free the solvers."""
+        self._fast.delete()
+        if self._evidence is not None:
+            self._evidence.delete()
 
     # -- low level -------------------------------------------------------
 
-    def _sync(self) -> None:
-        """Load clauses the encoding added since the last call."""
-        enc = self.encoding
-        for clause in enc.clauses[self._loaded_clauses:]:
-            self._solver.add_clause(clause)
-        self._loaded_clauses = len(enc.clauses)
-        for atmost in enc.atmosts[self._loaded_atmosts:]:
-            self._solver.add_atmost(list(atmost.lits), atmost.bound)
-        self._loaded_atmosts = len(enc.atmosts)
-
     def _solve(self, assumptions: list[int]) -> list[int] | None:
-        self._sync()
-        if self._solver.solve(assumptions=assumptions):
-            return self._solver.get_model()
-        return None
+        """A model of all rules plus ``assumptions``, or None."""
+        return self._fast.solve(assumptions)
+
+    def _solve_some(self, assumptions: list[int]) -> bool:
+        """Satisfiable with only the rules whose selectors are assumed?"""
+        if self._evidence is None:
+            self._evidence = _LoadedSolver(self._solver_name, self.encoding, rules_fixed=False)
+        return self._evidence.solve(assumptions) is not None
 
     def _groups(self, trusted: bool) -> dict[Hashable, list[int]] | None:
         """Assumption literals of every origin; None if the total is impossible."""
@@ -169,8 +175,11 @@ class Reasoner:
         return groups
 
     def _base(self) -> list[int] | None:
-        groups = self._groups(trusted=True)
-        return None if groups is None else [l for lits in groups.values() for l in lits]
+        """Assumptions for the fast solver: the total's bounds (rules are fixed)."""
+        bounds = self.encoding.total_bounds()
+        if bounds is None:
+            return []
+        return self.encoding.count_bounds(*bounds, trusted=True)
 
     def _minimal_origins(self, extra: list[int], candidates: list[Hashable]) -> tuple:
         """A subset-minimal set of origins that, with ``extra``, is unsatisfiable.
@@ -186,16 +195,16 @@ class Reasoner:
             return [l for o in origins for l in groups.get(o, [])]
 
         def prune(origins: list[Hashable]) -> list[Hashable]:
-            core = set(self._solver.get_core() or [])
+            core = set(self._evidence.core())
             return [o for o in origins if o not in groups or any(l in core for l in groups[o])]
 
-        if self._solve(extra + lits(current)) is not None:
+        if self._solve_some(extra + lits(current)):
             raise AssertionError("minimal_origins called on a satisfiable set")
         current = prune(current)
         i = 0
         while i < len(current):
             trial = current[:i] + current[i + 1:]
-            if self._solve(extra + lits(trial)) is None:
+            if not self._solve_some(extra + lits(trial)):
                 current = prune(trial)
             else:
                 i += 1
@@ -266,10 +275,8 @@ class Reasoner:
             return Safety(cell, move, True, False, counterexample=flipped)
         query = self.encoding.count_bounds(*failing)
         rules = [r.origin for r in self.problem.constraints]
-        groups = self._groups(trusted=True)
         if query is not None:
-            base = [l for o in rules for l in groups[o]]
-            model = self._solve(base + query)
+            model = self._solve(query)
             if model is not None:
                 first, last = (cell, None) if fail_mine else (None, cell)
                 return Safety(cell, move, True, False,
@@ -340,6 +347,44 @@ class Reasoner:
         return Uniqueness(True, False, (first, self._explanation(model)))
 
 
+class _LoadedSolver:
+    """A python-sat solver kept in step with a growing :class:`Encoding`."""
+
+    def __init__(self, name: str, encoding: Encoding, rules_fixed: bool):
+        self.solver = Solver(name=name)
+        self.encoding = encoding
+        if encoding.atmosts and not self.solver.supports_atmost():
+            self.solver.delete()
+            raise ValueError(f"native cardinality needs minicard or gluecard (got {name})")
+        if rules_fixed:
+            for s in encoding.selectors.values():
+                self.solver.add_clause([s])
+        self.clauses = 0
+        self.atmosts = 0
+
+    def sync(self) -> None:
+        """Load what the encoding added since the last call (totalizers are lazy)."""
+        enc = self.encoding
+        for clause in enc.clauses[self.clauses:]:
+            self.solver.add_clause(clause)
+        self.clauses = len(enc.clauses)
+        for atmost in enc.atmosts[self.atmosts:]:
+            self.solver.add_atmost(list(atmost.lits), atmost.bound)
+        self.atmosts = len(enc.atmosts)
+
+    def solve(self, assumptions: list[int]) -> list[int] | None:
+        self.sync()
+        if self.solver.solve(assumptions=assumptions):
+            return self.solver.get_model()
+        return None
+
+    def core(self) -> list[int]:
+        return self.solver.get_core() or []
+
+    def delete(self) -> None:
+        self.solver.delete()
+
+
 class _FloatingTracker:
     """What the models seen so far say about the floating cells.
 
@@ -384,7 +429,7 @@ class _FloatingTracker:
         query = r.encoding.count_bounds(*failing)
         if query is None:
             return False
-        model = r._solve(list(r.encoding.selectors.values()) + query)
+        model = r._solve(query)
         if model is not None:
             self._note(len(r.encoding.mines_in(model)))
             return True

@@ -1,0 +1,165 @@
+"""The ``satsweeper`` command: parse arguments, call the library, print.
+
+Exit codes: 0 yes (consistent / safe / unique / solved), 1 no, 2 bad input
+or usage.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import click
+from pysat.solvers import SolverNames
+
+from . import report
+from .board import Board, Cell
+from .encoding import CardinalityEncoding
+from .errors import SatsweeperError
+from .reasoning import DEFAULT_SOLVER, Move, Reasoner
+from .textio import read_board
+
+YES, NO, BAD_INPUT = 0, 1, 2
+SOLVERS = sorted(n for n in SolverNames.__dict__ if not n.startswith("_"))
+
+
+class InputError(click.ClickException):
+    """Bad input: printed as ``error: ...`` with exit code 2."""
+
+    exit_code = BAD_INPUT
+
+    def format_message(self) -> str:
+        return self.message
+
+    def show(self, file=None) -> None:
+        click.echo(f"satsweeper: {self.format_message()}", err=True)
+
+
+def load(path: str) -> Board:
+    try:
+        return read_board(path)
+    except SatsweeperError as err:
+        raise InputError(str(err)) from None
+
+
+def resolve_cell(board: Board, text: str) -> Cell:
+    """``row,col`` (0-based) or the name of a named cell."""
+    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
+    if match:
+        cell = (int(match.group(1)), int(match.group(2)))
+    else:
+        cell = board.cell_by_name(text)
+        if cell is None:
+            raise InputError(f"expected a cell as ROW,COL or a cell name of the board (got {text!r})")
+    if not board.is_hidden(cell):
+        raise InputError(f"expected a hidden cell of the {board.height}x{board.width} board "
+                         f"(got {cell[0]},{cell[1]}, which is {_what_is(board, cell)})")
+    return cell
+
+
+def _what_is(board: Board, cell: Cell) -> str:
+    if not (0 <= cell[0] < board.height and 0 <= cell[1] < board.width):
+        return "outside the board"
+    if cell in board.voids:
+        return "void"
+    if cell in board.flags:
+        return "a flag (use --flags hidden to ask about it)"
+    return f"a revealed {board.clues[cell]}"
+
+
+def emit(as_json: bool, data: dict, text: str, verdict: bool) -> None:
+    click.echo(json.dumps(data) if as_json else text)
+    sys.exit(YES if verdict else NO)
+
+
+def board_options(command):
+    """Options every board command shares."""
+    command = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
+    command = click.option("--flags", type=click.Choice(["mine", "hidden"]), default="mine",
+                           show_default=True, help="Treat flags as known mines or as hidden cells.")(command)
+    command = click.option("--solver", type=click.Choice(SOLVERS), default=DEFAULT_SOLVER,
+                           show_default=True, help="SAT solver from python-sat.")(command)
+    command = click.option("--encoding", type=click.Choice([e.value for e in CardinalityEncoding]),
+                           default=None, help="Cardinality encoding (default: native where the "
+                           "solver has it, else seqcounter; native needs minicard or gluecard).")(command)
+    return click.argument("board_file", metavar="BOARD", type=click.Path(dir_okay=False))(command)
+
+
+def reasoner(board_file: str, flags: str, solver: str, encoding: str,
+             board: Board | None = None) -> tuple[Board, Reasoner]:
+    board = board or load(board_file)
+    try:
+        return board, Reasoner(board, solver=solver,
+                               encoding=CardinalityEncoding(encoding) if encoding else None,
+                               flags_are_mines=(flags == "mine"))
+    except ValueError as err:
+        raise InputError(str(err)) from None
+
+
+def with_hidden_flags(board: Board, flags: str) -> Board:
+    """The board as the engine sees it (flags hidden if asked)."""
+    if flags == "mine":
+        return board
+    return Board(board.height, board.width, board.clues, frozenset(), board.voids,
+                 board.names, board.total_mines)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="satsweeper")
+def main() -> None:
+    """Minesweeper reasoning with SAT and #SAT.
+
+    Cells are ROW,COL, 0-based from the top-left.  Exit codes: 0 yes,
+    1 no, 2 bad input.
+    """
+
+
+@main.command()
+@board_options
+def check(board_file, as_json, flags, solver, encoding):
+    """CONSISTENCY: is there an explanation?  Shows one, or the conflicting clues."""
+    board, r = reasoner(board_file, flags, solver, encoding)
+    with r:
+        answer = r.consistency()
+    shown = with_hidden_flags(board, flags)
+    emit(as_json, report.consistency_json(shown, answer), report.consistency_text(shown, answer),
+         answer.consistent)
+
+
+@main.command()
+@board_options
+@click.argument("cell", metavar="CELL")
+@click.option("--mine", is_flag=True, help="Ask whether marking CELL as a mine is safe.")
+def safe(board_file, cell, mine, as_json, flags, solver, encoding):
+    """SAFETY: is opening CELL (or marking it, --mine) right in every explanation?"""
+    board = with_hidden_flags(load(board_file), flags)
+    target = resolve_cell(board, cell)
+    board, r = reasoner(board_file, flags, solver, encoding, board)
+    with r:
+        answer = r.safety(target, Move.MARK if mine else Move.OPEN)
+    emit(as_json, report.safety_json(board, answer), report.safety_text(board, answer), answer.safe)
+
+
+@main.command()
+@board_options
+def solve(board_file, as_json, flags, solver, encoding):
+    """Every hidden cell: safe, mine, or undetermined."""
+    board, r = reasoner(board_file, flags, solver, encoding)
+    with r:
+        answer = r.solution()
+    shown = with_hidden_flags(board, flags)
+    emit(as_json, report.solution_json(shown, answer), report.solution_text(shown, answer),
+         answer.consistent)
+
+
+@main.command()
+@board_options
+def unique(board_file, as_json, flags, solver, encoding):
+    """SOLUTION: is the explanation unique?  Shows two that differ if not."""
+    board, r = reasoner(board_file, flags, solver, encoding)
+    with r:
+        answer = r.uniqueness()
+    shown = with_hidden_flags(board, flags)
+    emit(as_json, report.uniqueness_json(shown, answer), report.uniqueness_text(shown, answer),
+         answer.unique)

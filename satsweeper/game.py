@@ -1,0 +1,182 @@
+"""A game of Minesweeper: the hidden layout and the rules of play.
+
+The :class:`Game` owns the truth (where the mines are).  Players and
+strategies see only :attr:`Game.board`, the position a player sees: revealed
+numbers, their own flags and the total mine count.
+
+Mine placement is uniform over all layouts (seed 001 gives two methods, both
+offered); first-click rules decide which layouts are allowed:
+
+* ``can-lose``: any layout; the first click may hit a mine.
+* ``safe``: uniform over layouts without a mine on the first click.
+* ``opening``: uniform over layouts without a mine on the first click or its
+  neighbours, so the first click opens a region.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from dataclasses import dataclass
+
+from .board import Board, Cell, NEIGHBOUR_OFFSETS
+
+
+class FirstClick(enum.Enum):
+    """Which layouts a first click may meet."""
+
+    CAN_LOSE = "can-lose"
+    SAFE = "safe"
+    OPENING = "opening"
+
+
+class Placement(enum.Enum):
+    """Two uniform ways to place mines (seed 001)."""
+
+    SAMPLE = "sample"          # draw cells without replacement
+    SEQUENTIAL = "sequential"  # one pass, mine with probability mines_left / cells_left
+
+
+class Outcome(enum.Enum):
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class Level:
+    """Board size and mine count.
+
+    >>> Level.parse("expert")
+    Level(width=30, height=16, mines=99)
+    >>> Level.parse("10x10x10")
+    Level(width=10, height=10, mines=10)
+    """
+
+    width: int
+    height: int
+    mines: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Level":
+        if text in LEVELS:
+            return LEVELS[text]
+        match = re.fullmatch(r"(\d+)x(\d+)[x/](\d+)", text.strip())
+        if not match:
+            raise ValueError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
+        width, height, mines = (int(g) for g in match.groups())
+        if width < 1 or height < 1 or mines > width * height:
+            raise ValueError(f"at least 1x1 and at most WIDTH*HEIGHT mines (got {text!r})")
+        return cls(width, height, mines)
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}x{self.mines}"
+
+
+LEVELS = {
+    "beginner": Level(9, 9, 10),
+    "intermediate": Level(16, 16, 40),
+    "expert": Level(30, 16, 99),
+}
+
+
+def place_mines(level: Level, rng: random.Random, excluded: frozenset[Cell] = frozenset(),
+                method: Placement = Placement.SAMPLE) -> frozenset[Cell]:
+    """A uniformly random layout of ``level.mines`` mines avoiding ``excluded``.
+
+    >>> sorted(place_mines(Level(3, 1, 2), random.Random(1)))
+    [(0, 0), (0, 2)]
+    """
+    cells = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in excluded]
+    if level.mines > len(cells):
+        raise ValueError(f"at most {len(cells)} mines outside the excluded cells (got {level.mines})")
+    if method is Placement.SAMPLE:
+        return frozenset(rng.sample(cells, level.mines))
+    mines, left = [], level.mines
+    for i, cell in enumerate(cells):
+        if rng.random() * (len(cells) - i) < left:
+            mines.append(cell)
+            left -= 1
+    return frozenset(mines)
+
+
+def neighbours(level: Level, cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS
+            if 0 <= r + dr < level.height and 0 <= c + dc < level.width]
+
+
+class Game:
+    """One game: the layout, what is revealed, what is flagged.
+
+    >>> g = Game(Level(3, 2, 1), frozenset({(0, 2)}))
+    >>> g.open((1, 0))
+    <Outcome.PLAYING: 'playing'>
+    >>> sorted(g.board.clues.items())
+    [((0, 0), 0), ((0, 1), 1), ((1, 0), 0), ((1, 1), 1)]
+    >>> g.open((1, 2))
+    <Outcome.WON: 'won'>
+    """
+
+    def __init__(self, level: Level, mines: frozenset[Cell]):
+        self.level = level
+        self.mines = frozenset(mines)
+        self.revealed: dict[Cell, int] = {}
+        self.flags: set[Cell] = set()
+        self.outcome = Outcome.PLAYING
+        self.recent: list[Cell] = []  # cells the last open() revealed
+        self._safe_left = level.width * level.height - len(self.mines)
+
+    @classmethod
+    def new(cls, level: Level, rng: random.Random, first: Cell,
+            rule: FirstClick = FirstClick.SAFE, method: Placement = Placement.SAMPLE) -> "Game":
+        """A game whose layout respects ``rule`` for a first click at ``first``."""
+        excluded: frozenset[Cell] = frozenset()
+        if rule is FirstClick.SAFE:
+            excluded = frozenset({first})
+        elif rule is FirstClick.OPENING:
+            excluded = frozenset([first, *neighbours(level, first)])
+        return cls(level, place_mines(level, rng, excluded, method))
+
+    def number(self, cell: Cell) -> int:
+        """How many mines touch ``cell`` (the truth; a player learns it by opening)."""
+        return sum(n in self.mines for n in neighbours(self.level, cell))
+
+    @property
+    def board(self) -> Board:
+        """What the player sees."""
+        return Board(self.level.height, self.level.width, self.revealed, frozenset(self.flags),
+                     total_mines=self.level.mines)
+
+    def open(self, cell: Cell) -> Outcome:
+        """Open a hidden cell; a 0 opens its whole region (flood fill)."""
+        self.recent = []
+        if self.outcome is not Outcome.PLAYING or cell in self.revealed or cell in self.flags:
+            return self.outcome
+        if cell in self.mines:
+            self.outcome = Outcome.LOST
+            return self.outcome
+        stack = [cell]
+        while stack:
+            current = stack.pop()
+            if current in self.revealed:
+                continue
+            number = self.number(current)
+            self.revealed[current] = number
+            self.recent.append(current)
+            self._safe_left -= 1
+            self.flags.discard(current)
+            if number == 0:
+                stack.extend(n for n in neighbours(self.level, current) if n not in self.revealed)
+        if self._safe_left == 0:
+            self.outcome = Outcome.WON
+        return self.outcome
+
+    def flag(self, cell: Cell) -> None:
+        """Mark a hidden cell as a mine (the player's claim; not checked).
+
+        Flags never end a game: it is won when every safe cell is open.
+        """
+        if cell not in self.revealed:
+            self.flags.add(cell)

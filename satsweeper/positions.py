@@ -1,0 +1,93 @@
+"""Reproducible realistic positions for benchmarks and tests.
+
+A position is what a player sees after playing from a first click with the
+two obvious rules (seed 000's theorems 1 and 2: a number whose missing mines
+equal its hidden neighbours flags them all; a number whose flags are complete
+opens the rest) until they get stuck.  To reach mid-game positions the
+generator may then open a random *safe* cell (it knows the layout: it is a
+generator, not a player) and carry on, until a drawn share of the safe cells
+is open.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+from .board import Board, Cell
+from .game import FirstClick, Game, Level, Outcome, neighbours
+
+
+def _propagate(game: Game, work: list[Cell]) -> None:
+    """Apply the two obvious rules from the clues in ``work`` until stuck."""
+    level = game.level
+    while work:
+        cell = work.pop()
+        number = game.revealed.get(cell)
+        if number is None:
+            continue
+        around = neighbours(level, cell)
+        hidden = [n for n in around if n not in game.revealed and n not in game.flags]
+        if not hidden:
+            continue
+        missing = number - sum(1 for n in around if n in game.flags)
+        if missing == 0:
+            for n in hidden:
+                game.open(n)
+                work.extend(game.recent)
+        elif missing == len(hidden):
+            for n in hidden:
+                game.flag(n)
+                work.extend(m for m in neighbours(level, n) if m in game.revealed)
+
+
+def stuck_positions(level: Level, seed: int, first: Cell | None = None,
+                    rule: FirstClick = FirstClick.OPENING) -> Iterator[tuple[Board, float]]:
+    """Every position where the obvious rules get stuck in one game.
+
+    Yields (board, share of safe cells open).  Between yields a random safe
+    cell is opened.  Deterministic for a given seed.
+    """
+    rng = random.Random(seed)
+    first = first or (level.height // 2, level.width // 2)
+    game = Game.new(level, rng, first, rule)
+    game.open(first)
+    safe_total = level.width * level.height - level.mines
+    while game.outcome is Outcome.PLAYING:
+        _propagate(game, list(game.recent) or list(game.revealed))
+        if game.outcome is not Outcome.PLAYING:
+            return
+        yield game.board, len(game.revealed) / safe_total
+        closed = [(r, c) for r in range(level.height) for c in range(level.width)
+                  if (r, c) not in game.revealed and (r, c) not in game.mines]
+        game.open(rng.choice(closed))
+
+
+def position(level: Level, seed: int, progress: float | None = None) -> Board | None:
+    """One stuck position, at least ``progress`` of the way through its game.
+
+    ``progress`` (share of safe cells open) is drawn from [0, 0.9) by the
+    seed when not given.  Returns None if the game ends first (the rules
+    alone solved it).
+
+    >>> b = position(Level(9, 9, 10), seed=3)
+    >>> b is None or b.total_mines == 10
+    True
+    """
+    if progress is None:
+        progress = random.Random(seed * 7919 + 1).random() * 0.9
+    for board, share in stuck_positions(level, seed):
+        if share >= progress:
+            return board
+    return None
+
+
+def positions(level: Level, count: int, seed: int = 0) -> list[Board]:
+    """``count`` stuck positions from consecutive seeds (games the rules win are skipped)."""
+    out, game_seed = [], seed
+    while len(out) < count:
+        board = position(level, game_seed)
+        game_seed += 1
+        if board is not None:
+            out.append(board)
+    return out
