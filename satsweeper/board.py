@@ -84,7 +84,8 @@ class Board:
 
     def hidden_cells(self) -> list[Cell]:
         """All hidden cells in row-major order."""
-        return [cell for cell in self.cells() if self.is_hidden(cell)]
+        shown = self.clues.keys() | self.flags | self.voids
+        return [cell for cell in self.cells() if cell not in shown]
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The (up to 8) on-board, non-void neighbours of ``cell``."""

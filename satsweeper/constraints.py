@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Hashable
 
-from .board import Board, Cell
+from .board import NEIGHBOUR_OFFSETS, Board, Cell
 
 
 @dataclass(frozen=True)
@@ -132,13 +132,16 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
         board = Board(board.height, board.width, board.clues, frozenset(), board.voids,
                       board.names, board.total_mines)
     hidden = board.hidden_cells()
+    hidden_set = set(hidden)
     rules = []
     for cell in sorted(board.clues):
         number = board.clues[cell]
-        around = board.neighbours(cell)
-        unknown = frozenset(n for n in around if n not in board.clues and n not in board.flags)
+        r, c = cell
+        around = [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS]
+        unknown = frozenset(n for n in around if n in hidden_set)
         flagged = sum(1 for n in around if n in board.flags)
-        rules.append(Constraint(unknown, number - flagged, Clue(cell, number)))
+        if unknown or number != flagged:  # a satisfied, closed number says nothing
+            rules.append(Constraint(unknown, number - flagged, Clue(cell, number)))
     if board.total_mines is None:
         return Problem(tuple(hidden), tuple(rules))
     return Problem(tuple(hidden), tuple(rules), board.total_mines - len(board.flags),

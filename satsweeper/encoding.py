@@ -58,6 +58,27 @@ DEFAULT_ENCODING = CardinalityEncoding.NATIVE
 DEFAULT_CNF_ENCODING = CardinalityEncoding.SEQCOUNTER
 
 
+def exactly(lits: list[int], k: int, pool: IDPool,
+            encoding: CardinalityEncoding = DEFAULT_CNF_ENCODING) -> list[list[int]]:
+    """CNF for "exactly ``k`` of ``lits`` are true" (auxiliaries from ``pool``).
+
+    >>> exactly([1, 2], 3, IDPool(start_from=3))
+    [[]]
+    >>> exactly([1, 2], 0, IDPool(start_from=3))
+    [[-1], [-2]]
+    """
+    n = len(lits)
+    if k < 0 or k > n:
+        return [[]]
+    if k == 0:
+        return [[-x] for x in lits]
+    if k == n:
+        return [[x] for x in lits]
+    if encoding is CardinalityEncoding.NATIVE:
+        raise ValueError("native cardinality has no CNF (got encoding=native)")
+    return CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=encoding.enc_type).clauses
+
+
 @dataclass(frozen=True)
 class AtMost:
     """A native cardinality constraint: at most ``bound`` of ``lits`` are true."""
@@ -139,20 +160,11 @@ class Encoding:
         self._add_exactly(s, lits, rule.mines)
 
     def _add_exactly(self, s: int, lits: list[int], k: int) -> None:
-        n = len(lits)
-        if k < 0 or k > n:
-            self.clauses.append([-s])
-        elif k == 0:
-            self.clauses.extend([-s, -x] for x in lits)
-        elif k == n:
-            self.clauses.extend([-s, x] for x in lits)
-        elif self.encoding is CardinalityEncoding.NATIVE:
+        if self.encoding is CardinalityEncoding.NATIVE and 0 < k < len(lits):
             self._add_native(s, lits, k)
-            self._add_native(s, [-x for x in lits], n - k)
+            self._add_native(s, [-x for x in lits], len(lits) - k)
         else:
-            cnf = CardEnc.equals(lits=lits, bound=k, vpool=self.pool,
-                                 encoding=self.encoding.enc_type)
-            self.clauses.extend([-s] + clause for clause in cnf.clauses)
+            self.clauses.extend([-s] + clause for clause in exactly(lits, k, self.pool, self.encoding))
 
     def _add_native(self, s: int, lits: list[int], k: int) -> None:
         # s -> sum(lits) <= k, written as sum(lits) + (n - k) copies of s <= n;

@@ -34,3 +34,7 @@ class BoardSyntaxError(SatsweeperError, ValueError):
 
 class CellError(SatsweeperError, ValueError):
     """A cell named in a question that is not a hidden cell of the board."""
+
+
+class TooComplexError(SatsweeperError, RuntimeError):
+    """An engine gave up on a problem beyond the limit it was given."""

@@ -25,9 +25,12 @@ from pysat.solvers import Solver, SolverNames
 from .board import Board
 from .constraints import Problem, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
-from .errors import CellError
+from . import components
+from .errors import CellError, TooComplexError
+from .tally import Tally
 
 DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
+COUNT_STATES = 2000  # widest DP layer "auto" lets the counting engine build
 
 
 def default_encoding(solver: str) -> CardinalityEncoding:
@@ -285,16 +288,34 @@ class Reasoner:
         reason = () if extra is None else self._minimal_origins(extra, rules)
         return Safety(cell, move, True, True, reason=reason + (self.problem.total_origin,))
 
-    def solution(self) -> Solution:
+    def solution(self, method: str = "auto") -> Solution:
         """The status of every unknown cell: the backbone of the explanations.
 
-        Models rule candidates out: a cell stays a candidate for "determined"
-        only while every model found so far agrees on it, and one solve per
-        surviving candidate confirms it.
+        ``method`` is ``"sat"`` (backbone by SAT calls), ``"count"`` (exact
+        counts by components: a cell is determined when it is a mine in none
+        or all of the explanations) or ``"auto"``: counting when its DP stays
+        narrow (it is much faster when the total binds, where CDCL struggles
+        with the cardinality), SAT otherwise.
         """
         consistency = self.consistency()
         if not consistency.consistent:
             return Solution(False, conflict=consistency.conflict)
+        if method in ("auto", "count"):
+            try:
+                counts = components.tally(self.problem, COUNT_STATES if method == "auto" else None)
+            except TooComplexError:
+                pass
+            else:
+                return Solution(True, _statuses(counts), consistency.witness)
+        return self._backbone(consistency)
+
+    def _backbone(self, consistency: Consistency) -> Solution:
+        """Statuses by SAT: models rule candidates out.
+
+        A cell stays a candidate for "determined" only while every model
+        found so far agrees on it, and one solve per surviving candidate
+        confirms it.
+        """
         base = self._base()
         witness = consistency.witness
         candidates = {c: (c in witness) for c in self.encoding.frontier}
@@ -345,6 +366,13 @@ class Reasoner:
         if model is None:
             return Uniqueness(True, True, (first,))
         return Uniqueness(True, False, (first, self._explanation(model)))
+
+
+def _statuses(counts: Tally) -> dict[Hashable, Status]:
+    out = {}
+    for cell, mines in counts.mines.items():
+        out[cell] = Status.SAFE if mines == 0 else Status.MINE if mines == counts.count else Status.UNKNOWN
+    return out
 
 
 class _LoadedSolver:
@@ -459,8 +487,8 @@ def safety(subject: Problem | Board, cell: Hashable, move: Move = Move.OPEN, **o
         return r.safety(cell, move)
 
 
-def solve(subject: Problem | Board, **options) -> Solution:
-    """Every unknown cell's status: safe, mine, or unknown.
+def solve(subject: Problem | Board, method: str = "auto", **options) -> Solution:
+    """Every unknown cell's status: safe, mine, or unknown (see :meth:`Reasoner.solution`).
 
     >>> from satsweeper.textio import parse_board
     >>> s = solve(parse_board("mines: 2\\n1..\\n"))
@@ -468,7 +496,7 @@ def solve(subject: Problem | Board, **options) -> Solution:
     ['mine', 'mine']
     """
     with Reasoner(subject, **options) as r:
-        return r.solution()
+        return r.solution(method)
 
 
 def uniqueness(subject: Problem | Board, **options) -> Uniqueness:

@@ -54,19 +54,19 @@ class TestConsistency:
         """Each cardinality encoding gives the same statuses on a fixed board."""
         board = parse_board("mines: 3\n.1...\n.2.1.\n.....\n")
         solver = "minicard" if encoding is CardinalityEncoding.NATIVE else "cadical195"
-        got = solve(board, encoding=encoding, solver=solver).status
+        got = solve(board, "sat", encoding=encoding, solver=solver).status
         want = oracle.status(problem_of(board))
         assert {c: s.value for c, s in got.items()} == want
 
 
 class TestSolution:
     @MANY
-    @given(boards())
-    def test_matches_oracle(self, board):
-        """Every hidden cell's status equals the oracle's; inconsistency reported."""
+    @given(boards(), st.sampled_from(["sat", "count"]))
+    def test_matches_oracle(self, board, method):
+        """Every hidden cell's status equals the oracle's, by SAT and by counting."""
         problem = problem_of(board)
         want = oracle.status(problem)
-        got = solve(problem)
+        got = solve(problem, method)
         assert got.consistent == (want is not None)
         if got.consistent:
             assert {c: s.value for c, s in got.status.items()} == want
@@ -79,7 +79,7 @@ class TestSolution:
     def test_encodings_agree(self, board, encoding):
         """Statuses do not depend on the cardinality encoding."""
         problem = problem_of(board)
-        assert solve(problem, encoding=encoding).status == solve(problem).status
+        assert solve(problem, "sat", encoding=encoding).status == solve(problem, "count").status
 
 
 class TestSafety:
@@ -146,12 +146,13 @@ class TestReasoner:
         board = parse_board("mines: 2\n1..1\n....\n")
         problem = problem_of(board)
         with Reasoner(problem) as r:
-            first = r.solution().status
+            first = r.solution("sat").status
             r.uniqueness()
             for cell in problem.cells:
                 r.safety(cell, Move.OPEN)
                 r.safety(cell, Move.MARK)
-            assert r.solution().status == first
+            assert r.solution("sat").status == first
+            assert r.solution("count").status == first
         assert {c: s.value for c, s in first.items()} == oracle.status(problem)
 
     def test_abstract_problem(self):

@@ -1,0 +1,54 @@
+"""#CONSISTENCY and exact mine probabilities: the public face of counting.
+
+Two engines give the same exact answers:
+
+* ``components`` (default): boxes, components and frontier dynamic
+  programming (:mod:`satsweeper.components`); fast on real positions.
+* ``ganak``: the Ganak model counter on CNF, projected onto the cell
+  variables (:mod:`satsweeper.modelcount`); general and slower.
+
+With a total mine count every explanation of the whole board counts once;
+without one every unknown cell is free (floating cells double the count).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from . import components, modelcount
+from .board import Board
+from .constraints import Problem, problem_of
+from .tally import Tally
+
+
+class Engine(enum.Enum):
+    """Which counter answers."""
+
+    COMPONENTS = "components"
+    GANAK = "ganak"
+
+
+def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
+          flags_are_mines: bool = True) -> Tally:
+    """Exact counts: explanations in all and per cell.
+
+    >>> from satsweeper.textio import parse_board
+    >>> t = tally(parse_board("mines: 1\\n1..\\n"))
+    >>> t.count, t.probability((0, 1)), t.probability((0, 2))
+    (1, Fraction(1, 1), Fraction(0, 1))
+    """
+    problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
+    if engine is Engine.GANAK:
+        return modelcount.tally(problem)
+    return components.tally(problem)
+
+
+def count(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
+          flags_are_mines: bool = True) -> int:
+    """#CONSISTENCY: the number of explanations.
+
+    >>> from satsweeper.textio import parse_board
+    >>> count(parse_board("1.\\n..\\n"))  # one mine among three cells
+    3
+    """
+    return tally(subject, engine, flags_are_mines).count

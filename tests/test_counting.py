@@ -1,0 +1,88 @@
+"""Both counting engines against the brute-force oracle and each other."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+
+from satsweeper.constraints import Constraint, Problem, problem_of
+from satsweeper.counting import Engine, count, tally
+from satsweeper.textio import parse_board
+
+from . import oracle
+from .strategies import boards
+
+
+def assert_matches_oracle(problem: Problem, engine: Engine) -> None:
+    found = oracle.explanations(problem)
+    got = tally(problem, engine)
+    assert got.count == len(found)
+    assert got.mines == {c: sum(c in e for e in found) for c in problem.cells}
+    if problem.mines is not None and got.frontier:
+        frontier = set(problem.constrained_cells())
+        rules_only = problem.restricted_to({r.origin for r in problem.constraints})
+        arrangements = {frozenset(e & frontier) for e in oracle.explanations(rules_only)}
+        by_mines: dict[int, int] = {}
+        for a in arrangements:
+            by_mines[len(a)] = by_mines.get(len(a), 0) + 1
+        assert got.frontier == by_mines
+
+
+class TestComponents:
+    @settings(max_examples=800, deadline=None)
+    @given(boards())
+    def test_matches_oracle(self, board):
+        """Counts and per-cell mine counts equal brute-force enumeration."""
+        assert_matches_oracle(problem_of(board), Engine.COMPONENTS)
+
+    def test_long_chain_with_total(self):
+        """A 1xn strip of alternating clues: DP over many boxes stays exact."""
+        board = parse_board("mines: 12\n" + "." * 30 + "\n" + "1.." * 10 + "\n" + "." * 30 + "\n")
+        assert_matches_oracle_by_count(board)
+
+
+def assert_matches_oracle_by_count(board) -> None:
+    """Too many cells for the oracle: check against the model counter instead."""
+    problem = problem_of(board)
+    assert tally(problem, Engine.COMPONENTS) == tally(problem, Engine.GANAK)
+
+
+class TestGanak:
+    @settings(max_examples=150, deadline=None)
+    @given(boards())
+    def test_matches_oracle(self, board):
+        """The model-counter engine gives the oracle's counts too."""
+        assert_matches_oracle(problem_of(board), Engine.GANAK)
+
+    def test_auxiliary_variables_do_not_inflate(self):
+        """Exactly 2 of 5 cells: C(5,2)=10 models, whatever the encoding adds."""
+        problem = Problem(tuple("abcde"), (Constraint(frozenset("abcde"), 2, "r"),))
+        assert count(problem, Engine.GANAK) == 10
+
+
+class TestSeedExample:
+    """Fowler & Young (seed 000) section III.3: the 6x6 board with 11 mines."""
+
+    RULES = ((1, 2, 3, 4, 5, 7), 1), ((4, 5, 7, 9, 10, 11), 3), ((5, 6, 8, 10, 11, 12), 2)
+
+    def problem(self) -> Problem:
+        cells = tuple(f"x{i}" for i in range(1, 13)) + tuple(f"o{i}" for i in range(21))
+        rules = tuple(Constraint(frozenset(f"x{i}" for i in members), k, n)
+                      for n, (members, k) in enumerate(self.RULES))
+        return Problem(cells, rules, 11, "total")
+
+    def test_arrangements_and_total(self):
+        """19 perimeter arrangements (4 with 3 mines, 15 with 4); T = 2,558,160."""
+        for engine in Engine:
+            t = tally(self.problem(), engine)
+            assert t.frontier == {3: 4, 4: 15}
+            assert t.count == 2_558_160
+
+    def test_probability_table(self):
+        """P(x10) = (3 C(21,8) + 9 C(21,7)) / T, and the printed table to 3 figures."""
+        t = tally(self.problem())
+        assert t.probability("x10") == Fraction(3 * 203490 + 9 * 116280, 2_558_160)
+        printed = [0.0454, 0.0454, 0.0454, 0.352, 0.159, 0.182, 0.352, 0.182, 0.841, 0.648, 0.648, 0.182]
+        for i, p in enumerate(printed, start=1):
+            assert abs(float(t.probability(f"x{i}")) - p) < 0.0005 * max(1, p * 10)
