@@ -15,9 +15,12 @@ from pysat.solvers import SolverNames
 
 from . import report
 from .board import Board, Cell
+from .constraints import problem_of
+from .counting import Engine, tally
 from .encoding import CardinalityEncoding
 from .errors import SatsweeperError
 from .reasoning import DEFAULT_SOLVER, Move, Reasoner
+from .systems import System, is_system_text, read_system
 from .textio import read_board
 
 YES, NO, BAD_INPUT = 0, 1, 2
@@ -37,10 +40,12 @@ class InputError(click.ClickException):
 
 
 def load(path: str) -> Board:
-    try:
-        return read_board(path)
-    except SatsweeperError as err:
-        raise InputError(str(err)) from None
+    """A board file; a constraint system is refused with a hint."""
+    subject = load_subject(path)
+    if isinstance(subject, System):
+        raise InputError(f"{path}:1:1: expected a board (got a constraint system of equations; "
+                         "'count' and 'probs' read those)")
+    return subject
 
 
 def resolve_cell(board: Board, text: str) -> Cell:
@@ -163,3 +168,63 @@ def unique(board_file, as_json, flags, solver, encoding):
     shown = with_hidden_flags(board, flags)
     emit(as_json, report.uniqueness_json(shown, answer), report.uniqueness_text(shown, answer),
          answer.unique)
+
+
+def load_subject(path: str):
+    """A board, or a constraint system if the file holds equations."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read().decode("utf-8", errors="replace")
+    except OSError as err:
+        raise InputError(f"{path}:1:1: expected a readable file (got {err.strerror})") from None
+    try:
+        return read_system(path) if is_system_text(head) else read_board(path)
+    except SatsweeperError as err:
+        raise InputError(str(err)) from None
+
+
+def counting_options(command):
+    command = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
+    command = click.option("--flags", type=click.Choice(["mine", "hidden"]), default="mine",
+                           show_default=True, help="Treat flags as known mines or as hidden cells.")(command)
+    command = click.option("--engine", type=click.Choice([e.value for e in Engine]),
+                           default=Engine.COMPONENTS.value, show_default=True,
+                           help="Component DP, or the Ganak model counter.")(command)
+    return click.argument("file", metavar="FILE", type=click.Path(dir_okay=False))(command)
+
+
+def count_subject(subject, engine: str, flags: str):
+    """(tally, conflict) for a board or system; the conflict names clues if count is 0."""
+    problem = subject.problem if isinstance(subject, System) else problem_of(subject, flags == "mine")
+    answer = tally(problem, Engine(engine))
+    conflict = ()
+    if not answer.consistent:
+        with Reasoner(problem) as r:
+            conflict = r.consistency().conflict
+    return answer, conflict
+
+
+@main.command()
+@counting_options
+def count(file, as_json, flags, engine):
+    """#CONSISTENCY: the exact number of explanations of a board or system."""
+    subject = load_subject(file)
+    answer, conflict = count_subject(subject, engine, flags)
+    emit(as_json, report.count_json(answer, conflict), report.count_text(answer, conflict),
+         answer.consistent)
+
+
+@main.command()
+@counting_options
+def probs(file, as_json, flags, engine):
+    """Exact probability that each hidden cell is a mine; names the safest."""
+    subject = load_subject(file)
+    answer, conflict = count_subject(subject, engine, flags)
+    if isinstance(subject, System):
+        idents = [{"name": str(c)} for c in answer.cells()]
+        text = report.system_probabilities_text(subject.names, subject.others, answer, conflict)
+    else:
+        board = with_hidden_flags(subject, flags)
+        idents = [report.cell_json(board, c) for c in answer.cells()]
+        text = report.board_probabilities_text(board, answer, conflict)
+    emit(as_json, report.probabilities_json(answer, idents, conflict), text, answer.consistent)

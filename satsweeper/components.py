@@ -249,4 +249,4 @@ def tally(problem: Problem, max_states: int | None = None) -> Tally:
                 for cell in st.boxes[b]:
                     mines[cell] = w
     return Tally(world.count, {c: mines.get(c, 0) for c in problem.cells},
-                 frontier_counts(world.frontier))
+                 frontier_counts(world.frontier), world.scale)

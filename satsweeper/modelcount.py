@@ -14,8 +14,11 @@ interchangeable and share one count.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 from collections import defaultdict
-from typing import Hashable
+from typing import Hashable, Iterator
 
 from pyganak import Counter
 from pysat.formula import IDPool
@@ -34,15 +37,35 @@ def projected_count(clauses: list[list[int]], projection: list[int]) -> int:
     """
     if any(not clause for clause in clauses):
         return 0
-    counter = Counter()
-    counter.add_clauses(clauses)
-    if projection:
-        counter.set_sampling_set(projection)
-    else:
+    if not projection:
         # Nothing to count over: 1 if satisfiable, else 0.
         with Solver(name="cadical195", bootstrap_with=clauses) as solver:
             return int(solver.solve())
-    return counter.count()
+    counter = Counter()
+    counter.add_clauses(clauses)
+    counter.set_sampling_set(projection)
+    with _quiet_stdout():
+        return counter.count()
+
+
+@contextlib.contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """Silence the C library's own prints to file descriptor 1.
+
+    Ganak reports "c o intermediate count" lines on stdout, which would
+    corrupt ``--json`` output; Python-level stdout is untouched.
+    """
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 1)
+    finally:
+        os.close(saved)
 
 
 class _Component:
@@ -138,4 +161,4 @@ def tally(problem: Problem) -> Tally:
     # Without a total the components were counted without splitting by mine
     # number, so there is no frontier distribution to report.
     frontier = frontier_counts(world.frontier) if by_mines else {}
-    return Tally(world.count, {c: mines[c] for c in problem.cells}, frontier)
+    return Tally(world.count, {c: mines[c] for c in problem.cells}, frontier, world.scale)

@@ -41,11 +41,12 @@ def _propagate(game: Game, work: list[Cell]) -> None:
                 work.extend(m for m in neighbours(level, n) if m in game.revealed)
 
 
-def stuck_positions(level: Level, seed: int, first: Cell | None = None,
-                    rule: FirstClick = FirstClick.OPENING) -> Iterator[tuple[Board, float]]:
-    """Every position where the obvious rules get stuck in one game.
+def stuck_games(level: Level, seed: int, first: Cell | None = None,
+                rule: FirstClick = FirstClick.OPENING) -> Iterator[tuple[Game, float]]:
+    """Every point where the obvious rules get stuck in one game.
 
-    Yields (board, share of safe cells open).  Between yields a random safe
+    Yields (game, share of safe cells open); the game is live, so read what
+    you need before asking for the next point.  Between points a random safe
     cell is opened.  Deterministic for a given seed.
     """
     rng = random.Random(seed)
@@ -57,10 +58,20 @@ def stuck_positions(level: Level, seed: int, first: Cell | None = None,
         _propagate(game, list(game.recent) or list(game.revealed))
         if game.outcome is not Outcome.PLAYING:
             return
-        yield game.board, len(game.revealed) / safe_total
-        closed = [(r, c) for r in range(level.height) for c in range(level.width)
-                  if (r, c) not in game.revealed and (r, c) not in game.mines]
-        game.open(rng.choice(closed))
+        yield game, len(game.revealed) / safe_total
+        game.open(_closed_safe_cell(game, rng))
+
+
+def _closed_safe_cell(game: Game, rng: random.Random) -> Cell:
+    """A uniformly random unopened safe cell (rejection sampling, then a scan)."""
+    level = game.level
+    for _ in range(64):
+        cell = (rng.randrange(level.height), rng.randrange(level.width))
+        if cell not in game.revealed and cell not in game.mines:
+            return cell
+    closed = [(r, c) for r in range(level.height) for c in range(level.width)
+              if (r, c) not in game.revealed and (r, c) not in game.mines]
+    return rng.choice(closed)
 
 
 def position(level: Level, seed: int, progress: float | None = None) -> Board | None:
@@ -76,9 +87,9 @@ def position(level: Level, seed: int, progress: float | None = None) -> Board | 
     """
     if progress is None:
         progress = random.Random(seed * 7919 + 1).random() * 0.9
-    for board, share in stuck_positions(level, seed):
+    for game, share in stuck_games(level, seed):
         if share >= progress:
-            return board
+            return game.board
     return None
 
 

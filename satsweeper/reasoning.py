@@ -370,8 +370,9 @@ class Reasoner:
 
 def _statuses(counts: Tally) -> dict[Hashable, Status]:
     out = {}
-    for cell, mines in counts.mines.items():
-        out[cell] = Status.SAFE if mines == 0 else Status.MINE if mines == counts.count else Status.UNKNOWN
+    for cell, mines in counts.scaled_mines.items():
+        out[cell] = (Status.SAFE if mines == 0 else
+                     Status.MINE if mines == counts.scaled_count else Status.UNKNOWN)
     return out
 
 

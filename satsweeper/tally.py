@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
+from functools import cached_property, reduce
+from math import comb, gcd
 from typing import Hashable, Mapping
 
 Poly = tuple[int, list[int]]
@@ -28,42 +29,71 @@ Poly = tuple[int, list[int]]
 class Tally:
     """Exact counts for a problem.
 
+    Counts on large boards are huge integers (tens of thousands of digits)
+    that share a huge common factor, the binomial weight of the floating
+    cells.  The engines work with that factor taken out: ``scaled_count``
+    and ``scaled_mines`` times ``scale`` are the true counts.  Probabilities
+    need only the scaled values; :attr:`count` and :attr:`mines` give the
+    true integers, computed on first use.
+
     Attributes:
-        count: the number of explanations (placements satisfying everything).
-        mines: cell -> number of explanations in which it is a mine.
+        scaled_count, scaled_mines: the counts divided by ``scale``.
         frontier: mines k -> placements of the constrained cells with k mines
             that satisfy the rules (before weighting by the floating cells);
             empty where an engine did not compute it.
+        scale: the common factor.
 
     >>> t = Tally(4, {"a": 1, "b": 3})
-    >>> t.probability("a"), t.safest()
-    (Fraction(1, 4), ['a'])
+    >>> t.probability("a"), t.safest(), t.count
+    (Fraction(1, 4), ['a'], 4)
     """
 
-    count: int
-    mines: Mapping[Hashable, int]
+    scaled_count: int
+    scaled_mines: Mapping[Hashable, int | Fraction]
     frontier: Mapping[int, int] = field(default_factory=dict)
+    scale: Fraction = Fraction(1)
+
+    @cached_property
+    def count(self) -> int:
+        """The number of explanations (placements satisfying everything)."""
+        return _exact(self.scaled_count * self.scale)
+
+    @cached_property
+    def mines(self) -> dict[Hashable, int]:
+        """cell -> number of explanations in which it is a mine."""
+        return {c: _exact(v * self.scale) for c, v in self.scaled_mines.items()}
 
     @property
     def consistent(self) -> bool:
-        return self.count > 0
+        return self.scaled_count > 0
 
     def probability(self, cell: Hashable) -> Fraction:
         """Exact probability that ``cell`` is a mine (uniform over explanations)."""
-        if not self.count:
+        if not self.scaled_count:
             raise ValueError("an inconsistent problem has no probabilities (count is 0)")
-        return Fraction(self.mines[cell], self.count)
+        return Fraction(self.scaled_mines[cell]) / self.scaled_count
+
+    def cells(self) -> list:
+        """The cells, in problem order."""
+        return list(self.scaled_mines)
 
     def safest(self) -> list:
         """The cells least likely to be mines, in problem order."""
-        if not self.mines:
+        if not self.scaled_mines:
             return []
-        low = min(self.mines.values())
-        return [c for c, m in self.mines.items() if m == low]
+        low = min(self.scaled_mines.values())
+        return [c for c, m in self.scaled_mines.items() if m == low]
 
     def expected_mines(self) -> Fraction:
         """Expected number of mines among the cells (sum of probabilities)."""
-        return Fraction(sum(self.mines.values()), self.count)
+        return sum((Fraction(v) for v in self.scaled_mines.values()), Fraction(0)) / self.scaled_count
+
+
+def _exact(value: Fraction | int) -> int:
+    value = Fraction(value)
+    if value.denominator != 1:
+        raise ArithmeticError(f"a whole count (got {value})")
+    return value.numerator
 
 
 # ---------------------------------------------------------------- arithmetic
@@ -133,18 +163,61 @@ def dot(a: Poly, b: Poly) -> int:
 class World:
     """How components combine with the floating cells and the total.
 
+    All weights are divided by ``scale`` (see :class:`Tally`).
+
     Attributes:
-        count: explanations in all.
+        count: explanations in all (scaled).
         weights: per component, the weight of everything else as a function
             of that component's mine count (a Poly over its exponents).
-        floating_mines: explanations with one given floating cell a mine.
+        floating_mines: explanations with one given floating cell a mine
+            (scaled; a Fraction in general).
         frontier: the product of the components' polynomials.
+        scale: the factor taken out of every weight.
     """
 
     count: int
     weights: list[Poly]
-    floating_mines: int
+    floating_mines: int | Fraction
     frontier: Poly
+    scale: Fraction
+
+
+def floating_weights(lo: int, length: int, floating: int, total: int | None) -> tuple[list[int], Fraction]:
+    """Placements of the floating cells when the frontier holds k mines.
+
+    Returns ``(w, scale)`` with ``w[i] * scale`` the number of placements for
+    ``k = lo + i``: ``C(floating, total - k)``, or ``2**floating`` without a
+    total.  Adjacent binomials differ by a small ratio, so the list is built
+    by products of small numbers (``math.comb`` on each would cost
+    milliseconds apiece on large boards), and the common factor is taken out.
+
+    >>> w, scale = floating_weights(0, 3, 4, 2)   # C(4,2), C(4,1), C(4,0)
+    >>> [x * scale for x in w]
+    [Fraction(6, 1), Fraction(4, 1), Fraction(1, 1)]
+    """
+    if total is None:
+        return [1] * length, Fraction(2 ** floating)
+    # m = total - k floating mines; valid for 0 <= m <= floating.
+    m_low = max(0, total - (lo + length - 1))
+    m_high = min(floating, total - lo)
+    if m_low > m_high:
+        return [0] * length, Fraction(1)
+    # C(f, m) = C(f, m_low) * prod_{i<m} (f - i) / prod_{i<m} (i + 1), i from m_low;
+    # multiply through by prod_{i<m_high} (i + 1) to stay in integers.
+    span = m_high - m_low
+    rising = [1] * (span + 1)     # prod_{i=m_low}^{m-1} (f - i)
+    for j in range(span):
+        rising[j + 1] = rising[j] * (floating - m_low - j)
+    falling = [1] * (span + 1)    # prod_{i=m}^{m_high-1} (i + 1)
+    for j in range(span - 1, -1, -1):
+        falling[j] = falling[j + 1] * (m_low + j + 1)
+    values = [r * f for r, f in zip(rising, falling)]
+    common = reduce(gcd, values)
+    scale = Fraction(comb(floating, m_low) * common, falling[0])
+    out = [0] * length
+    for j, v in enumerate(values):
+        out[total - (m_low + j) - lo] = v // common
+    return out, scale
 
 
 def combine(polys: list[Poly], floating: int, total: int | None) -> World:
@@ -155,23 +228,18 @@ def combine(polys: list[Poly], floating: int, total: int | None) -> World:
     component learns the weight of all the others at the cost of the product.
 
     >>> w = combine([(0, [1, 2])], floating=2, total=1)  # 1 + 2x, 2 floating, 1 mine
-    >>> w.count, w.weights, w.floating_mines
-    (4, [(0, [2, 1])], 1)
+    >>> w.count * w.scale, [x * w.scale for x in w.weights[0][1]], w.floating_mines * w.scale
+    (Fraction(4, 1), [Fraction(2, 1), Fraction(1, 1)], Fraction(1, 1))
     """
-    def outside(product: Poly) -> Poly:
-        lo, cs = product
-        if total is None:
-            return lo, [2 ** floating] * len(cs)
-        return lo, [comb(floating, total - k) if 0 <= total - k <= floating else 0
-                    for k in range(lo, lo + len(cs))]
-
     levels = [polys or [(0, [1])]]
     while len(levels[-1]) > 1:
         below = levels[-1]
         levels.append([multiply(below[i], below[i + 1]) if i + 1 < len(below) else below[i]
                        for i in range(0, len(below), 2)])
     product = levels[-1][0]
-    weights = [outside(product)]
+    lo, cs = product
+    outside, scale = floating_weights(lo, len(cs), floating, total)
+    weights = [(lo, outside)]
     count = dot(product, weights[0])
     for depth in range(len(levels) - 2, -1, -1):
         nodes, new = levels[depth], []
@@ -179,13 +247,15 @@ def combine(polys: list[Poly], floating: int, total: int | None) -> World:
             parent, sibling = weights[i // 2], i ^ 1
             new.append(correlate(nodes[sibling], parent, poly) if sibling < len(nodes) else parent)
         weights = new
-    lo, cs = product
-    if total is None:
-        floating_mines = count // 2 if floating else 0
+    if not floating:
+        floating_mines: int | Fraction = 0
+    elif total is None:
+        floating_mines = Fraction(count, 2)
     else:
-        floating_mines = sum(p * comb(floating - 1, total - k - 1) for k, p in enumerate(cs, start=lo)
-                             if 0 <= total - k - 1 <= floating - 1)
-    return World(count, weights if polys else [], floating_mines, product)
+        # C(f-1, m-1) = C(f, m) * m / f for the m = total - k floating mines.
+        floating_mines = Fraction(sum(p * w * (total - k) for k, (p, w) in enumerate(zip(cs, outside), start=lo)),
+                                  floating)
+    return World(count, weights if polys else [], floating_mines, product, scale)
 
 
 def frontier_counts(product: Poly) -> dict[int, int]:

@@ -1,0 +1,200 @@
+"""The command line through click's CliRunner: exit codes, output, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satsweeper.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def board_file(tmp_path):
+    def write(text: str, name: str = "b.txt") -> Path:
+        path = tmp_path / name
+        path.write_text(text)
+        return path
+    return write
+
+
+class TestCheck:
+    def test_consistent_example(self):
+        """Exit 0 and a witness picture."""
+        result = run("check", EXAMPLES / "expert.txt")
+        assert result.exit_code == 0
+        assert result.output.startswith("consistent")
+
+    def test_conflict_names_the_clues(self):
+        """Exit 1 and the minimal conflict in words."""
+        result = run("check", EXAMPLES / "conflict.txt")
+        assert result.exit_code == 1
+        assert result.output.strip() == (
+            "inconsistent: the 4 at 1,0, the 4 at 1,3 and the total of 5 mines cannot all hold")
+
+    def test_json(self):
+        """--json prints one object with the conflict as data."""
+        result = run("check", EXAMPLES / "conflict.txt", "--json")
+        data = json.loads(result.output)
+        assert data["consistent"] is False
+        assert {"kind": "total", "mines": 5} in data["conflict"]
+
+    def test_mine_file(self):
+        """JSMinesweeper files are read by extension."""
+        assert run("check", EXAMPLES / "expert.mine").exit_code == 0
+
+
+class TestSafe:
+    def test_safe_cell_with_reason(self, board_file):
+        """Exit 0 and the clues that force it."""
+        result = run("safe", board_file("mines: 1\n1..\n"), "0,2")
+        assert result.exit_code == 0
+        assert "the 1 at 0,0 and the total of 1 mines force it" in result.output
+
+    def test_unsafe_cell_with_counterexample(self, board_file):
+        """Exit 1 and an explanation in which the move fails."""
+        result = run("safe", board_file("1..\n"), "0,2")
+        assert result.exit_code == 1
+        assert "not safe" in result.output
+
+    def test_marking_a_mine(self, board_file):
+        """--mine asks about flagging instead of opening."""
+        result = run("safe", board_file("mines: 1\n1..\n"), "0,1", "--mine", "--json")
+        assert result.exit_code == 0
+        assert json.loads(result.output)["move"] == "mark"
+
+    def test_named_cell(self, board_file):
+        """A cell can be given by its name."""
+        result = run("safe", board_file("mines: 1\n1xy\n"), "y")
+        assert result.exit_code == 0
+
+    def test_inconsistent_board_is_never_safe(self):
+        """No vacuous 'safe': exit 1 and the conflict."""
+        result = run("safe", EXAMPLES / "conflict.txt", "0,0")
+        assert result.exit_code == 1
+        assert "inconsistent" in result.output
+
+    @pytest.mark.parametrize("cell, message", [
+        ("5,5", "outside the board"),
+        ("0,0", "a revealed 1"),
+        ("zz", "a cell name"),
+        ("1;2", "ROW,COL"),
+    ])
+    def test_bad_cells(self, board_file, cell, message):
+        """Cells that are not hidden are bad input (exit 2)."""
+        result = run("safe", board_file("1..\n"), cell)
+        assert result.exit_code == 2
+        assert message in result.output
+
+
+class TestSolveAndUnique:
+    def test_solve_example(self):
+        """The expert example has safe cells the obvious rules miss."""
+        result = run("solve", EXAMPLES / "expert.txt", "--json")
+        assert result.exit_code == 0
+        data = json.loads(result.output)
+        assert data["safe"] == 10 and data["mine"] == 8
+
+    def test_unique(self):
+        """The unique example exits 0, a two-cell tie exits 1 with both."""
+        assert run("unique", EXAMPLES / "unique.txt").exit_code == 0
+
+    def test_not_unique(self, board_file):
+        """Two explanations are shown when not unique."""
+        result = run("unique", board_file("1..\n"), "--json")
+        assert result.exit_code == 1
+        assert len(json.loads(result.output)["explanations"]) == 2
+
+    def test_flags_hidden(self, board_file):
+        """--flags hidden turns a wrong flag into an answerable question."""
+        path = board_file("mines: 1\nF1.\n")
+        assert run("safe", path, "0,2").exit_code == 0
+        assert run("safe", path, "0,0", "--flags", "hidden").exit_code == 1
+
+    def test_solver_and_encoding_choice(self):
+        """Any python-sat solver; CNF encodings with solvers lacking native cardinality."""
+        for args in (["--solver", "cadical195"], ["--solver", "minisat22", "--encoding", "totalizer"]):
+            assert run("solve", EXAMPLES / "unique.txt", *args).exit_code == 0
+
+    def test_native_needs_a_native_solver(self):
+        """Asking for the impossible combination is bad input."""
+        result = run("solve", EXAMPLES / "unique.txt", "--solver", "cadical195", "--encoding", "native")
+        assert result.exit_code == 2
+        assert "minicard or gluecard" in result.output
+
+
+class TestCounting:
+    def test_seed_example_count(self):
+        """Fowler & Young's system: T = 2,558,160 and the frontier split."""
+        result = run("count", EXAMPLES / "fowler-young-6x6.txt", "--json")
+        assert result.exit_code == 0
+        data = json.loads(result.output)
+        assert data["count"] == "2558160"
+        assert data["frontier"] == {"3": "4", "4": "15"}
+
+    @pytest.mark.parametrize("engine", ["components", "ganak"])
+    def test_probs_json(self, engine):
+        """Exact fractions per cell, identical for both engines."""
+        result = run("probs", EXAMPLES / "fowler-young-6x6.txt", "--json", "--engine", engine)
+        data = json.loads(result.output)
+        x10 = next(c for c in data["cells"] if c["name"] == "x10")
+        assert x10["probability"] == "57/88"
+        assert [c["name"] for c in data["safest"]] == ["x1", "x2", "x3"]
+
+    def test_board_probs(self):
+        """A board gets a picture with percentages and the safest cells."""
+        result = run("probs", EXAMPLES / "expert.txt")
+        assert result.exit_code == 0
+        assert "safest (10)" in result.output
+
+    def test_inconsistent_count(self):
+        """Zero explanations, exit 1, and the reason."""
+        result = run("count", EXAMPLES / "conflict.txt")
+        assert result.exit_code == 1
+        assert "cannot all hold" in result.output
+
+
+class TestBadInput:
+    @pytest.mark.parametrize("text, where", [
+        ("", "b.txt:1:1"),
+        ("..\n...\n", "b.txt:2:4"),
+        (".?\n", "b.txt:1:2"),
+        ("9.\n", "b.txt:1:1"),
+        ("mines: 99\n..\n", "b.txt:1:1"),
+    ])
+    def test_board_errors_exit_2(self, board_file, text, where):
+        """file:line:col and exit 2, never a traceback."""
+        for command in ("check", "solve", "unique", "count", "probs"):
+            result = run(command, board_file(text))
+            assert result.exit_code == 2, command
+            assert where in result.output
+            assert "Traceback" not in result.output
+
+    def test_missing_file(self, tmp_path):
+        """A missing file is reported, exit 2."""
+        result = run("check", tmp_path / "nope.txt")
+        assert result.exit_code == 2
+        assert "nope.txt:1:1: expected a readable file" in result.output
+
+    def test_system_errors(self, board_file):
+        """Equation files get positions too."""
+        result = run("count", board_file("a + b = x\n", "s.txt"))
+        assert result.exit_code == 2
+        assert "s.txt:1:" in result.output and "a whole number" in result.output
+
+    def test_system_given_to_a_board_command(self):
+        """check wants a board: say so."""
+        result = run("check", EXAMPLES / "fowler-young-6x6.txt")
+        assert result.exit_code == 2
+        assert "expected a board" in result.output
+
+    def test_unknown_command_is_usage_error(self):
+        assert run("frobnicate").exit_code == 2

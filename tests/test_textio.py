@@ -1,0 +1,115 @@
+"""Reading and writing boards: round trips and every syntax error."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from satsweeper.board import Board
+from satsweeper.errors import BoardSyntaxError
+from satsweeper.textio import format_board, format_mine, parse_board, parse_mine, read_board
+
+from .strategies import boards
+
+
+class TestParseBoard:
+    def test_dense_layout(self):
+        """Every square kind in a dense row."""
+        b = parse_board("# comment\nmines: 3\n.1F\n-x2\n")
+        assert (b.height, b.width, b.total_mines) == (2, 3, 3)
+        assert b.clues == {(0, 1): 1, (1, 2): 2}
+        assert b.flags == {(0, 2)} and b.voids == {(1, 0)}
+        assert b.names == {(1, 1): "x"}
+
+    def test_tokenized_layout(self):
+        """Multi-character names such as x' need tokens."""
+        b = parse_board("x' 1 t2\n. . .\n")
+        assert b.names == {(0, 0): "x'", (0, 2): "t2"}
+
+    @settings(max_examples=300, deadline=None)
+    @given(boards())
+    def test_round_trip(self, board):
+        """parse(format(b)) == b for every board the strategy makes."""
+        assert parse_board(format_board(board)) == board
+
+    def test_round_trip_with_names(self):
+        """Names survive, in tokens when they need more than one character."""
+        board = Board(2, 2, {(0, 0): 1}, names={(0, 1): "u'", (1, 1): "x"}, total_mines=1)
+        assert parse_board(format_board(board)) == board
+
+    @pytest.mark.parametrize("text, line, column, expected", [
+        ("", 1, 1, "at least one row"),
+        ("# only a comment\n", 2, 1, "at least one row"),
+        ("..\n...\n", 2, 4, "2 squares per row"),
+        (".?\n", 1, 2, "a square"),
+        ("9.\n", 1, 1, "a number at most 1"),
+        ("4.\n..\n", 1, 1, "a number at most 3"),
+        ("mines: 5\n..\n", 1, 1, "a total of 0 to 2"),
+        ("mines: -1\n..\n", 1, 1, "'mines: N'"),
+        ("mines: 1\nmines: 1\n..\n", 2, 1, "one 'mines:' line"),
+        ("size: 3\n..\n", 1, 1, "a header 'mines:' or 'layout:'"),
+        ("..\nmines: 1\n", 2, 1, "header lines before the grid"),
+        ("x.\n.x\n", 2, 2, "a name used once"),
+        ("layout: dense\n. .\n", 2, 2, "one character per square"),
+        ("layout: sideways\n..\n", 1, 1, "'layout: dense' or 'layout: tokens'"),
+    ])
+    def test_errors_say_where_and_what(self, text, line, column, expected):
+        """Each malformed file names file, line, column and what was expected."""
+        with pytest.raises(BoardSyntaxError) as info:
+            parse_board(text, "b.txt")
+        err = info.value
+        assert (err.line, err.column) == (line, column)
+        assert expected in err.expected
+        assert str(err).startswith(f"b.txt:{line}:{column}: expected ")
+
+
+class TestMine:
+    def test_reads_jsminesweeper(self):
+        """0-8 revealed, F flag, H and anything else hidden."""
+        b = parse_mine("4x2x3\n1FH?\n12HH\n")
+        assert (b.width, b.height, b.total_mines) == (4, 2, 3)
+        assert b.clues == {(0, 0): 1, (1, 0): 1, (1, 1): 2}
+        assert b.flags == {(0, 1)}
+        assert b.hidden_cells() == [(0, 2), (0, 3), (1, 2), (1, 3)]
+
+    def test_round_trip(self):
+        """format_mine then parse_mine gives the board back."""
+        board = Board(2, 3, {(0, 0): 1, (1, 2): 0}, frozenset({(0, 1)}), total_mines=2)
+        assert parse_mine(format_mine(board)) == board
+
+    @pytest.mark.parametrize("text, line, expected", [
+        ("", 1, "a first line WIDTHxHEIGHTxMINES"),
+        ("3x2\nHHH\nHHH\n", 1, "a first line WIDTHxHEIGHTxMINES"),
+        ("3x2x1\nHHH\n", 3, "2 rows after the header"),
+        ("3x2x1\nHHH\nHH\n", 3, "3 characters per row"),
+        ("3x2x9\nHHH\nHHH\n", 1, "a total of 0 to 6"),
+        ("2x1x0\n2H\n", 2, "a number at most 1"),
+        ("2x1x0\nHH\nHH\n", 3, "only 1 rows"),
+    ])
+    def test_errors(self, text, line, expected):
+        """Malformed .mine files are reported with their line."""
+        with pytest.raises(BoardSyntaxError) as info:
+            parse_mine(text, "b.mine")
+        assert info.value.line == line
+        assert expected in info.value.expected
+
+    def test_cannot_write_voids(self):
+        """The format has no void squares: refuse rather than change the board."""
+        with pytest.raises(ValueError):
+            format_mine(Board(1, 2, voids=frozenset({(0, 0)}), total_mines=0))
+
+
+class TestReadBoard:
+    def test_missing_file(self, tmp_path):
+        """A missing file is a syntax-style error, not a traceback."""
+        with pytest.raises(BoardSyntaxError) as info:
+            read_board(tmp_path / "nope.txt")
+        assert "a readable file" in str(info.value)
+
+    def test_not_utf8(self, tmp_path):
+        """Binary junk is reported as such."""
+        path = tmp_path / "junk.txt"
+        path.write_bytes(b"\xff\xfe..\n")
+        with pytest.raises(BoardSyntaxError) as info:
+            read_board(path)
+        assert "UTF-8" in str(info.value)
