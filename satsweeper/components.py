@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from dataclasses import dataclass
 from math import comb
+from operator import mul
 from typing import Hashable
 
 from .constraints import Problem
@@ -214,9 +215,9 @@ class _ComponentDP:
                     for p, v in enumerate(values):
                         acc[p] += w * v
                     if m:
-                        mine_weight += comb(step.size - 1, m - 1) * sum(map(int.__mul__, cs, values))
+                        mine_weight += comb(step.size - 1, m - 1) * sum(map(mul, cs, values))
                 before[state] = (lo, acc)
-            out[i] = mine_weight
+            out[i] = int(mine_weight)
             after = before
         return out
 

@@ -155,7 +155,7 @@ def tally(problem: Problem) -> Tally:
     mines = {c: world.floating_mines for c in floating}
     for component, (_, cells), weight in zip(components, results, world.weights):
         for key, members in component.classes.items():
-            value = dot(cells[key], weight) if world.count else 0
+            value = int(dot(cells[key], weight)) if world.count else 0
             for c in members:
                 mines[c] = value
     # Without a total the components were counted without splitting by mine
