@@ -111,11 +111,21 @@ def _bfs(start: int, adjacent: list[set[int]]) -> list[int]:
 
 @dataclass
 class _Step:
+    """One box of the DP order, with everything its transitions need.
+
+    ``sources`` says where each rule of the box finds what it still needs
+    (an index into the state, or -1 for a rule the box opens, with its
+    need); ``caps`` is how many cells of that rule come after the box.
+    ``layout`` builds the next state: ``(True, j)`` takes the j-th rule of the
+    box after placing the box's mines, ``(False, k)`` copies old slot k.
+    """
+
     box: int
     size: int
-    checks: list[tuple[int, int, int, int]]  # (rule, old index or -1, initial need, capacity after)
-    new_active: list[int]
-    carried: list[int]                        # for each new_active slot: old index, or -1 if computed
+    sources: list[tuple[int, int]]
+    caps: list[int]
+    layout: list[tuple[bool, int]]
+    weights: list[int]   # C(size, m)
 
 
 class _ComponentDP:
@@ -125,9 +135,8 @@ class _ComponentDP:
         self.max_states = max_states
         self.order = order
         self.st = st
-        self.sizes = [len(st.boxes[b]) for b in order]
         self.steps = self._plan()
-        self.layers: list[dict[tuple, list[int]]] = []
+        self.layers: list[dict[tuple, Poly]] = []
 
     def _plan(self) -> list[_Step]:
         st, position = self.st, {b: i for i, b in enumerate(self.order)}
@@ -137,34 +146,34 @@ class _ComponentDP:
         capacity = {r: sum(len(st.boxes[b]) for b in st.rule_boxes[r]) for r in rules}
         steps, active = [], []
         for i, b in enumerate(self.order):
-            checks = []
-            for r in st.box_rules[b]:
-                capacity[r] -= len(st.boxes[b])
-                old = active.index(r) if first[r] < i else -1
-                checks.append((r, old, st.needs[r], capacity[r]))
+            size, own = len(st.boxes[b]), st.box_rules[b]
+            sources, caps = [], []
+            for r in own:
+                capacity[r] -= size
+                sources.append((active.index(r) if first[r] < i else -1, st.needs[r]))
+                caps.append(capacity[r])
             new_active = [r for r in active if last[r] != i] + \
-                         [r for r in st.box_rules[b] if first[r] == i and last[r] != i]
-            touched = set(st.box_rules[b])
-            carried = [-1 if r in touched else active.index(r) for r in new_active]
-            steps.append(_Step(b, len(st.boxes[b]), checks, new_active, carried))
+                         [r for r in own if first[r] == i and last[r] != i]
+            layout = [(True, own.index(r)) if r in own else (False, active.index(r))
+                      for r in new_active]
+            steps.append(_Step(b, size, sources, caps, layout,
+                               [comb(size, m) for m in range(size + 1)]))
             active = new_active
         return steps
 
     @staticmethod
-    def _moves(step: _Step, state: tuple):
-        """(mines in the box, next state) for every legal choice."""
-        for m in range(step.size + 1):
-            values = {}
-            for r, old, need, cap in step.checks:
-                v = (state[old] if old >= 0 else need) - m
-                if v < 0:
-                    return  # more mines only make it worse
-                if v > cap:
-                    break
-                values[r] = v
-            else:
-                yield m, tuple(values[r] if k < 0 else state[k]
-                               for r, k in zip(step.new_active, step.carried))
+    def _moves(step: _Step, state: tuple) -> list[tuple[int, tuple]]:
+        """(mines in the box, next state) for every legal choice.
+
+        Each rule of the box bounds the box's mines m: no more than it still
+        needs, and no fewer than it needs beyond the cells left after the box.
+        """
+        needs = [state[k] if k >= 0 else need for k, need in step.sources]
+        low = max([0] + [n - c for n, c in zip(needs, step.caps)])
+        high = min([step.size] + needs)
+        layout = step.layout
+        return [(m, tuple([needs[j] - m if fresh else state[j] for fresh, j in layout]))
+                for m in range(low, high + 1)]
 
     def forward(self) -> Poly:
         """The component's count by number of mines."""
@@ -175,9 +184,9 @@ class _ComponentDP:
             nxt: dict[tuple, list] = {}
             moves_of = {}
             for state, (lo, cs) in layer.items():
-                moves = moves_of[state] = list(self._moves(step, state))
+                moves = moves_of[state] = self._moves(step, state)
                 for m, new_state in moves:
-                    w = comb(step.size, m)
+                    w = step.weights[m]
                     target = nxt.get(new_state)
                     if target is None:
                         nxt[new_state] = [lo + m, [c * w for c in cs]]
@@ -211,7 +220,7 @@ class _ComponentDP:
                     if g is None:
                         continue
                     values = window(g, lo + m, len(cs))
-                    w = comb(step.size, m)
+                    w = step.weights[m]
                     for p, v in enumerate(values):
                         acc[p] += w * v
                     if m:
