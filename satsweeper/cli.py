@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import Hashable
 
 import click
 from pysat.solvers import SolverNames
 
 from . import report
 from .board import Board, Cell
-from .constraints import problem_of
+from .constraints import Problem, problem_of
 from .counting import Engine, tally
 from .encoding import CardinalityEncoding
 from .errors import SatsweeperError
@@ -39,17 +40,16 @@ class InputError(click.ClickException):
         click.echo(f"satsweeper: {self.format_message()}", err=True)
 
 
-def load(path: str) -> Board:
-    """A board file; a constraint system is refused with a hint."""
-    subject = load_subject(path)
-    if isinstance(subject, System):
-        raise InputError(f"{path}:1:1: expected a board (got a constraint system of equations; "
-                         "'count' and 'probs' read those)")
-    return subject
-
-
-def resolve_cell(board: Board, text: str) -> Cell:
+def resolve_cell(subject: Board | System, text: str) -> Hashable:
     """``row,col`` (0-based) or the name of a named cell."""
+    if isinstance(subject, System):
+        cell = next((c for c in subject.problem.cells if str(c) == text.strip()), None)
+        if cell is None:
+            raise InputError(f"expected a cell of the system such as {subject.problem.cells[0]} "
+                             f"(got {text!r})" if subject.problem.cells else
+                             f"expected a cell of the system (got {text!r}; it has none)")
+        return cell
+    board = subject
     match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
     if match:
         cell = (int(match.group(1)), int(match.group(2)))
@@ -91,13 +91,19 @@ def board_options(command):
     return click.argument("board_file", metavar="BOARD", type=click.Path(dir_okay=False))(command)
 
 
-def reasoner(board_file: str, flags: str, solver: str, encoding: str,
-             board: Board | None = None) -> tuple[Board, Reasoner]:
-    board = board or load(board_file)
+def prepare(path: str, flags: str) -> tuple[Problem, report.View, Board | System]:
+    """What every command works on: the problem, how to show it, and the subject."""
+    subject = load_subject(path)
+    if isinstance(subject, System):
+        return subject.problem, report.SystemView(subject), subject
+    board = with_hidden_flags(subject, flags)
+    return problem_of(board), report.BoardView(board), board
+
+
+def reasoner(problem: Problem, solver: str, encoding: str | None) -> Reasoner:
     try:
-        return board, Reasoner(board, solver=solver,
-                               encoding=CardinalityEncoding(encoding) if encoding else None,
-                               flags_are_mines=(flags == "mine"))
+        return Reasoner(problem, solver=solver,
+                        encoding=CardinalityEncoding(encoding) if encoding else None)
     except ValueError as err:
         raise InputError(str(err)) from None
 
@@ -124,11 +130,10 @@ def main() -> None:
 @board_options
 def check(board_file, as_json, flags, solver, encoding):
     """CONSISTENCY: is there an explanation?  Shows one, or the conflicting clues."""
-    board, r = reasoner(board_file, flags, solver, encoding)
-    with r:
+    problem, view, _ = prepare(board_file, flags)
+    with reasoner(problem, solver, encoding) as r:
         answer = r.consistency()
-    shown = with_hidden_flags(board, flags)
-    emit(as_json, report.consistency_json(shown, answer), report.consistency_text(shown, answer),
+    emit(as_json, report.consistency_json(view, answer), report.consistency_text(view, answer),
          answer.consistent)
 
 
@@ -138,23 +143,21 @@ def check(board_file, as_json, flags, solver, encoding):
 @click.option("--mine", is_flag=True, help="Ask whether marking CELL as a mine is safe.")
 def safe(board_file, cell, mine, as_json, flags, solver, encoding):
     """SAFETY: is opening CELL (or marking it, --mine) right in every explanation?"""
-    board = with_hidden_flags(load(board_file), flags)
-    target = resolve_cell(board, cell)
-    board, r = reasoner(board_file, flags, solver, encoding, board)
-    with r:
+    problem, view, subject = prepare(board_file, flags)
+    target = resolve_cell(subject, cell)
+    with reasoner(problem, solver, encoding) as r:
         answer = r.safety(target, Move.MARK if mine else Move.OPEN)
-    emit(as_json, report.safety_json(board, answer), report.safety_text(board, answer), answer.safe)
+    emit(as_json, report.safety_json(view, answer), report.safety_text(view, answer), answer.safe)
 
 
 @main.command()
 @board_options
 def solve(board_file, as_json, flags, solver, encoding):
     """Every hidden cell: safe, mine, or undetermined."""
-    board, r = reasoner(board_file, flags, solver, encoding)
-    with r:
+    problem, view, _ = prepare(board_file, flags)
+    with reasoner(problem, solver, encoding) as r:
         answer = r.solution()
-    shown = with_hidden_flags(board, flags)
-    emit(as_json, report.solution_json(shown, answer), report.solution_text(shown, answer),
+    emit(as_json, report.solution_json(view, answer), report.solution_text(view, answer),
          answer.consistent)
 
 
@@ -162,11 +165,10 @@ def solve(board_file, as_json, flags, solver, encoding):
 @board_options
 def unique(board_file, as_json, flags, solver, encoding):
     """SOLUTION: is the explanation unique?  Shows two that differ if not."""
-    board, r = reasoner(board_file, flags, solver, encoding)
-    with r:
+    problem, view, _ = prepare(board_file, flags)
+    with reasoner(problem, solver, encoding) as r:
         answer = r.uniqueness()
-    shown = with_hidden_flags(board, flags)
-    emit(as_json, report.uniqueness_json(shown, answer), report.uniqueness_text(shown, answer),
+    emit(as_json, report.uniqueness_json(view, answer), report.uniqueness_text(view, answer),
          answer.unique)
 
 
@@ -193,9 +195,8 @@ def counting_options(command):
     return click.argument("file", metavar="FILE", type=click.Path(dir_okay=False))(command)
 
 
-def count_subject(subject, engine: str, flags: str):
-    """(tally, conflict) for a board or system; the conflict names clues if count is 0."""
-    problem = subject.problem if isinstance(subject, System) else problem_of(subject, flags == "mine")
+def count_problem(problem: Problem, engine: str):
+    """(tally, conflict); the conflict names clues when there is no explanation."""
     answer = tally(problem, Engine(engine))
     conflict = ()
     if not answer.consistent:
@@ -208,8 +209,8 @@ def count_subject(subject, engine: str, flags: str):
 @counting_options
 def count(file, as_json, flags, engine):
     """#CONSISTENCY: the exact number of explanations of a board or system."""
-    subject = load_subject(file)
-    answer, conflict = count_subject(subject, engine, flags)
+    problem, _, _ = prepare(file, flags)
+    answer, conflict = count_problem(problem, engine)
     emit(as_json, report.count_json(answer, conflict), report.count_text(answer, conflict),
          answer.consistent)
 
@@ -218,13 +219,11 @@ def count(file, as_json, flags, engine):
 @counting_options
 def probs(file, as_json, flags, engine):
     """Exact probability that each hidden cell is a mine; names the safest."""
-    subject = load_subject(file)
-    answer, conflict = count_subject(subject, engine, flags)
+    problem, view, subject = prepare(file, flags)
+    answer, conflict = count_problem(problem, engine)
     if isinstance(subject, System):
-        idents = [{"name": str(c)} for c in answer.cells()]
         text = report.system_probabilities_text(subject.names, subject.others, answer, conflict)
     else:
-        board = with_hidden_flags(subject, flags)
-        idents = [report.cell_json(board, c) for c in answer.cells()]
-        text = report.board_probabilities_text(board, answer, conflict)
+        text = report.board_probabilities_text(view, answer, conflict)
+    idents = [view.json(c) for c in answer.cells()]
     emit(as_json, report.probabilities_json(answer, idents, conflict), text, answer.consistent)

@@ -7,11 +7,12 @@ them into words and pictures, and the CLI only prints what it returns.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Hashable, Iterable
+from typing import Hashable, Iterable, Mapping
 
 from .board import Board
 from .constraints import Clue, TotalMines
 from .reasoning import Consistency, Move, Safety, Solution, Status, Uniqueness
+from .systems import System
 from .tally import Tally
 from .textio import format_grid
 
@@ -19,12 +20,49 @@ MINE_MARK = "*"
 STATUS_MARK = {Status.SAFE: "o", Status.MINE: "*", Status.UNKNOWN: "?"}
 
 
-def cell_json(board: Board, cell: Hashable) -> dict:
-    """A cell as ``{"row", "col"}`` plus ``"name"`` when it has one."""
-    out = {"row": cell[0], "col": cell[1]}
-    if cell in board.names:
-        out["name"] = board.names[cell]
-    return out
+class BoardView:
+    """How answers about a board name cells and draw pictures."""
+
+    def __init__(self, board: Board):
+        self.board = board
+
+    def label(self, cell: Hashable) -> str:
+        return self.board.label(cell).replace(" ", "")
+
+    def json(self, cell: Hashable) -> dict:
+        """A cell as ``{"row", "col"}`` plus ``"name"`` when it has one."""
+        out = {"row": cell[0], "col": cell[1]}
+        if cell in self.board.names:
+            out["name"] = self.board.names[cell]
+        return out
+
+    def picture(self, overlay: Mapping[Hashable, str]) -> str:
+        return format_grid(self.board, overlay)
+
+
+class SystemView:
+    """How answers about a constraint system name cells and draw pictures."""
+
+    def __init__(self, system: System):
+        self.system = system
+
+    def label(self, cell: Hashable) -> str:
+        return str(cell)
+
+    def json(self, cell: Hashable) -> dict:
+        return {"name": str(cell)}
+
+    def picture(self, overlay: Mapping[Hashable, str]) -> str:
+        cells = self.system.problem.cells
+        width = max(len(str(c)) for c in cells) if cells else 0
+        return "\n".join(f"  {str(c):<{width}}  {overlay.get(c, '.')}" for c in cells)
+
+
+View = BoardView | SystemView
+
+
+def cell_json(view: View, cell: Hashable) -> dict:
+    return view.json(cell)
 
 
 def origin_json(origin: Hashable) -> dict:
@@ -51,99 +89,99 @@ def conflict_text(conflict: tuple) -> str:
     return f"inconsistent: {join_words(conflict)} cannot all hold"
 
 
-def explanation_picture(board: Board, mines: frozenset) -> str:
-    """The board with an explanation's mines drawn as ``*``."""
-    return format_grid(board, {cell: MINE_MARK for cell in mines})
+def explanation_picture(view: View, mines: frozenset) -> str:
+    """The cells with an explanation's mines drawn as ``*``."""
+    return view.picture({cell: MINE_MARK for cell in mines})
 
 
-def explanation_json(board: Board, mines: frozenset) -> list[dict]:
-    return [cell_json(board, c) for c in sorted(mines)]
+def explanation_json(view: View, mines: frozenset) -> list[dict]:
+    return [view.json(c) for c in sorted(mines, key=str)]
 
 
 # -- per question ---------------------------------------------------------
 
-def consistency_text(board: Board, answer: Consistency) -> str:
+def consistency_text(view: View, answer: Consistency) -> str:
     if not answer.consistent:
         return conflict_text(answer.conflict)
-    return "consistent: one explanation (* = mine):\n" + explanation_picture(board, answer.witness)
+    return "consistent: one explanation (* = mine):\n" + explanation_picture(view, answer.witness)
 
 
-def consistency_json(board: Board, answer: Consistency) -> dict:
+def consistency_json(view: View, answer: Consistency) -> dict:
     out = {"consistent": answer.consistent}
     if answer.consistent:
-        out["witness"] = explanation_json(board, answer.witness)
+        out["witness"] = explanation_json(view, answer.witness)
     else:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
     return out
 
 
-def safety_text(board: Board, answer: Safety) -> str:
+def safety_text(view: View, answer: Safety) -> str:
     verb = "opening" if answer.move is Move.OPEN else "marking"
-    where = board.label(answer.cell)
+    where = view.label(answer.cell)
     if not answer.consistent:
-        return f"{verb} {where}: no answer, the board is {conflict_text(answer.conflict)}"
+        return f"{verb} {where}: no answer, the position is {conflict_text(answer.conflict)}"
     if answer.safe:
         return f"{verb} {where} is safe: {join_words(answer.reason)} force it"
     what = "a mine" if answer.move is Move.OPEN else "safe"
     return (f"{verb} {where} is not safe: in this explanation it is {what} (* = mine):\n"
-            + explanation_picture(board, answer.counterexample))
+            + explanation_picture(view, answer.counterexample))
 
 
-def safety_json(board: Board, answer: Safety) -> dict:
-    out = {"cell": cell_json(board, answer.cell), "move": answer.move.value,
+def safety_json(view: View, answer: Safety) -> dict:
+    out = {"cell": view.json(answer.cell), "move": answer.move.value,
            "consistent": answer.consistent, "safe": answer.safe}
     if not answer.consistent:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
     elif answer.safe:
         out["reason"] = [origin_json(o) for o in answer.reason]
     else:
-        out["counterexample"] = explanation_json(board, answer.counterexample)
+        out["counterexample"] = explanation_json(view, answer.counterexample)
     return out
 
 
-def solution_text(board: Board, answer: Solution) -> str:
+def solution_text(view: View, answer: Solution) -> str:
     if not answer.consistent:
         return conflict_text(answer.conflict)
     overlay = {c: STATUS_MARK[s] for c, s in answer.status.items()}
-    lines = [format_grid(board, overlay), "(o = safe, * = mine, ? = undetermined)"]
+    lines = [view.picture(overlay), "(o = safe, * = mine, ? = undetermined)"]
     for status in (Status.SAFE, Status.MINE):
         cells = answer.cells_with(status)
-        listed = " ".join(board.label(c).replace(" ", "") for c in cells) or "none"
+        listed = " ".join(view.label(c) for c in cells) or "none"
         lines.append(f"{status.value} ({len(cells)}): {listed}")
     lines.append(f"undetermined: {len(answer.cells_with(Status.UNKNOWN))}")
     return "\n".join(lines)
 
 
-def solution_json(board: Board, answer: Solution) -> dict:
+def solution_json(view: View, answer: Solution) -> dict:
     out = {"consistent": answer.consistent}
     if not answer.consistent:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
         return out
-    out["cells"] = [dict(cell_json(board, c), status=s.value) for c, s in answer.status.items()]
+    out["cells"] = [dict(view.json(c), status=s.value) for c, s in answer.status.items()]
     for status in Status:
         out[status.value] = len(answer.cells_with(status))
     return out
 
 
-def uniqueness_text(board: Board, answer: Uniqueness) -> str:
+def uniqueness_text(view: View, answer: Uniqueness) -> str:
     if not answer.consistent:
         return conflict_text(answer.conflict)
     if answer.unique:
-        return "unique: exactly one explanation (* = mine):\n" + explanation_picture(board, answer.explanations[0])
+        return "unique: exactly one explanation (* = mine):\n" + explanation_picture(view, answer.explanations[0])
     first, second = answer.explanations
-    differ = sorted(first ^ second)
+    differ = sorted(first ^ second, key=str)
     return "\n".join([
-        f"not unique: two explanations differ at {join_words(board.label(c) for c in differ)}",
-        "first (* = mine):", explanation_picture(board, first),
-        "second (* = mine):", explanation_picture(board, second)])
+        f"not unique: two explanations differ at {join_words(view.label(c) for c in differ)}",
+        "first (* = mine):", explanation_picture(view, first),
+        "second (* = mine):", explanation_picture(view, second)])
 
 
-def uniqueness_json(board: Board, answer: Uniqueness) -> dict:
+def uniqueness_json(view: View, answer: Uniqueness) -> dict:
     out = {"consistent": answer.consistent, "unique": answer.unique}
     if not answer.consistent:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
     else:
-        out["explanations"] = [explanation_json(board, e) for e in answer.explanations]
+        out["explanations"] = [explanation_json(view, e) for e in answer.explanations]
     return out
 
 
@@ -187,16 +225,16 @@ def count_json(answer: Tally, conflict: tuple = ()) -> dict:
     return out
 
 
-def board_probabilities_text(board: Board, answer: Tally, conflict: tuple = ()) -> str:
+def board_probabilities_text(view: BoardView, answer: Tally, conflict: tuple = ()) -> str:
     if not answer.consistent:
         return count_text(answer, conflict)
     overlay = {c: percent(answer.probability(c)) for c in answer.cells()}
     safest = answer.safest()
     p = answer.probability(safest[0]) if safest else Fraction(0)
-    shown = " ".join(board.label(c).replace(" ", "") for c in safest[:12])
+    shown = " ".join(view.label(c) for c in safest[:12])
     more = f" and {len(safest) - 12} more" if len(safest) > 12 else ""
     return "\n".join([
-        format_grid(board, overlay),
+        view.picture(overlay),
         f"{answer.count} explanations; probability that each hidden cell is a mine",
         f"safest ({len(safest)}): {shown}{more} at p = {fraction_text(p)} ({float(p):.2%})"])
 

@@ -162,6 +162,25 @@ class TestCounting:
         assert "cannot all hold" in result.output
 
 
+class TestSystems:
+    def test_solve_and_safe_on_a_system(self, board_file):
+        """SAT commands read equation files too."""
+        path = board_file("a + b = 1\nb + c = 2\nother: 1\nmines: 2\n", "s.txt")
+        result = run("solve", path, "--json")
+        assert result.exit_code == 0
+        status = {c["name"]: c["status"] for c in json.loads(result.output)["cells"]}
+        assert status == {"a": "safe", "b": "mine", "c": "mine", "other#1": "safe"}
+        result = run("safe", path, "other#1")
+        assert result.exit_code == 0
+        assert "the total of 2 mines" in result.output
+
+    def test_check_on_the_seed_system(self):
+        """The seed example is consistent; the picture lists its cells."""
+        result = run("check", EXAMPLES / "fowler-young-6x6.txt")
+        assert result.exit_code == 0
+        assert "x12" in result.output
+
+
 class TestBadInput:
     @pytest.mark.parametrize("text, where", [
         ("", "b.txt:1:1"),
@@ -190,11 +209,11 @@ class TestBadInput:
         assert result.exit_code == 2
         assert "s.txt:1:" in result.output and "a whole number" in result.output
 
-    def test_system_given_to_a_board_command(self):
-        """check wants a board: say so."""
-        result = run("check", EXAMPLES / "fowler-young-6x6.txt")
+    def test_bad_system_cell(self):
+        """A system cell must be one of its names."""
+        result = run("safe", EXAMPLES / "fowler-young-6x6.txt", "x99")
         assert result.exit_code == 2
-        assert "expected a board" in result.output
+        assert "a cell of the system" in result.output
 
     def test_unknown_command_is_usage_error(self):
         assert run("frobnicate").exit_code == 2
