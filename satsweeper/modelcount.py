@@ -5,9 +5,10 @@ have, projected onto the cell variables" (auxiliary variables of the
 cardinality encodings are existentially quantified, so they never inflate a
 count).  Floating cells stay out of the CNF as everywhere else, so the total
 is never encoded as one big cardinality constraint (model counters choke on
-those): the rules split into independent components, each component is
-counted with exactly ``k`` mines for every feasible ``k``, and the components
-are combined by :func:`satsweeper.tally.combine`.  Per-cell counts come from
+those): the rules split into independent components, each component's count
+is split by mine number (with one model count, see
+:meth:`_Component.polynomials`), and the components are combined by
+:func:`satsweeper.tally.combine`.  Per-cell counts come from
 conditioning (one more unit clause); cells that the same rules mention are
 interchangeable and share one count.
 """
@@ -86,31 +87,46 @@ class _Component:
         for c in self.cells:
             self.classes[tuple(membership[c])].append(c)
 
-    def count(self, extra: list[list[int]]) -> int:
-        # A fresh pool copy per question: the auxiliaries of ``extra`` must
-        # not collide with those of the rules.
-        return projected_count(self.clauses + extra, list(self.var.values()))
-
-    def with_mines(self, k: int) -> tuple[list[list[int]], bool]:
-        """Clauses for "exactly k mines here", and whether that is satisfiable."""
-        pool = IDPool(start_from=self.pool.top + 1)
-        extra = exactly(list(self.var.values()), k, pool)
-        with Solver(name="cadical195", bootstrap_with=self.clauses + extra) as solver:
-            return extra, solver.solve()
+    def count(self, extra: list[list[int]], projection: list[int] = ()) -> int:
+        return projected_count(self.clauses + extra, list(self.var.values()) + list(projection))
 
     def polynomials(self, by_mines: bool) -> tuple[Poly, dict[tuple, Poly]]:
-        """The count by mine number, and the same with one cell of each class a mine."""
-        if not by_mines:
-            whole = (0, [self.count([])])
-            cells = {key: (0, [self.count([[self.var[members[0]]]])]) for key, members in self.classes.items()}
-            return whole, cells
-        whole, cells = [], {key: [] for key in self.classes}
-        for k in range(len(self.cells) + 1):
-            extra, feasible = self.with_mines(k)
-            whole.append(self.count(extra) if feasible else 0)
-            for key, members in self.classes.items():
-                cells[key].append(self.count(extra + [[self.var[members[0]]]]) if whole[-1] else 0)
-        return (0, whole), {key: (0, cs) for key, cs in cells.items()}
+        """The count by mine number, and the same with one cell of each class a mine.
+
+        Splitting by mine number takes one count, not one per number, by
+        Kronecker substitution: each cell gets ``B`` extra variables that are
+        free when it is a mine and false otherwise, so a placement with ``k``
+        mines is counted ``2**(B*k)`` times and the count, written in base
+        ``2**B``, lists the counts per ``k`` as its digits.  ``B`` is the bit
+        length of the plain count, which bounds every digit.
+        """
+        plain = self.count([])
+        first = {key: [[self.var[members[0]]]] for key, members in self.classes.items()}
+        if not by_mines or plain == 0:
+            return (0, [plain]), {key: (0, [self.count(unit) if plain else 0])
+                                  for key, unit in first.items()}
+        digits = plain.bit_length()
+        pool = IDPool(start_from=self.pool.top + 1)
+        gadget, extra_vars = [], []
+        for cell, var in self.var.items():
+            for j in range(digits):
+                y = pool.id((cell, j))
+                gadget.append([var, -y])
+                extra_vars.append(y)
+
+        def split(total: int) -> Poly:
+            mask = (1 << digits) - 1
+            return 0, [(total >> (digits * k)) & mask for k in range(len(self.cells) + 1)]
+
+        whole = split(self.count(gadget, extra_vars))
+        support = [k for k, c in enumerate(whole[1]) if c]
+        if len(support) == 1:
+            # The rules fix this component's mine count: plain counts suffice
+            # (and the gadget makes the counter several times slower).
+            k = support[0]
+            return whole, {key: (k, [self.count(unit)]) for key, unit in first.items()}
+        cells = {key: split(self.count(gadget + unit, extra_vars)) for key, unit in first.items()}
+        return whole, cells
 
 
 def _components(problem: Problem) -> list[list[Constraint]]:
