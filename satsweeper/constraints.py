@@ -132,17 +132,29 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
         board = Board(board.height, board.width, board.clues, frozenset(), board.voids,
                       board.names, board.total_mines)
     hidden = board.hidden_cells()
-    hidden_set = set(hidden)
+    # Walk from the hidden cells and flags to the numbers they touch, not the
+    # other way round: most numbers of a large board touch neither.
+    unknown = _touching(hidden, board.clues)
+    flagged = {clue: len(cells) for clue, cells in _touching(board.flags, board.clues).items()}
     rules = []
     for cell in sorted(board.clues):
-        number = board.clues[cell]
-        r, c = cell
-        around = [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS]
-        unknown = frozenset(n for n in around if n in hidden_set)
-        flagged = sum(1 for n in around if n in board.flags)
-        if unknown or number != flagged:  # a satisfied, closed number says nothing
-            rules.append(Constraint(unknown, number - flagged, Clue(cell, number)))
+        number, owed = board.clues[cell], flagged.get(cell, 0)
+        cells = unknown.get(cell)
+        if cells or number != owed:  # a satisfied, closed number says nothing
+            rules.append(Constraint(frozenset(cells or ()), number - owed, Clue(cell, number)))
     if board.total_mines is None:
         return Problem(tuple(hidden), tuple(rules))
     return Problem(tuple(hidden), tuple(rules), board.total_mines - len(board.flags),
                    TotalMines(board.total_mines))
+
+
+def _touching(cells, clues) -> dict[Cell, list[Cell]]:
+    """clue -> the given cells among its neighbours."""
+    out: dict[Cell, list[Cell]] = {}
+    for cell in cells:
+        r, c = cell
+        for dr, dc in NEIGHBOUR_OFFSETS:
+            near = (r + dr, c + dc)
+            if near in clues:
+                out.setdefault(near, []).append(cell)
+    return out
