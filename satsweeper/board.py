@@ -109,14 +109,3 @@ class Board:
         text = f"{cell[0]},{cell[1]}"
         name = self.names.get(cell)
         return f"{name} ({text})" if name else text
-
-    def with_changes(self, *, reveal: Mapping[Cell, int] | None = None,
-                     flag: frozenset[Cell] | set[Cell] = frozenset(),
-                     total_mines: int | None | type(...) = ...) -> "Board":
-        """A copy with more cells revealed or flagged (and maybe another total)."""
-        clues = dict(self.clues)
-        clues.update(reveal or {})
-        names = {c: n for c, n in self.names.items() if c not in clues and c not in flag}
-        return Board(self.height, self.width, clues, self.flags | frozenset(flag),
-                     self.voids, names,
-                     self.total_mines if total_mines is ... else total_mines)

@@ -90,8 +90,9 @@ def _components(st: _Structure) -> list[list[int]]:
         members = _bfs(start, adjacent)
         for b in members:
             seen[b] = True
-        # Start from a pseudo-peripheral box: the last one a BFS reaches.
-        out.append(_bfs(_bfs(members[-1], adjacent)[-1], adjacent))
+        # Order from a pseudo-peripheral box (the last one a BFS reaches):
+        # layers of a BFS from an end of the component stay thin.
+        out.append(_bfs(members[-1], adjacent) if len(members) > 2 else members)
     return out
 
 

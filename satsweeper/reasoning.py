@@ -166,12 +166,16 @@ class Reasoner:
             self._evidence = _LoadedSolver(self._solver_name, self.encoding, rules_fixed=False)
         return self._evidence.solve(assumptions) is not None
 
-    def _groups(self, trusted: bool) -> dict[Hashable, list[int]] | None:
-        """Assumption literals of every origin; None if the total is impossible."""
+    def _groups(self) -> dict[Hashable, list[int]] | None:
+        """Assumption literals of every origin; None if the total is impossible.
+
+        The total's bounds are built untrusted (as if some rules were off), so
+        that every subset of origins means exactly what it says.
+        """
         groups = {origin: [s] for origin, s in self.encoding.selectors.items()}
         bounds = self.encoding.total_bounds()
         if bounds is not None:
-            lits = self.encoding.count_bounds(*bounds, trusted=trusted)
+            lits = self.encoding.count_bounds(*bounds, trusted=False)
             if lits is None:
                 return None
             groups[self.problem.total_origin] = lits
@@ -191,7 +195,7 @@ class Reasoner:
         and kept out if the rest still conflicts; each UNSAT answer's core
         prunes the candidates further.
         """
-        groups = self._groups(trusted=False) or {}
+        groups = self._groups() or {}
         current = list(candidates)
 
         def lits(origins: Iterable[Hashable]) -> list[int]:
@@ -228,7 +232,7 @@ class Reasoner:
         return frozenset(mines)
 
     def _conflict(self) -> tuple:
-        if self._groups(trusted=False) is None:
+        if self._groups() is None:
             return (self.problem.total_origin,)
         return self._minimal_origins([], self.problem.origins())
 

@@ -61,10 +61,6 @@ class SystemView:
 View = BoardView | SystemView
 
 
-def cell_json(view: View, cell: Hashable) -> dict:
-    return view.json(cell)
-
-
 def origin_json(origin: Hashable) -> dict:
     """A rule's origin (a clue, the total, or anything else) as a dict."""
     if isinstance(origin, Clue):

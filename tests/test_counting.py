@@ -8,6 +8,8 @@ from hypothesis import given, settings
 
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.counting import Engine, count, tally
+from satsweeper.game import LEVELS, Level
+from satsweeper.positions import positions
 from satsweeper.textio import parse_board
 
 from . import oracle
@@ -87,3 +89,28 @@ class TestSeedExample:
         printed = [0.0454, 0.0454, 0.0454, 0.352, 0.159, 0.182, 0.352, 0.182, 0.841, 0.648, 0.648, 0.182]
         for i, p in enumerate(printed, start=1):
             assert abs(float(t.probability(f"x{i}")) - p) < 0.0005 * max(1, p * 10)
+
+
+class TestRealPositions:
+    """Positions too large for the oracle: a second method and an invariant."""
+
+    def test_engines_agree_on_expert_positions(self):
+        """Component DP and Ganak give identical counts on real expert positions."""
+        for board in positions(LEVELS["expert"], 3, seed=0):
+            problem = problem_of(board)
+            a, b = tally(problem, Engine.COMPONENTS), tally(problem, Engine.GANAK)
+            assert (a.count, a.mines) == (b.count, b.mines)
+
+    def test_probabilities_sum_to_the_mines_left(self):
+        """With a total, the expected number of mines among hidden cells is exact."""
+        for board in positions(LEVELS["expert"], 20, seed=1) + positions(Level(60, 40, 480), 3, seed=2):
+            problem = problem_of(board)
+            assert tally(problem).expected_mines() == problem.mines
+
+    @settings(max_examples=300, deadline=None)
+    @given(boards(perturb=False))
+    def test_expected_mines_on_small_boards(self, board):
+        """The same invariant on every consistent small board with a total."""
+        problem = problem_of(board)
+        if problem.mines is not None and problem.cells:
+            assert tally(problem).expected_mines() == problem.mines
