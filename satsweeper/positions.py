@@ -15,30 +15,8 @@ import random
 from typing import Iterator
 
 from .board import Board, Cell
-from .game import FirstClick, Game, Level, Outcome, neighbours
-
-
-def _propagate(game: Game, work: list[Cell]) -> None:
-    """Apply the two obvious rules from the clues in ``work`` until stuck."""
-    level = game.level
-    while work:
-        cell = work.pop()
-        number = game.revealed.get(cell)
-        if number is None:
-            continue
-        around = neighbours(level, cell)
-        hidden = [n for n in around if n not in game.revealed and n not in game.flags]
-        if not hidden:
-            continue
-        missing = number - sum(1 for n in around if n in game.flags)
-        if missing == 0:
-            for n in hidden:
-                game.open(n)
-                work.extend(game.recent)
-        elif missing == len(hidden):
-            for n in hidden:
-                game.flag(n)
-                work.extend(m for m in neighbours(level, n) if m in game.revealed)
+from .game import FirstClick, Game, Level, Outcome
+from .singlepoint import propagate
 
 
 def stuck_games(level: Level, seed: int, first: Cell | None = None,
@@ -55,7 +33,7 @@ def stuck_games(level: Level, seed: int, first: Cell | None = None,
     game.open(first)
     safe_total = level.width * level.height - level.mines
     while game.outcome is Outcome.PLAYING:
-        _propagate(game, list(game.recent) or list(game.revealed))
+        propagate(game, list(game.recent) or list(game.revealed))
         if game.outcome is not Outcome.PLAYING:
             return
         yield game, len(game.revealed) / safe_total

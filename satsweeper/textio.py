@@ -10,10 +10,12 @@ Two formats are understood.
     ..1F
     .21-
 
-Squares: ``.`` hidden, ``0``-``8`` revealed number, ``F`` flag (a known
-mine), ``-`` void (not part of the board), and a name for a named hidden
-cell: one lowercase letter in a dense row, an identifier such as ``x'`` or
-``t2`` in a tokenized row (tokens separated by white space).
+Squares: ``.`` hidden, ``*`` a hidden mine of a layout (the player sees a
+hidden cell), ``0``-``8`` revealed number, ``F`` flag (a known mine), ``-``
+void (not part of the board), and a name for a named hidden cell: one
+lowercase letter in a dense row, an identifier such as ``x'`` or ``t2`` in a
+tokenized row (tokens separated by white space).  An optional header
+``start: ROW,COL`` says where the first click goes.
 
 **JSMinesweeper** ``.mine`` files: a first line ``WIDTHxHEIGHTxMINES``, then
 ``HEIGHT`` rows of ``WIDTH`` characters: ``0``-``8`` revealed, ``F`` flag,
@@ -34,6 +36,7 @@ from .board import Board, Cell
 from .errors import BoardSyntaxError
 
 HIDDEN = "."
+MINE = "*"
 FLAG = "F"
 VOID = "-"
 COMMENT = "#"
@@ -53,9 +56,17 @@ class _Token:
 def read_board(path: str | Path) -> Board:
     """Read a board file, choosing the format by extension (``.mine`` or native).
 
+    A layout's hidden mines (``*``) are hidden cells here: this is what the
+    player sees.  :func:`read_puzzle` also returns the layout.
+
     Raises:
         BoardSyntaxError: the file is empty, unreadable or malformed.
     """
+    return read_puzzle(path).board
+
+
+def read_puzzle(path: str | Path) -> "Puzzle":
+    """Read a file as a position plus, where it gives them, layout and start."""
     path = Path(path)
     try:
         text = path.read_bytes().decode("utf-8")
@@ -64,8 +75,24 @@ def read_board(path: str | Path) -> Board:
     except OSError as err:
         raise BoardSyntaxError(str(path), 1, 1, "a readable file", err.strerror or str(err)) from None
     if path.suffix.lower() == ".mine":
-        return parse_mine(text, str(path))
-    return parse_board(text, str(path))
+        return Puzzle(parse_mine(text, str(path)))
+    return parse_puzzle(text, str(path))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """What a file holds: the player's position, and maybe the truth.
+
+    Attributes:
+        board: the position a player sees.
+        mines: the layout (every mine: hidden ``*`` and flags), if the file
+            gives one.
+        start: where the first click goes, if the file says.
+    """
+
+    board: Board
+    mines: frozenset[Cell] | None = None
+    start: Cell | None = None
 
 
 def write_board(board: Board, path: str | Path) -> None:
@@ -78,11 +105,24 @@ def write_board(board: Board, path: str | Path) -> None:
 # ----------------------------------------------------------------- native
 
 def parse_board(text: str, source: str = "<string>") -> Board:
-    """Parse the native board format.
+    """Parse the native board format (the player's view).
 
     >>> b = parse_board("mines: 2\\n.1\\nF1\\n")
     >>> b.total_mines, sorted(b.clues.items()), sorted(b.flags)
     (2, [((0, 1), 1), ((1, 1), 1)], [(1, 0)])
+    """
+    return parse_puzzle(text, source).board
+
+
+def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
+    """Parse the native format: a position, a layout (``*`` mines), or both.
+
+    In a file with a layout every revealed number must agree with it, and a
+    ``mines:`` header must count its mines.
+
+    >>> p = parse_puzzle("start: 0,0\\n..*\\n")
+    >>> p.mines, p.start, p.board.hidden_cells()
+    (frozenset({(0, 2)}), (0, 0), [(0, 0), (0, 1), (0, 2)])
     """
     headers, rows = _split_header(text, source)
     total = _header_total(headers, source)
@@ -97,13 +137,17 @@ def parse_board(text: str, source: str = "<string>") -> Board:
             raise BoardSyntaxError(source, number, len(line.rstrip()) + 1,
                                    f"{width} squares per row as in line {rows[0][0]}",
                                    f"{len(tokens)} squares")
-    board = _board_from_tokens(grid, source)
+    board, stars = _board_from_tokens(grid, source)
     _check_numbers(board, grid, source)
     if total is not None:
         _check_total(board, total, source)
         board = Board(board.height, board.width, board.clues, board.flags, board.voids,
                       board.names, total[0])
-    return board
+    mines = None
+    if stars:
+        mines = frozenset(stars) | board.flags
+        _check_layout(board, mines, grid, total, source)
+    return Puzzle(board, mines, _header_start(headers, board, source))
 
 
 def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
@@ -127,9 +171,35 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], l
                                    repr(stripped))
         rows.append((number, line))
     for key, (_, number) in headers.items():
-        if key not in ("mines", "layout"):
-            raise BoardSyntaxError(source, number, 1, "a header 'mines:' or 'layout:'", repr(key + ":"))
+        if key not in ("mines", "layout", "start"):
+            raise BoardSyntaxError(source, number, 1, "a header 'mines:', 'layout:' or 'start:'",
+                                   repr(key + ":"))
     return headers, rows
+
+
+def _header_start(headers, board: Board, source: str) -> Cell | None:
+    if "start" not in headers:
+        return None
+    value, number = headers["start"]
+    match = re.fullmatch(r"(\d+)\s*,\s*(\d+)", value)
+    cell = (int(match.group(1)), int(match.group(2))) if match else None
+    if cell is None or not board.contains(cell):
+        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.height}x{board.width} board",
+                               repr(value))
+    return cell
+
+
+def _check_layout(board: Board, mines: frozenset[Cell], grid, total, source: str) -> None:
+    """A layout's numbers and total must be the layout's own."""
+    for (r, c), number in board.clues.items():
+        actual = sum(1 for n in board.neighbours((r, c)) if n in mines)
+        if number != actual:
+            token = grid[r][c]
+            raise BoardSyntaxError(source, token.line, token.column,
+                                   f"{actual}, the layout's mines around {r},{c}", str(number))
+    if total is not None and total[0] != len(mines):
+        raise BoardSyntaxError(source, total[1], 1, f"'mines: {len(mines)}', the mines of the layout",
+                               f"'mines: {total[0]}'")
 
 
 def _header_total(headers, source: str) -> tuple[int, int] | None:
@@ -162,9 +232,10 @@ def _tokens_of(line: str, number: int, layout: str, source: str) -> list[_Token]
     return [_Token(ch, number, indent + i + 1) for i, ch in enumerate(body.strip())]
 
 
-def _board_from_tokens(grid: list[list[_Token]], source: str) -> Board:
+def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, set[Cell]]:
+    """The player's board, and the hidden mines (``*``) of a layout."""
     clues: dict[Cell, int] = {}
-    flags, voids = set(), set()
+    flags, voids, stars = set(), set(), set()
     names: dict[Cell, str] = {}
     seen_names: dict[str, _Token] = {}
     for r, row in enumerate(grid):
@@ -172,7 +243,9 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> Board:
             text = token.text
             if text == HIDDEN:
                 continue
-            if text == FLAG:
+            if text == MINE:
+                stars.add((r, c))
+            elif text == FLAG:
                 flags.add((r, c))
             elif text == VOID:
                 voids.add((r, c))
@@ -188,9 +261,9 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> Board:
                 names[(r, c)] = text
             else:
                 raise BoardSyntaxError(source, token.line, token.column,
-                                       "a square: '.', '0'-'8', 'F', '-' or a cell name",
+                                       "a square: '.', '*', '0'-'8', 'F', '-' or a cell name",
                                        repr(text))
-    return Board(len(grid), len(grid[0]), clues, frozenset(flags), frozenset(voids), names)
+    return Board(len(grid), len(grid[0]), clues, frozenset(flags), frozenset(voids), names), stars
 
 
 def _check_numbers(board: Board, grid: list[list[_Token]], source: str) -> None:
@@ -211,19 +284,25 @@ def _check_total(board: Board, total: tuple[int, int], source: str) -> None:
                                str(value))
 
 
-def format_board(board: Board) -> str:
-    """Write ``board`` in the native format; ``parse_board`` reads it back equal.
+def format_board(board: Board, mines: frozenset[Cell] | None = None,
+                 start: Cell | None = None) -> str:
+    """Write ``board`` (and a layout and start) in the native format.
+
+    ``parse_puzzle`` reads it back equal.
 
     >>> print(format_board(Board(1, 3, {(0, 1): 1}, names={(0, 0): "x"}, total_mines=1)), end="")
     mines: 1
     x1.
     """
-    tokens = {cell: _symbol(board, cell) for cell in board.cells()}
+    hidden_mines = (mines or frozenset()) - board.flags
+    tokens = {cell: MINE if cell in hidden_mines else _symbol(board, cell) for cell in board.cells()}
     dense = all(len(t) == 1 for t in tokens.values()) and all(
         _DENSE_NAME.match(n) for n in board.names.values())
     lines = []
     if board.total_mines is not None:
         lines.append(f"mines: {board.total_mines}")
+    if start is not None:
+        lines.append(f"start: {start[0]},{start[1]}")
     if dense:
         for r in range(board.height):
             lines.append("".join(tokens[(r, c)] for c in range(board.width)))
