@@ -7,8 +7,10 @@ or usage.
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
+from pathlib import Path
 from typing import Hashable
 
 import click
@@ -19,10 +21,12 @@ from .board import Board, Cell
 from .constraints import Problem, problem_of
 from .counting import Engine, tally
 from .encoding import CardinalityEncoding
-from .errors import SatsweeperError
+from .errors import SatsweeperError, TooComplexError
+from .game import LEVELS, FirstClick, Level
+from .puzzles import Method, make_layout, no_guess
 from .reasoning import DEFAULT_SOLVER, Move, Reasoner
 from .systems import System, is_system_text, read_system
-from .textio import read_board
+from .textio import format_board, read_board, read_puzzle
 
 YES, NO, BAD_INPUT = 0, 1, 2
 SOLVERS = sorted(n for n in SolverNames.__dict__ if not n.startswith("_"))
@@ -227,3 +231,114 @@ def probs(file, as_json, flags, engine):
         text = report.board_probabilities_text(view, answer, conflict)
     idents = [view.json(c) for c in answer.cells()]
     emit(as_json, report.probabilities_json(answer, idents, conflict), text, answer.consistent)
+
+
+def parse_cell(text: str, what: str) -> Cell:
+    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
+    if not match:
+        raise InputError(f"expected {what} as ROW,COL (got {text!r})")
+    return int(match.group(1)), int(match.group(2))
+
+
+@main.command()
+@click.argument("layout_file", metavar="LAYOUT", type=click.Path(dir_okay=False))
+@click.option("--start", metavar="ROW,COL", help="First click (default: the file's 'start:').")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def noguess(layout_file, start, as_json):
+    """Can LAYOUT be solved from the first click without ever guessing?"""
+    try:
+        puzzle = read_puzzle(layout_file)
+    except SatsweeperError as err:
+        raise InputError(str(err)) from None
+    board = puzzle.board
+    if puzzle.mines is None:
+        raise InputError(f"{layout_file}:1:1: expected a layout, '*' for the hidden mines "
+                         "(got a position without one)")
+    if board.voids:
+        raise InputError(f"{layout_file}:1:1: expected a full rectangle for a game (got void squares)")
+    cell = parse_cell(start, "a start cell") if start else puzzle.start
+    if cell is None:
+        raise InputError(f"expected --start ROW,COL or a 'start:' line in {layout_file} (got neither)")
+    level = Level(board.width, board.height, len(puzzle.mines))
+    try:
+        answer = no_guess(level, puzzle.mines, cell)
+    except ValueError as err:
+        raise InputError(f"expected {err}") from None
+    view = report.BoardView(board)
+    emit(as_json, report.no_guess_json(view, cell, answer),
+         report.no_guess_text(view, cell, answer), answer.solved)
+
+
+@main.command()
+@click.argument("level_text", metavar="[WxHxM]", required=False)
+@click.option("--level", "level_name", type=click.Choice(sorted(LEVELS)), help="A standard level.")
+@click.option("--no-guess", "no_guess_only", is_flag=True, help="Only layouts solvable without guessing.")
+@click.option("--start", metavar="ROW,COL", help="First click (default: the centre).")
+@click.option("--rule", type=click.Choice([FirstClick.OPENING.value, FirstClick.SAFE.value]),
+              default=FirstClick.OPENING.value, show_default=True,
+              help="The first click opens a region, or is merely safe.")
+@click.option("--method", type=click.Choice([m.value for m in Method]), default=Method.PERTURB.value,
+              show_default=True, help="resample: uniform but slow; perturb: fast but biased.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--count", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--budget", default=2000, show_default=True, type=click.IntRange(1),
+              help="No-guess checks allowed per board.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the board here.")
+@click.option("--out-dir", type=click.Path(file_okay=False), help="Write boards here, one file each.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def generate(level_text, level_name, no_guess_only, start, rule, method, seed, count, budget,
+             output, out_dir, as_json):
+    """Random layouts (no-guess ones with --no-guess), written as native layout files."""
+    level = _level(level_text, level_name)
+    first = parse_cell(start, "a start cell") if start else (level.height // 2, level.width // 2)
+    if not (0 <= first[0] < level.height and 0 <= first[1] < level.width):
+        raise InputError(f"expected a start cell inside the {level.width}x{level.height} board "
+                         f"(got {first[0]},{first[1]})")
+    if count > 1 and not out_dir:
+        raise InputError("expected --out-dir DIR for more than one board (got --count "
+                         f"{count} without it)")
+    rng = random.Random(seed)
+    results, texts = [], []
+    for index in range(count):
+        try:
+            made = make_layout(level, first, rng, FirstClick(rule), Method(method), no_guess_only, budget)
+        except (TooComplexError, ValueError) as err:
+            raise InputError(f"expected {err}" if isinstance(err, ValueError) else str(err)) from None
+        text = format_board(Board(level.height, level.width, total_mines=level.mines), made.mines, first)
+        path = _destination(output, out_dir, index, count)
+        if path:
+            path.write_text(text, encoding="utf-8")
+        texts.append(text)
+        results.append({"file": str(path) if path else None, "layouts": made.layouts,
+                        "perturbations": made.perturbations, "three_bv": made.report.three_bv,
+                        "no_guess": made.report.solved})
+    summary = {"level": str(level), "start": {"row": first[0], "col": first[1]},
+               "method": method if no_guess_only else "uniform", "boards": results}
+    if as_json:
+        click.echo(json.dumps(summary))
+    elif output or out_dir:
+        for result in results:
+            click.echo(f"{result['file']}: 3BV {result['three_bv']}, {result['layouts']} layouts, "
+                       f"{result['perturbations']} perturbations")
+    else:
+        click.echo(texts[0], nl=False)
+
+
+def _level(text: str | None, name: str | None) -> Level:
+    if text and name:
+        raise InputError(f"expected a level or --level, not both (got {text} and --level {name})")
+    try:
+        return Level.parse(text or name or "expert")
+    except ValueError as err:
+        raise InputError(f"expected {err}") from None
+
+
+def _destination(output: str | None, out_dir: str | None, index: int, count: int) -> Path | None:
+    if output:
+        if output.lower().endswith(".mine"):
+            raise InputError("expected a native file for a layout (got .mine, which has no hidden mines)")
+        return Path(output)
+    if out_dir:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        return Path(out_dir) / f"board-{index + 1:0{len(str(count))}d}.txt"
+    return None

@@ -232,3 +232,12 @@ def _perturb(level: Level, mines: frozenset[Cell], report: NoGuess, zone: frozen
             result.add(cell)
         moved = True
     return frozenset(result) if moved else None
+
+
+def make_layout(level: Level, start: Cell, rng: random.Random, rule: FirstClick,
+                method: Method, no_guess_only: bool, budget: int = 2000) -> Generated:
+    """A layout for ``generate``: no-guess if asked, else uniform under the rule."""
+    if no_guess_only:
+        return generate(level, start, rng, method, rule, budget)
+    mines = place_mines(level, rng, start_zone(level, start, rule))
+    return Generated(mines, start, no_guess(level, mines, start), 1, 0)

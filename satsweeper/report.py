@@ -11,6 +11,7 @@ from typing import Hashable, Iterable, Mapping
 
 from .board import Board
 from .constraints import Clue, TotalMines
+from .puzzles import NoGuess
 from .reasoning import Consistency, Move, Safety, Solution, Status, Uniqueness
 from .systems import System
 from .tally import Tally
@@ -265,3 +266,30 @@ def system_probabilities_text(names: tuple, others: int, answer: Tally, conflict
                                          for c in dict.fromkeys(c if isinstance(c, str) else None
                                                                 for c in safest)))
     return "\n".join(lines)
+
+
+# -- puzzles --------------------------------------------------------------
+
+def rounds(n: int) -> str:
+    return f"{n} round{'s' if n != 1 else ''}"
+
+
+def no_guess_text(view: BoardView, start, answer: NoGuess) -> str:
+    where = view.label(start)
+    stats = (f"deductions: {answer.single_clue} cells by a single number, {answer.multi_clue} "
+             f"that needed several numbers (or the total) at once; 3BV {answer.three_bv}")
+    if answer.solved:
+        return (f"no-guess: yes, solved from {where} in {rounds(answer.rounds)} without a guess\n"
+                + stats)
+    overlay = {c: "?" for c in answer.frontier}
+    return "\n".join([
+        f"no-guess: no, stuck after {rounds(answer.rounds)}; a guess is forced among the "
+        f"{len(answer.frontier)} undetermined cells marked ?",
+        BoardView(answer.position).picture(overlay), stats])
+
+
+def no_guess_json(view: BoardView, start, answer: NoGuess) -> dict:
+    return {"no_guess": answer.solved, "start": view.json(start), "rounds": answer.rounds,
+            "single_clue": answer.single_clue, "multi_clue": answer.multi_clue,
+            "three_bv": answer.three_bv,
+            "frontier": [view.json(c) for c in answer.frontier]}

@@ -1,0 +1,171 @@
+"""No-guess checks and generators, against an oracle-driven player."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from satsweeper.cli import main
+from satsweeper.constraints import problem_of
+from satsweeper.game import FirstClick, Game, Level, Outcome, place_mines
+from satsweeper.puzzles import Method, generate, no_guess, start_zone, three_bv
+from satsweeper.singlepoint import propagate
+from satsweeper.textio import parse_puzzle
+
+from . import oracle
+
+
+def oracle_no_guess(level: Level, mines: frozenset, start) -> bool:
+    """Open every cell the brute-force oracle proves safe until won or stuck."""
+    game = Game(level, mines)
+    game.open(start)
+    while game.outcome is Outcome.PLAYING:
+        status = oracle.status(problem_of(game.board))
+        safe = [c for c, s in status.items() if s == "safe"]
+        if not safe:
+            return False
+        for cell in safe:
+            game.open(cell)
+    return game.outcome is Outcome.WON
+
+
+class TestNoGuess:
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(2, 5), st.integers(2, 5), st.data())
+    def test_matches_the_oracle_player(self, width, height, data):
+        """Solved exactly when a brute-force player never needs to guess."""
+        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
+        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
+        rng = random.Random(data.draw(st.integers(0, 10**6)))
+        mines = place_mines(level, rng, frozenset({start}))
+        assert no_guess(level, mines, start).solved == oracle_no_guess(level, mines, start)
+
+    def test_stuck_reports_the_frontier(self):
+        """A 1 in the corner with three hidden cells around it forces a guess."""
+        answer = no_guess(Level(2, 2, 1), frozenset({(1, 1)}), (0, 0))
+        assert not answer.solved
+        assert answer.frontier == ((0, 1), (1, 0), (1, 1))
+
+    def test_multi_clue_deductions_are_counted(self):
+        """Where single numbers get stuck, the exact engine's cells count as multi-clue."""
+        layout = parse_puzzle("mines: 4\nstart: 3,0\n.*...\n...*.\n..**.\n.....\n")
+        level = Level(5, 4, 4)
+        game = Game(level, layout.mines)
+        game.open(layout.start)
+        propagate(game, list(game.revealed))
+        assert game.outcome is Outcome.PLAYING  # the single-number rules alone are stuck
+        answer = no_guess(level, layout.mines, layout.start)
+        assert answer.solved and answer.single_clue > 0 and answer.multi_clue > 0
+
+    def test_start_on_a_mine_is_refused(self):
+        with pytest.raises(ValueError):
+            no_guess(Level(2, 1, 1), frozenset({(0, 0)}), (0, 0))
+
+
+class TestThreeBV:
+    @pytest.mark.parametrize("rows, expected", [
+        (["..."], 1),              # one opening covers everything
+        ([".*."], 2),              # two isolated numbers
+        (["....", ".*..", "...."], 6),   # one opening (right), five numbers on the left
+        (["*....", ".....", "....*"], 1),  # every number borders the one opening
+    ])
+    def test_known_values(self, rows, expected):
+        """Openings count once; numbers outside openings count one each."""
+        mines = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
+        assert three_bv(Level(len(rows[0]), len(rows), len(mines)), mines) == expected
+
+    def test_three_bv_clears_the_board(self):
+        """Clicking the 3BV cells (one per opening, every other safe cell) wins."""
+        level = Level(16, 16, 40)
+        mines = place_mines(level, random.Random(3))
+        game = Game(level, mines)
+        clicks = 0
+        for cell in sorted(c for c in ((r, c) for r in range(16) for c in range(16)) if c not in mines):
+            if cell not in game.revealed and game.number(cell) == 0:
+                game.open(cell)
+                clicks += 1
+        for cell in sorted((r, c) for r in range(16) for c in range(16)):
+            if cell not in mines and cell not in game.revealed:
+                game.open(cell)
+                clicks += 1
+        assert game.outcome is Outcome.WON
+        assert clicks == three_bv(level, mines)
+
+
+class TestGenerate:
+    @pytest.mark.parametrize("method", list(Method))
+    @pytest.mark.parametrize("level, start", [(Level(9, 9, 10), (4, 4)), (Level(30, 16, 99), (3, 3))])
+    def test_boards_pass_the_recheck(self, method, level, start):
+        """Every generated layout is no-guess, has the right mines and a clear start."""
+        for seed in range(3):
+            made = generate(level, start, random.Random(seed), method)
+            assert len(made.mines) == level.mines
+            assert not made.mines & start_zone(level, start, FirstClick.OPENING)
+            assert no_guess(level, made.mines, start).solved
+
+    def test_high_density_by_perturbation(self):
+        """25% on expert size still succeeds with perturbation."""
+        level = Level(30, 16, 120)
+        made = generate(level, (3, 3), random.Random(0), Method.PERTURB)
+        assert no_guess(level, made.mines, (3, 3)).solved
+
+    def test_deterministic(self):
+        """The same seed gives the same layout."""
+        level = Level(16, 16, 40)
+        a = generate(level, (8, 8), random.Random(5))
+        b = generate(level, (8, 8), random.Random(5))
+        assert a.mines == b.mines
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+class TestCli:
+    def test_generate_then_check(self, tmp_path):
+        """generate -o writes a layout that noguess confirms (exit 0)."""
+        path = tmp_path / "p.txt"
+        assert run("generate", "--level", "expert", "--no-guess", "--start", "3,3",
+                   "--seed", "7", "-o", path).exit_code == 0
+        result = run("noguess", path, "--json")
+        assert result.exit_code == 0
+        assert json.loads(result.output)["no_guess"] is True
+
+    def test_out_dir(self, tmp_path):
+        """--count with --out-dir writes one file per board."""
+        result = run("generate", "9x9x10", "--no-guess", "--count", "3", "--out-dir", tmp_path, "--json")
+        assert result.exit_code == 0
+        boards = json.loads(result.output)["boards"]
+        assert len(boards) == 3
+        for board in boards:
+            assert run("noguess", board["file"]).exit_code == 0
+
+    def test_stuck_exit_1(self, tmp_path):
+        path = tmp_path / "l.txt"
+        path.write_text("start: 0,0\n..\n.*\n")
+        result = run("noguess", path)
+        assert result.exit_code == 1
+        assert "marked ?" in result.output
+
+    @pytest.mark.parametrize("text, args, message", [
+        ("..\n..\n", [], "expected a layout"),
+        ("*.\n..\n", [], "expected --start"),
+        ("*.\n..\n", ["--start", "0,0"], "a safe start cell"),
+        ("*2\n..\n", ["--start", "1,1"], "the layout's mines around 0,1"),
+        ("mines: 3\n*.\n..\n", ["--start", "1,1"], "'mines: 1'"),
+    ])
+    def test_bad_layouts(self, tmp_path, text, args, message):
+        """Missing layout or start, a mine at the start, numbers that disagree: exit 2."""
+        path = tmp_path / "l.txt"
+        path.write_text(text)
+        result = run("noguess", path, *args)
+        assert result.exit_code == 2
+        assert message in result.output
+
+    def test_mine_output_refused(self, tmp_path):
+        result = run("generate", "9x9x10", "-o", tmp_path / "x.mine")
+        assert result.exit_code == 2
