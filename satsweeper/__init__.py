@@ -11,7 +11,11 @@ from .encoding import CardinalityEncoding, Encoding
 from .errors import BoardSyntaxError, CellError, SatsweeperError
 from .reasoning import (Consistency, Move, Reasoner, Safety, Solution, Status, Uniqueness,
                         check, safety, solve, uniqueness)
-from .textio import format_board, format_mine, parse_board, parse_mine, read_board, write_board
+from .counting import Engine, count, tally
+from .puzzles import Method, NoGuess, generate, no_guess, three_bv
+from .tally import Tally
+from .textio import (Puzzle, format_board, format_mine, parse_board, parse_mine, parse_puzzle,
+                     read_board, read_puzzle, write_board)
 
 __all__ = [
     "Board", "Cell",
@@ -20,5 +24,8 @@ __all__ = [
     "BoardSyntaxError", "CellError", "SatsweeperError",
     "Consistency", "Move", "Reasoner", "Safety", "Solution", "Status", "Uniqueness",
     "check", "safety", "solve", "uniqueness",
-    "format_board", "format_mine", "parse_board", "parse_mine", "read_board", "write_board",
+    "Engine", "Tally", "count", "tally",
+    "Method", "NoGuess", "generate", "no_guess", "three_bv",
+    "Puzzle", "format_board", "format_mine", "parse_board", "parse_mine", "parse_puzzle",
+    "read_board", "read_puzzle", "write_board",
 ]
