@@ -26,7 +26,7 @@ from .game import LEVELS, FirstClick, Level
 from .puzzles import Method, make_layout, no_guess
 from .reasoning import DEFAULT_SOLVER, Move, Reasoner
 from .systems import System, is_system_text, read_system
-from .textio import format_board, read_board, read_puzzle
+from .textio import format_board, format_mine, read_board, read_puzzle
 
 YES, NO, BAD_INPUT = 0, 1, 2
 SOLVERS = sorted(n for n in SolverNames.__dict__ if not n.startswith("_"))
@@ -288,7 +288,11 @@ def noguess(layout_file, start, as_json):
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def generate(level_text, level_name, no_guess_only, start, rule, method, seed, count, budget,
              output, out_dir, as_json):
-    """Random layouts (no-guess ones with --no-guess), written as native layout files."""
+    """Random layouts (no-guess ones with --no-guess), written as layout files.
+
+    Native files keep the start cell; a .mine file (-o x.mine) marks mines M
+    and has no place for it.
+    """
     level = _level(level_text, level_name)
     first = parse_cell(start, "a start cell") if start else (level.height // 2, level.width // 2)
     if not (0 <= first[0] < level.height and 0 <= first[1] < level.width):
@@ -304,8 +308,10 @@ def generate(level_text, level_name, no_guess_only, start, rule, method, seed, c
             made = make_layout(level, first, rng, FirstClick(rule), Method(method), no_guess_only, budget)
         except (TooComplexError, ValueError) as err:
             raise InputError(f"expected {err}" if isinstance(err, ValueError) else str(err)) from None
-        text = format_board(Board(level.height, level.width, total_mines=level.mines), made.mines, first)
         path = _destination(output, out_dir, index, count)
+        blank = Board(level.height, level.width, total_mines=level.mines)
+        text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
+                else format_board(blank, made.mines, first))
         if path:
             path.write_text(text, encoding="utf-8")
         texts.append(text)
@@ -335,8 +341,6 @@ def _level(text: str | None, name: str | None) -> Level:
 
 def _destination(output: str | None, out_dir: str | None, index: int, count: int) -> Path | None:
     if output:
-        if output.lower().endswith(".mine"):
-            raise InputError("expected a native file for a layout (got .mine, which has no hidden mines)")
         return Path(output)
     if out_dir:
         Path(out_dir).mkdir(parents=True, exist_ok=True)

@@ -44,6 +44,7 @@ class NoGuess:
             one exact step).
         single_clue: cells decided by one number on its own.
         multi_clue: cells that needed several numbers (or the total) at once.
+        multi_clue_cells: those cells, in the order they were found.
         position: the position reached (every safe cell open if solved).
         frontier: when stuck, the undetermined hidden cells next to a number.
         three_bv: the layout's 3BV (fewest clicks to clear it without flags).
@@ -53,6 +54,7 @@ class NoGuess:
     rounds: int
     single_clue: int
     multi_clue: int
+    multi_clue_cells: tuple[Cell, ...]
     position: Board
     frontier: tuple[Cell, ...]
     three_bv: int
@@ -76,7 +78,8 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell) -> NoGuess:
     game = Game(level, mines)
     game.open(start)
     work = list(game.revealed)
-    rounds = single = multi = 0
+    rounds = single = 0
+    hard: list[Cell] = []
     stuck: tuple[Cell, ...] = ()
     while game.outcome is Outcome.PLAYING:
         rounds += 1
@@ -90,7 +93,7 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell) -> NoGuess:
             stuck = tuple(c for c, s in status.items()
                           if any(n in game.revealed for n in neighbours(level, c)))
             break
-        multi += len(safe) + len(found)
+        hard.extend(found + safe)
         work = []
         for cell in found:
             game.flag(cell)
@@ -98,8 +101,8 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell) -> NoGuess:
         for cell in safe:
             game.open(cell)
             work.extend(game.recent)
-    return NoGuess(game.outcome is Outcome.WON, rounds, single, multi, game.board, stuck,
-                   three_bv(level, mines))
+    return NoGuess(game.outcome is Outcome.WON, rounds, single, len(hard), tuple(hard),
+                   game.board, stuck, three_bv(level, mines))
 
 
 def three_bv(level: Level, mines: frozenset[Cell]) -> int:

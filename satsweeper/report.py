@@ -291,5 +291,6 @@ def no_guess_text(view: BoardView, start, answer: NoGuess) -> str:
 def no_guess_json(view: BoardView, start, answer: NoGuess) -> dict:
     return {"no_guess": answer.solved, "start": view.json(start), "rounds": answer.rounds,
             "single_clue": answer.single_clue, "multi_clue": answer.multi_clue,
+            "multi_clue_cells": [view.json(c) for c in answer.multi_clue_cells],
             "three_bv": answer.three_bv,
             "frontier": [view.json(c) for c in answer.frontier]}

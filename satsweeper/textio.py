@@ -19,7 +19,9 @@ tokenized row (tokens separated by white space).  An optional header
 
 **JSMinesweeper** ``.mine`` files: a first line ``WIDTHxHEIGHTxMINES``, then
 ``HEIGHT`` rows of ``WIDTH`` characters: ``0``-``8`` revealed, ``F`` flag,
-``H`` or any other character hidden.
+``H`` or any other character hidden.  When the ``F``, ``M`` and ``?`` squares
+are exactly as many as the header's mines, the file also holds a layout
+(JSMinesweeper reads mine positions that way); ``M`` and ``?`` are hidden mines.
 
 Every reader raises :class:`~satsweeper.errors.BoardSyntaxError` with file,
 line and column on bad input.
@@ -75,7 +77,7 @@ def read_puzzle(path: str | Path) -> "Puzzle":
     except OSError as err:
         raise BoardSyntaxError(str(path), 1, 1, "a readable file", err.strerror or str(err)) from None
     if path.suffix.lower() == ".mine":
-        return Puzzle(parse_mine(text, str(path)))
+        return parse_mine_puzzle(text, str(path))
     return parse_puzzle(text, str(path))
 
 
@@ -327,12 +329,27 @@ def _symbol(board: Board, cell: Cell) -> str:
 # ----------------------------------------------------------- JSMinesweeper
 
 def parse_mine(text: str, source: str = "<string>") -> Board:
-    """Parse a JSMinesweeper ``.mine`` file.
+    """Parse a JSMinesweeper ``.mine`` file (the player's view).
 
     >>> b = parse_mine("3x2x1\\n1H0\\nFH1\\n")
     >>> (b.width, b.height, b.total_mines, sorted(b.flags))
     (3, 2, 1, [(1, 0)])
     """
+    return parse_mine_puzzle(text, source).board
+
+
+def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
+    """Parse a ``.mine`` file, with its layout when it carries one.
+
+    As JSMinesweeper does, a file holds a whole layout when its ``F``, ``M``
+    and ``?`` squares are exactly as many as the header's mines; ``M`` and
+    ``?`` are then hidden mines (the player sees hidden cells).
+
+    >>> p = parse_mine_puzzle("3x1x1\\n01M\\n")
+    >>> p.mines, p.board.hidden_cells()
+    (frozenset({(0, 2)}), [(0, 2)])
+    """
+
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", "an empty line" if lines else "an empty file")
@@ -343,7 +360,7 @@ def parse_mine(text: str, source: str = "<string>") -> Board:
     if width == 0 or height == 0:
         raise BoardSyntaxError(source, 1, 1, "a width and height of at least 1", lines[0].strip())
     clues: dict[Cell, int] = {}
-    flags = set()
+    flags, marked = set(), set()
     for r in range(height):
         number = r + 2
         if number > len(lines):
@@ -357,6 +374,9 @@ def parse_mine(text: str, source: str = "<string>") -> Board:
                 clues[(r, c)] = int(ch)
             elif ch == "F":
                 flags.add((r, c))
+                marked.add((r, c))
+            elif ch in "M?":
+                marked.add((r, c))
     extra = [i for i in range(height + 1, len(lines)) if lines[i].strip()]
     if extra:
         raise BoardSyntaxError(source, extra[0] + 1, 1, f"only {height} rows after the header",
@@ -365,25 +385,38 @@ def parse_mine(text: str, source: str = "<string>") -> Board:
     grid = [[_Token(str(clues.get((r, c), "")), r + 2, c + 1) for c in range(width)] for r in range(height)]
     _check_numbers(board, grid, source)
     _check_total(board, (mines, 1), source)
-    return Board(height, width, clues, frozenset(flags), total_mines=mines)
+    board = Board(height, width, clues, frozenset(flags), total_mines=mines)
+    if len(marked) != mines or not mines:
+        return Puzzle(board)
+    layout = frozenset(marked)
+    if marked == flags:
+        # Only flags: a position whose mines are all flagged is a layout only
+        # if its numbers say so too.
+        consistent = all(sum(1 for n in board.neighbours(cell) if n in layout) == number
+                         for cell, number in clues.items())
+        return Puzzle(board, layout if consistent else None)
+    _check_layout(board, layout, grid, (mines, 1), source)
+    return Puzzle(board, layout)
 
 
-def format_mine(board: Board) -> str:
-    """Write ``board`` as a JSMinesweeper ``.mine`` file.
+def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
+    """Write ``board`` (and a layout: ``M`` for hidden mines) as a ``.mine`` file.
 
     Raises:
         ValueError: the board has void squares or no total mine count, which
-            the format cannot carry.  (Cell names are not part of the format
-            and are dropped.)
+            the format cannot carry.  (Cell names and the start cell are not
+            part of the format and are dropped.)
     """
     if board.voids:
         raise ValueError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
     if board.total_mines is None:
         raise ValueError("a .mine file needs the total mine count (got a board without one)")
+    hidden_mines = (mines or frozenset()) - board.flags
     lines = [f"{board.width}x{board.height}x{board.total_mines}"]
     for r in range(board.height):
         lines.append("".join(
-            str(board.clues[(r, c)]) if (r, c) in board.clues else "F" if (r, c) in board.flags else "H"
+            str(board.clues[(r, c)]) if (r, c) in board.clues else "F" if (r, c) in board.flags
+            else "M" if (r, c) in hidden_mines else "H"
             for c in range(board.width)))
     return "\n".join(lines) + "\n"
 

@@ -166,6 +166,10 @@ class TestCli:
         assert result.exit_code == 2
         assert message in result.output
 
-    def test_mine_output_refused(self, tmp_path):
-        result = run("generate", "9x9x10", "-o", tmp_path / "x.mine")
-        assert result.exit_code == 2
+    def test_mine_layout_round_trip(self, tmp_path):
+        """A layout written as .mine (M for mines) reads back and checks out."""
+        path = tmp_path / "x.mine"
+        assert run("generate", "9x9x10", "--no-guess", "--start", "4,4", "-o", path).exit_code == 0
+        assert "M" in path.read_text()
+        result = run("noguess", path, "--start", "4,4")
+        assert result.exit_code == 0

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 
 from satsweeper.board import Board
 from satsweeper.errors import BoardSyntaxError
-from satsweeper.textio import format_board, format_mine, parse_board, parse_mine, read_board
+from satsweeper.textio import (format_board, format_mine, parse_board, parse_mine, parse_mine_puzzle,
+                               parse_puzzle, read_board)
 
 from .strategies import boards
 
@@ -31,6 +32,13 @@ class TestParseBoard:
     def test_round_trip(self, board):
         """parse(format(b)) == b for every board the strategy makes."""
         assert parse_board(format_board(board)) == board
+
+    def test_layout_round_trip(self):
+        """A layout with a start survives format_board then parse_puzzle."""
+        board = Board(2, 3, {(1, 0): 1}, frozenset({(0, 0)}), total_mines=2)
+        mines = frozenset({(0, 0), (1, 2)})
+        puzzle = parse_puzzle(format_board(board, mines, (1, 1)))
+        assert (puzzle.board, puzzle.mines, puzzle.start) == (board, mines, (1, 1))
 
     def test_round_trip_with_names(self):
         """Names survive, in tokens when they need more than one character."""
@@ -92,6 +100,22 @@ class TestMine:
             parse_mine(text, "b.mine")
         assert info.value.line == line
         assert expected in info.value.expected
+
+    def test_layout_as_jsminesweeper_reads_it(self):
+        """F, M and ? count as mines when they are as many as the header says."""
+        puzzle = parse_mine_puzzle("3x2x2\nM2?\nHH1\n", "l.mine")
+        assert puzzle.mines == {(0, 0), (0, 2)}
+        assert puzzle.board.clues == {(0, 1): 2, (1, 2): 1}
+
+    def test_layout_numbers_must_agree(self):
+        """A number the layout contradicts is reported where it stands."""
+        with pytest.raises(BoardSyntaxError) as info:
+            parse_mine_puzzle("3x1x1\n2HM\n", "l.mine")
+        assert (info.value.line, info.value.column) == (2, 1)
+
+    def test_flags_only_position_is_not_forced_into_a_layout(self):
+        """All mines flagged but numbers not matching: just a position."""
+        assert parse_mine_puzzle("3x2x1\n1H0\nFH1\n").mines is None
 
     def test_cannot_write_voids(self):
         """The format has no void squares: refuse rather than change the board."""
