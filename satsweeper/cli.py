@@ -22,7 +22,9 @@ from .constraints import Problem, problem_of
 from .counting import Engine, tally
 from .encoding import CardinalityEncoding
 from .errors import SatsweeperError, TooComplexError
+from .experiments import first_cell, run
 from .game import LEVELS, FirstClick, Level
+from .strategies import NAMES as STRATEGY_NAMES
 from .puzzles import Method, make_layout, no_guess
 from .reasoning import DEFAULT_SOLVER, Move, Reasoner
 from .systems import System, is_system_text, read_system
@@ -346,3 +348,41 @@ def _destination(output: str | None, out_dir: str | None, index: int, count: int
         Path(out_dir).mkdir(parents=True, exist_ok=True)
         return Path(out_dir) / f"board-{index + 1:0{len(str(count))}d}.txt"
     return None
+
+
+@main.command()
+@click.option("--level", "level_text", default="expert", show_default=True,
+              help="beginner, intermediate, expert, or WxHxM (e.g. 10x10x10).")
+@click.option("--strategy", "strategy_name", type=click.Choice(STRATEGY_NAMES), default="exact",
+              show_default=True)
+@click.option("--games", default=1000, show_default=True, type=click.IntRange(1))
+@click.option("--rules", type=click.Choice([r.value for r in FirstClick]), default=FirstClick.SAFE.value,
+              show_default=True, help="First click: may lose, is safe, or opens a region.")
+@click.option("--first", default="corner", show_default=True, help="corner, centre or ROW,COL.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--out", type=click.Path(dir_okay=False), help="Also write the JSON summary here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON summary instead of the table.")
+def bench(level_text, strategy_name, games, rules, first, seed, workers, out, as_json):
+    """Play many games with a strategy and report its win rate."""
+    level = _level(level_text, None)
+    try:
+        start = first_cell(level, first)
+    except ValueError as err:
+        raise InputError(f"expected {err}") from None
+    with click.progressbar(length=games, label=f"{strategy_name} on {level}", file=sys.stderr,
+                           show_pos=True) as bar:
+        summary = run(level, strategy_name, games, seed, FirstClick(rules), start, workers,
+                      progress=bar.update)
+    data = dict(summary.as_json(), rules=rules, first=list(start), seed=seed, workers=workers)
+    if out:
+        Path(out).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    low, high = summary.interval()
+    click.echo(f"{'strategy':<10} {'level':<10} {'games':>6} {'wins':>6} {'win rate':>9} "
+               f"{'95% CI':>15} {'guesses/game':>12} {'games/s':>8}")
+    click.echo(f"{strategy_name:<10} {str(level):<10} {summary.games:>6} {summary.wins:>6} "
+               f"{summary.rate:>9.2%} {f'{low:.1%}-{high:.1%}':>15} "
+               f"{data['guesses_per_game']:>12.2f} {data['games_per_second']:>8.1f}")

@@ -9,7 +9,7 @@ flag moves.
 
 from __future__ import annotations
 
-from .board import Cell
+from .board import Board, Cell
 from .game import Game, neighbours
 
 
@@ -48,3 +48,26 @@ def propagate(game: Game, work: list[Cell]) -> int:
                 game.flag(n)
                 work.extend(m for m in neighbours(level, n) if m in game.revealed)
     return decided
+
+
+def obvious_moves(board: Board) -> tuple[set[Cell], set[Cell]]:
+    """(safe cells, mines) that some single number decides on a player's board.
+
+    >>> from satsweeper.board import Board
+    >>> obvious_moves(Board(1, 3, {(0, 0): 1}))
+    (set(), {(0, 1)})
+    """
+    safe: set[Cell] = set()
+    mines: set[Cell] = set()
+    hidden_of = {}
+    for cell in board.hidden_cells():
+        for n in board.neighbours(cell):
+            if n in board.clues:
+                hidden_of.setdefault(n, []).append(cell)
+    for clue, hidden in hidden_of.items():
+        missing = board.clues[clue] - sum(1 for n in board.neighbours(clue) if n in board.flags)
+        if missing == 0:
+            safe.update(hidden)
+        elif missing == len(hidden):
+            mines.update(hidden)
+    return safe - mines, mines - safe

@@ -1,0 +1,137 @@
+"""Whole games and win-rate experiments.
+
+:func:`play` runs one game: the :class:`~satsweeper.game.Game` owns the
+layout, the strategy sees only ``game.board``.  :func:`run` plays many games,
+optionally in parallel processes; game ``i`` of a run with seed ``s`` draws
+its layout and its guesses from its own generator seeded by ``(s, i)``, so
+results do not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from .board import Cell
+from .game import FirstClick, Game, Level, Outcome, Placement
+from .strategies import strategy
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game: won or lost, and how many guesses it took."""
+
+    won: bool
+    guesses: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Many games of one strategy on one level."""
+
+    strategy: str
+    level: str
+    games: int
+    wins: int
+    guesses: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.959964) -> tuple[float, float]:
+        """Wilson score interval for the win rate (95% by default).
+
+        >>> [round(x, 3) for x in Summary("s", "l", 100, 40, 0, 1.0).interval()]
+        [0.309, 0.498]
+        """
+        n, p = self.games, self.rate
+        if n == 0:
+            return 0.0, 1.0
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def as_json(self) -> dict:
+        low, high = self.interval()
+        return {"strategy": self.strategy, "level": self.level, "games": self.games,
+                "wins": self.wins, "win_rate": self.rate, "ci95": [low, high],
+                "guesses_per_game": self.guesses / self.games if self.games else 0.0,
+                "seconds": self.seconds,
+                "games_per_second": self.games / self.seconds if self.seconds else 0.0}
+
+
+def first_cell(level: Level, where: str) -> Cell:
+    """``corner`` (0,0), ``centre``/``center``, or ``ROW,COL``.
+
+    >>> first_cell(Level(30, 16, 99), "centre")
+    (8, 15)
+    """
+    if where == "corner":
+        return 0, 0
+    if where in ("centre", "center"):
+        return level.height // 2, level.width // 2
+    try:
+        row, col = (int(x) for x in where.split(","))
+    except ValueError:
+        raise ValueError(f"corner, centre or ROW,COL (got {where!r})") from None
+    if not (0 <= row < level.height and 0 <= col < level.width):
+        raise ValueError(f"a first click inside the {level} board (got {where})")
+    return row, col
+
+
+def play(level: Level, strategy_name: str, seed: int | str, rule: FirstClick = FirstClick.SAFE,
+         first: Cell = (0, 0), placement: Placement = Placement.SAMPLE) -> GameResult:
+    """Play one game; the first click is given, every later move is the strategy's.
+
+    >>> play(Level(9, 9, 10), "exact", seed=1).won in (True, False)
+    True
+    """
+    rng = random.Random(str(seed))
+    game = Game.new(level, rng, first, rule, placement)
+    player = strategy(strategy_name)
+    guesses = 0
+    game.open(first)
+    while game.outcome is Outcome.PLAYING:
+        decision = player.decide(game.board, rng)
+        guesses += decision.guess
+        for cell in decision.flags:
+            game.flag(cell)
+        for cell in decision.opens:
+            if game.open(cell) is not Outcome.PLAYING:
+                break
+    return GameResult(game.outcome is Outcome.WON, guesses)
+
+
+def _play_indexed(args: tuple) -> GameResult:
+    level, name, seed, index, rule, first = args
+    return play(level, name, f"{seed}:{index}", rule, first)
+
+
+def run(level: Level, strategy_name: str, games: int, seed: int = 0,
+        rule: FirstClick = FirstClick.SAFE, first: Cell = (0, 0), workers: int = 1,
+        progress: Callable[[int], None] | None = None) -> Summary:
+    """Play ``games`` games and summarise; ``progress(n)`` is told of each finished game."""
+    strategy(strategy_name)  # fail early on a bad name
+    jobs = [(level, strategy_name, seed, i, rule, first) for i in range(games)]
+    start = time.perf_counter()
+    wins = guesses = 0
+    for result in _results(jobs, workers):
+        wins += result.won
+        guesses += result.guesses
+        if progress:
+            progress(1)
+    return Summary(strategy_name, str(level), games, wins, guesses, time.perf_counter() - start)
+
+
+def _results(jobs: list[tuple], workers: int) -> Iterator[GameResult]:
+    if workers <= 1:
+        yield from map(_play_indexed, jobs)
+        return
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(_play_indexed, jobs, chunksize=max(1, len(jobs) // (workers * 16)))

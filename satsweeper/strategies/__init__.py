@@ -1,0 +1,62 @@
+"""Strategies: players that see only the player's board.
+
+A strategy looks at a :class:`~satsweeper.board.Board` (revealed numbers, its
+own flags, the total mine count; never the layout) and returns a
+:class:`Decision`: moves it is sure of, or one guess.  The game
+(:mod:`satsweeper.game`) owns the truth and the experiment runner
+(:mod:`satsweeper.experiments`) applies the moves.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..board import Board, Cell
+
+
+class Act(enum.Enum):
+    OPEN = "open"
+    FLAG = "flag"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a strategy does next: sure moves, or one guess (an open)."""
+
+    opens: tuple[Cell, ...] = ()
+    flags: tuple[Cell, ...] = ()
+    guess: bool = False
+
+
+class Strategy(Protocol):
+    """Anything with a name and a ``decide`` method."""
+
+    name: str
+
+    def decide(self, board: Board, rng: random.Random) -> Decision:
+        """The next moves on ``board``; ``rng`` breaks ties and picks guesses."""
+
+
+def guess_uniformly(board: Board, rng: random.Random) -> Decision:
+    """Open a hidden, unflagged cell chosen uniformly at random."""
+    return Decision(opens=(rng.choice(board.hidden_cells()),), guess=True)
+
+
+def strategy(name: str) -> Strategy:
+    """The strategy called ``name`` (see :data:`NAMES`).
+
+    >>> strategy("basic").name
+    'basic'
+    """
+    from . import basic, exact, randomplay  # imported here: they import this module
+    table = {"random": randomplay.RandomPlay, "basic": basic.BasicStrategy,
+             "exact": exact.ExactProbability}
+    if name not in table:
+        raise ValueError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
+    return table[name]()
+
+
+NAMES = ("random", "basic", "exact")

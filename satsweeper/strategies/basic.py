@@ -1,0 +1,26 @@
+"""Seed 000's Basic Strategy: theorems 1 and 2, else a random guess.
+
+Theorem 1 flags the hidden neighbours of a number that needs all of them;
+theorem 2 opens the hidden neighbours of a number whose flags are complete.
+When neither applies, open a random hidden cell.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..board import Board
+from ..singlepoint import obvious_moves
+from . import Decision, guess_uniformly
+
+
+class BasicStrategy:
+    """Single numbers first, random guesses otherwise."""
+
+    name = "basic"
+
+    def decide(self, board: Board, rng: random.Random) -> Decision:
+        safe, mines = obvious_moves(board)
+        if safe or mines:
+            return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
+        return guess_uniformly(board, rng)

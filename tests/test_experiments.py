@@ -1,0 +1,94 @@
+"""Strategies see only the player's board; runs are reproducible."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+
+from satsweeper.board import Board
+from satsweeper.cli import main
+from satsweeper.constraints import problem_of
+from satsweeper.experiments import play, run
+from satsweeper.game import LEVELS, Level
+from satsweeper.strategies import NAMES, strategy
+
+from . import oracle
+from .strategies import boards
+
+
+class TestStrategies:
+    @pytest.mark.parametrize("name", NAMES)
+    @settings(max_examples=60, deadline=None)
+    @given(board=boards(perturb=False))
+    def test_moves_are_legal_and_sure_moves_are_right(self, name, board):
+        """Only hidden cells are touched; a move not marked as a guess is right in every explanation."""
+        problem = problem_of(board)
+        if not problem.cells:
+            return
+        decision = strategy(name).decide(board, random.Random(0))
+        hidden = set(problem.cells)
+        assert set(decision.opens) <= hidden and set(decision.flags) <= hidden
+        assert decision.opens or decision.flags
+        if not decision.guess:
+            status = oracle.status(problem)
+            assert all(status[c] == "safe" for c in decision.opens)
+            assert all(status[c] == "mine" for c in decision.flags)
+
+    @settings(max_examples=150, deadline=None)
+    @given(board=boards(perturb=False))
+    def test_exact_guesses_a_least_likely_cell(self, board):
+        """With nothing sure, the exact strategy opens a cell of lowest probability (oracle)."""
+        problem = problem_of(board)
+        if not problem.cells:
+            return
+        decision = strategy("exact").decide(board, random.Random(0))
+        if decision.guess:
+            found = oracle.explanations(problem)
+            mines = {c: sum(c in e for e in found) for c in problem.cells}
+            assert mines[decision.opens[0]] == min(mines.values())
+
+    def test_strategies_receive_only_a_board(self, monkeypatch):
+        """The interface gives a Board: there is no layout to peek at."""
+        seen = []
+
+        class Spy:
+            name = "spy"
+
+            def decide(self, board, rng):
+                seen.append(board)
+                return strategy("basic").decide(board, rng)
+
+        monkeypatch.setattr("satsweeper.experiments.strategy", lambda name: Spy())
+        play(Level(9, 9, 10), "spy", seed=3)
+        assert seen and all(type(b) is Board for b in seen)
+        assert all(not hasattr(b, "mines") for b in seen)
+
+
+class TestRuns:
+    def test_independent_of_workers(self):
+        """Results depend on the seed only, not on how games are spread over processes."""
+        one = run(LEVELS["beginner"], "exact", 40, seed=5, workers=1)
+        two = run(LEVELS["beginner"], "exact", 40, seed=5, workers=2)
+        assert (one.wins, one.guesses) == (two.wins, two.guesses)
+
+    def test_ordering_of_strategies(self):
+        """random < basic < exact on beginner (seed 004's ordering of strength)."""
+        rates = {name: run(LEVELS["beginner"], name, 150, seed=2).rate for name in NAMES}
+        assert rates["random"] < rates["basic"] < rates["exact"]
+
+    def test_bench_command(self, tmp_path):
+        """bench prints a table, writes JSON, and honours --json."""
+        out = tmp_path / "r.json"
+        result = CliRunner().invoke(main, ["bench", "--level", "8x8x10", "--strategy", "basic",
+                                           "--games", "20", "--seed", "1", "--out", str(out), "--json"])
+        assert result.exit_code == 0
+        data = json.loads(result.output.strip().splitlines()[-1])
+        assert data["games"] == 20 and json.loads(out.read_text())["wins"] == data["wins"]
+
+    def test_bad_first_click(self):
+        result = CliRunner().invoke(main, ["bench", "--first", "99,99", "--games", "1"])
+        assert result.exit_code == 2

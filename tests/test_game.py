@@ -1,0 +1,77 @@
+"""The simulator: uniform placement, first-click rules, flood fill."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from satsweeper.game import FirstClick, Game, Level, Outcome, Placement, neighbours, place_mines
+
+# Chi-square critical value at p = 0.001 for 14 degrees of freedom (15 layouts).
+CHI2_CRITICAL_14 = 36.12
+
+
+def chi_square(counts: Counter, outcomes: list, samples: int) -> float:
+    expected = samples / len(outcomes)
+    return sum((counts[o] - expected) ** 2 / expected for o in outcomes)
+
+
+class TestPlacement:
+    @pytest.mark.parametrize("method", list(Placement))
+    def test_uniform_over_layouts(self, method):
+        """Both of seed 001's methods hit the 15 layouts of 2 mines in 6 cells evenly."""
+        level = Level(3, 2, 2)
+        cells = [(r, c) for r in range(2) for c in range(3)]
+        layouts = [frozenset(pair) for pair in combinations(cells, 2)]
+        rng = random.Random(12345)
+        samples = 15000
+        counts = Counter(place_mines(level, rng, method=method) for _ in range(samples))
+        assert set(counts) == set(layouts)
+        assert chi_square(counts, layouts, samples) < CHI2_CRITICAL_14
+
+    def test_safe_first_click_is_uniform_over_the_rest(self):
+        """'safe' draws uniformly among layouts avoiding the first click."""
+        level = Level(7, 1, 2)
+        first = (0, 0)
+        rng = random.Random(7)
+        layouts = [frozenset(p) for p in combinations([(0, c) for c in range(1, 7)], 2)]
+        counts = Counter(Game.new(level, rng, first, FirstClick.SAFE).mines for _ in range(15000))
+        assert set(counts) == set(layouts)
+        assert chi_square(counts, layouts, 15000) < CHI2_CRITICAL_14
+
+    def test_opening_keeps_neighbours_clear(self):
+        """'opening' keeps the first click and its neighbours mine-free."""
+        level = Level(9, 9, 40)
+        for seed in range(50):
+            game = Game.new(level, random.Random(seed), (4, 4), FirstClick.OPENING)
+            assert not game.mines & {(4, 4), *neighbours(level, (4, 4))}
+            assert game.open((4, 4)) is Outcome.PLAYING and game.board.clues[(4, 4)] == 0
+
+    def test_can_lose_allows_a_mine_at_the_first_click(self):
+        level = Level(2, 1, 1)
+        hits = sum((0, 0) in Game.new(level, random.Random(s), (0, 0), FirstClick.CAN_LOSE).mines
+                   for s in range(200))
+        assert 50 < hits < 150
+
+
+class TestOpen:
+    def test_flood_fill_reveals_the_region_and_its_border(self):
+        """Opening a 0 opens every cell connected through 0s, and the numbers around."""
+        level = Level(5, 5, 1)
+        game = Game(level, frozenset({(4, 4)}))
+        game.open((0, 0))
+        assert game.outcome is Outcome.WON  # one mine in a corner: everything else opens
+        assert len(game.revealed) == 24
+
+    def test_numbers_are_true(self):
+        level = Level(16, 16, 40)
+        game = Game(level, place_mines(level, random.Random(3)))
+        for cell, number in game.revealed.items():
+            assert number == sum(n in game.mines for n in neighbours(level, cell))
+
+    def test_opening_a_mine_loses(self):
+        game = Game(Level(2, 1, 1), frozenset({(0, 1)}))
+        assert game.open((0, 1)) is Outcome.LOST
