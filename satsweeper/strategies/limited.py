@@ -1,0 +1,92 @@
+"""Pedersen's limited search (seed 004, algorithms 2-5).
+
+For each hidden cell ``x`` next to a number, look only at its *zone of
+interest*: the numbers next to ``x`` and the numbers that share a hidden
+cell with one of them (Pena and Wrobel's definition).  ``x`` is safe if no
+placement satisfies those numbers with a mine on ``x``, a mine if none
+does without one.
+
+* ``limited``: sure moves so found, else a random hidden cell (algorithm 2).
+* ``limited-prob``: the same, but guesses the cell whose estimated mine
+  probability ``m / (m + f)`` is lowest, where ``m`` and ``f`` count the
+  zone's placements with ``x`` a mine and safe (algorithms 4-5).  Cells next
+  to no number get the zone-less estimate 1/2, as in the seed.
+
+Counting a zone is exactly the component counter applied to the zone's
+rules, so the backtracking search of the seed is not written again here.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from ..board import Board, Cell
+from ..components import tally
+from ..constraints import Constraint, Problem, problem_of
+from . import Decision, guess_uniformly
+
+NO_ZONE = Fraction(1, 2)
+
+
+def zone_rules(cell: Cell, rules_of: dict[Cell, list[Constraint]]) -> list[Constraint]:
+    """The rules of the zone of interest of ``cell``.
+
+    ``rules_of`` maps each hidden cell to the rules (numbers) next to it.
+    """
+    near = rules_of.get(cell, [])
+    zone = {rule.origin: rule for rule in near}
+    for rule in near:
+        for other in rule.cells:
+            for more in rules_of.get(other, []):
+                zone.setdefault(more.origin, more)
+    return list(zone.values())
+
+
+def zone_estimates(board: Board) -> tuple[set[Cell], set[Cell], dict[Cell, Fraction]]:
+    """(safe, mines, estimated mine probability) from every cell's zone."""
+    problem = problem_of(board)
+    rules_of: dict[Cell, list[Constraint]] = {}
+    for rule in problem.constraints:
+        for cell in rule.cells:
+            rules_of.setdefault(cell, []).append(rule)
+    safe, mines, estimate = set(), set(), {}
+    for cell in problem.cells:
+        rules = zone_rules(cell, rules_of)
+        if not rules:
+            estimate[cell] = NO_ZONE
+            continue
+        cells = tuple(sorted({c for r in rules for c in r.cells}))
+        counts = tally(Problem(cells, tuple(rules)))
+        if counts.scaled_mines[cell] == 0:
+            safe.add(cell)
+        elif counts.scaled_mines[cell] == counts.scaled_count:
+            mines.add(cell)
+        else:
+            estimate[cell] = counts.probability(cell)
+    return safe, mines, estimate
+
+
+class LimitedSearch:
+    """Zone-of-interest deductions, random guesses."""
+
+    name = "limited"
+
+    def decide(self, board: Board, rng: random.Random) -> Decision:
+        safe, mines, _ = zone_estimates(board)
+        if safe or mines:
+            return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
+        return guess_uniformly(board, rng)
+
+
+class LimitedSearchWithProbabilities:
+    """Zone-of-interest deductions, guesses by the zone's estimated probability."""
+
+    name = "limited-prob"
+
+    def decide(self, board: Board, rng: random.Random) -> Decision:
+        safe, mines, estimate = zone_estimates(board)
+        if safe or mines:
+            return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
+        low = min(estimate.values())
+        return Decision(opens=(rng.choice([c for c, p in estimate.items() if p == low]),), guess=True)
