@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
@@ -50,6 +51,20 @@ class TestStrategies:
             found = oracle.explanations(problem)
             mines = {c: sum(c in e for e in found) for c in problem.cells}
             assert mines[decision.opens[0]] == min(mines.values())
+
+    @settings(max_examples=100, deadline=None)
+    @given(board=boards(perturb=False))
+    def test_best_guesses_near_the_lowest_probability(self, board):
+        """best trades at most TOLERANCE of risk for a better chance of an opening."""
+        from satsweeper.strategies.best import TOLERANCE
+        problem = problem_of(board)
+        if not problem.cells:
+            return
+        decision = strategy("best").decide(board, random.Random(0))
+        if decision.guess:
+            found = oracle.explanations(problem)
+            risk = {c: Fraction(sum(c in e for e in found), len(found)) for c in problem.cells}
+            assert risk[decision.opens[0]] <= min(risk.values()) + TOLERANCE
 
     def test_strategies_receive_only_a_board(self, monkeypatch):
         """The interface gives a Board: there is no layout to peek at."""

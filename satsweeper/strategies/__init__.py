@@ -51,13 +51,13 @@ def strategy(name: str) -> Strategy:
     >>> strategy("basic").name
     'basic'
     """
-    from . import basic, exact, limited, randomplay  # imported here: they import this module
+    from . import basic, best, exact, limited, randomplay  # imported here: they import this module
     table = {"random": randomplay.RandomPlay, "basic": basic.BasicStrategy,
              "limited": limited.LimitedSearch, "limited-prob": limited.LimitedSearchWithProbabilities,
-             "exact": exact.ExactProbability}
+             "exact": exact.ExactProbability, "best": best.Best}
     if name not in table:
         raise ValueError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
     return table[name]()
 
 
-NAMES = ("random", "basic", "limited", "limited-prob", "exact")
+NAMES = ("random", "basic", "limited", "limited-prob", "exact", "best")
