@@ -15,6 +15,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..board import Board, Cell
+from ..constraints import Problem, problem_of
+from ..counting import tally
+from ..singlepoint import obvious_moves
+from ..tally import Tally
 
 
 class Act(enum.Enum):
@@ -38,6 +42,32 @@ class Strategy(Protocol):
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
         """The next moves on ``board``; ``rng`` breaks ties and picks guesses."""
+
+
+def obvious_decision(board: Board) -> Decision | None:
+    """The single-number rules' sure moves, or None if they have none."""
+    safe, mines = obvious_moves(board)
+    if safe or mines:
+        return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
+    return None
+
+
+def certain_decision(board: Board) -> tuple[Decision | None, Problem, Tally | None]:
+    """Sure moves from the single-number rules, else from exact counting.
+
+    Returns (decision or None, the board's problem, its exact counts when
+    they were computed): a strategy that must guess reuses the counts.
+    """
+    problem = problem_of(board)
+    obvious = obvious_decision(board)
+    if obvious:
+        return obvious, problem, None
+    counts = tally(problem)
+    if not counts.consistent:
+        raise ValueError("a consistent position (got one no layout explains)")
+    safe = tuple(c for c, m in counts.scaled_mines.items() if m == 0)
+    mines = tuple(c for c, m in counts.scaled_mines.items() if m == counts.scaled_count)
+    return (Decision(opens=safe, flags=mines) if safe or mines else None), problem, counts
 
 
 def guess_uniformly(board: Board, rng: random.Random) -> Decision:

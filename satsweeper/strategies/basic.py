@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 
 from ..board import Board
-from ..singlepoint import obvious_moves
-from . import Decision, guess_uniformly
+from . import Decision, guess_uniformly, obvious_decision
 
 
 class BasicStrategy:
@@ -20,7 +19,4 @@ class BasicStrategy:
     name = "basic"
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        safe, mines = obvious_moves(board)
-        if safe or mines:
-            return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
-        return guess_uniformly(board, rng)
+        return obvious_decision(board) or guess_uniformly(board, rng)

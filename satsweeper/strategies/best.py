@@ -17,10 +17,9 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..board import Board
-from ..constraints import Constraint, problem_of
+from ..constraints import Constraint
 from ..counting import tally
-from ..singlepoint import obvious_moves
-from . import Decision
+from . import Decision, certain_decision
 
 TOLERANCE = Fraction(1, 20)
 ZERO_WEIGHT = 1
@@ -33,21 +32,12 @@ class Best:
     name = "best"
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        safe, mines = obvious_moves(board)
-        if safe or mines:
-            return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
-        problem = problem_of(board)
-        counts = tally(problem)
-        if not counts.consistent:
-            raise ValueError("a consistent position (got one no layout explains)")
-        sure_safe = [c for c, m in counts.scaled_mines.items() if m == 0]
-        sure_mines = [c for c, m in counts.scaled_mines.items() if m == counts.scaled_count]
-        if sure_safe or sure_mines:
-            return Decision(opens=tuple(sure_safe), flags=tuple(sure_mines))
+        sure, problem, counts = certain_decision(board)
+        if sure:
+            return sure
         risk = {c: counts.probability(c) for c in counts.cells()}
         low = min(risk.values())
         near = sorted((c for c, p in risk.items() if p <= low + TOLERANCE), key=lambda c: (risk[c], c))
-        shortlist = near[:CANDIDATES]
         total = counts.scaled_count * counts.scale
         hidden = set(problem.cells)
 
@@ -58,6 +48,6 @@ class Best:
             zero = tally(opening)
             return 1 - risk[cell] + ZERO_WEIGHT * zero.scaled_count * zero.scale / total
 
-        scores = {c: score(c) for c in shortlist}
+        scores = {c: score(c) for c in near[:CANDIDATES]}
         top = max(scores.values())
         return Decision(opens=(rng.choice([c for c, v in scores.items() if v == top]),), guess=True)

@@ -11,9 +11,7 @@ from __future__ import annotations
 import random
 
 from ..board import Board
-from ..counting import tally
-from ..singlepoint import obvious_moves
-from . import Decision
+from . import Decision, certain_decision
 
 
 class ExactProbability:
@@ -22,14 +20,7 @@ class ExactProbability:
     name = "exact"
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        safe, mines = obvious_moves(board)
-        if safe or mines:
-            return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
-        counts = tally(board)
-        if not counts.consistent:
-            raise ValueError("a consistent position (got one no layout explains)")
-        sure_safe = [c for c, m in counts.scaled_mines.items() if m == 0]
-        sure_mines = [c for c, m in counts.scaled_mines.items() if m == counts.scaled_count]
-        if sure_safe or sure_mines:
-            return Decision(opens=tuple(sure_safe), flags=tuple(sure_mines))
+        sure, _, counts = certain_decision(board)
+        if sure:
+            return sure
         return Decision(opens=(rng.choice(counts.safest()),), guess=True)

@@ -73,20 +73,20 @@ class LimitedSearch:
     name = "limited"
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        safe, mines, _ = zone_estimates(board)
+        safe, mines, estimate = zone_estimates(board)
         if safe or mines:
             return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
+        return self.guess(board, estimate, rng)
+
+    def guess(self, board: Board, estimate: dict[Cell, Fraction], rng: random.Random) -> Decision:
         return guess_uniformly(board, rng)
 
 
-class LimitedSearchWithProbabilities:
+class LimitedSearchWithProbabilities(LimitedSearch):
     """Zone-of-interest deductions, guesses by the zone's estimated probability."""
 
     name = "limited-prob"
 
-    def decide(self, board: Board, rng: random.Random) -> Decision:
-        safe, mines, estimate = zone_estimates(board)
-        if safe or mines:
-            return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
+    def guess(self, board: Board, estimate: dict[Cell, Fraction], rng: random.Random) -> Decision:
         low = min(estimate.values())
         return Decision(opens=(rng.choice([c for c, p in estimate.items() if p == low]),), guess=True)
