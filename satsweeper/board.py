@@ -90,12 +90,9 @@ class Board:
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The (up to 8) on-board, non-void neighbours of ``cell``."""
         r, c = cell
-        out = []
-        for dr, dc in NEIGHBOUR_OFFSETS:
-            other = (r + dr, c + dc)
-            if self.contains(other):
-                out.append(other)
-        return out
+        height, width, voids = self.height, self.width, self.voids
+        return [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS
+                if 0 <= r + dr < height and 0 <= c + dc < width and (r + dr, c + dc) not in voids]
 
     def cell_by_name(self, name: str) -> Cell | None:
         """The hidden cell carrying ``name``, or None."""

@@ -386,3 +386,68 @@ def bench(level_text, strategy_name, games, rules, first, seed, workers, out, as
     click.echo(f"{strategy_name:<10} {str(level):<10} {summary.games:>6} {summary.wins:>6} "
                f"{summary.rate:>9.2%} {f'{low:.1%}-{high:.1%}':>15} "
                f"{data['guesses_per_game']:>12.2f} {data['games_per_second']:>8.1f}")
+
+
+@main.command()
+@click.option("--size", metavar="WxH", help="One board size, e.g. 5x5.")
+@click.option("--sweep", "sweep_to", type=click.IntRange(3, 30),
+              help="Square sizes 3x3 up to NxN, and the asymptotic P*.")
+@click.option("--strategy", "strategy_name", type=click.Choice(STRATEGY_NAMES), default="best",
+              show_default=True)
+@click.option("--games", default=1000, show_default=True, type=click.IntRange(1),
+              help="Games per mine count.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="PNG of win rate against density (one size; with --sweep, SIZE is added).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def density(size, sweep_to, strategy_name, games, seed, workers, plot_path, as_json):
+    """Win rate against mine density, logistic fit and critical density (seed 003)."""
+    from . import density as critical
+    try:
+        import matplotlib  # noqa: F401
+        import scipy  # noqa: F401
+    except ImportError as err:
+        raise InputError(f"expected scipy and matplotlib for density: pip install "
+                         f"'satsweeper[experiments]' (got {err})") from None
+    if bool(size) == bool(sweep_to):
+        raise InputError("expected exactly one of --size WxH and --sweep N (got "
+                         f"{'both' if size else 'neither'})")
+    sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [_size(size)]
+    results = []
+    total = sum(w * h - 1 for w, h in sizes) * games
+    with click.progressbar(length=total, label="density sweep", file=sys.stderr) as bar:
+        for width, height in sizes:
+            points = critical.sweep(width, height, strategy_name, games, seed, workers, bar.update)
+            fit = critical.fit_logistic(points)
+            if plot_path:
+                path = plot_path if not sweep_to else str(Path(plot_path).with_stem(
+                    f"{Path(plot_path).stem}-{width}x{height}"))
+                critical.plot(points, fit, path, f"{width}x{height}, {strategy_name}, {games} games per point")
+            results.append({"size": f"{width}x{height}", "critical_density": fit.critical,
+                            "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},
+                            "points": [{"mines": p.mines, "density": p.density, "wins": p.wins,
+                                        "games": p.games, "corrected": p.corrected} for p in points]})
+    data = {"strategy": strategy_name, "games_per_point": games, "seed": seed, "sizes": results}
+    if sweep_to:
+        p_star, slope = critical.asymptote({int(r["size"].split("x")[0]): r["critical_density"]
+                                            for r in results})
+        data["asymptotic_critical_density"] = p_star
+        data["reciprocal_fit"] = {"P*": p_star, "a": slope}
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    for r in results:
+        fit = r["logistic"]
+        click.echo(f"{r['size']:>7}: critical density P = {r['critical_density']:.4f}  "
+                   f"(logistic L={fit['L']:.3f} k={fit['k']:.2f} Q={fit['Q']:.4f} b={fit['b']:.3f})")
+    if sweep_to:
+        click.echo(f"asymptotic critical density P* = {data['asymptotic_critical_density']:.4f} "
+                   f"(fit P(q) = P* + a/q, a = {data['reciprocal_fit']['a']:.4f}); seed 003 found 0.159")
+
+
+def _size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)x(\d+)\s*", text)
+    if not match or int(match.group(1)) * int(match.group(2)) < 2:
+        raise InputError(f"expected a board size WxH of at least 2 cells (got {text!r})")
+    return int(match.group(1)), int(match.group(2))

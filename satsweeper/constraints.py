@@ -149,8 +149,16 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
 
 
 def _touching(cells, clues) -> dict[Cell, list[Cell]]:
-    """clue -> the given cells among its neighbours."""
+    """clue -> the given cells among its neighbours (walking the smaller side)."""
     out: dict[Cell, list[Cell]] = {}
+    if len(clues) < len(cells):
+        wanted = set(cells)
+        for clue in clues:
+            r, c = clue
+            near = [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS if (r + dr, c + dc) in wanted]
+            if near:
+                out[clue] = near
+        return out
     for cell in cells:
         r, c = cell
         for dr, dc in NEIGHBOUR_OFFSETS:

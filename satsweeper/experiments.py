@@ -86,13 +86,15 @@ def first_cell(level: Level, where: str) -> Cell:
 
 
 def play(level: Level, strategy_name: str, seed: int | str, rule: FirstClick = FirstClick.SAFE,
-         first: Cell = (0, 0), placement: Placement = Placement.SAMPLE) -> GameResult:
-    """Play one game; the first click is given, every later move is the strategy's.
+         first: Cell | None = (0, 0), placement: Placement = Placement.SAMPLE) -> GameResult:
+    """Play one game; the first click is given (random if None), every later move is the strategy's.
 
     >>> play(Level(9, 9, 10), "exact", seed=1).won in (True, False)
     True
     """
     rng = random.Random(str(seed))
+    if first is None:
+        first = (rng.randrange(level.height), rng.randrange(level.width))
     game = Game.new(level, rng, first, rule, placement)
     player = strategy(strategy_name)
     guesses = 0
@@ -114,7 +116,7 @@ def _play_indexed(args: tuple) -> GameResult:
 
 
 def run(level: Level, strategy_name: str, games: int, seed: int = 0,
-        rule: FirstClick = FirstClick.SAFE, first: Cell = (0, 0), workers: int = 1,
+        rule: FirstClick = FirstClick.SAFE, first: Cell | None = (0, 0), workers: int = 1,
         progress: Callable[[int], None] | None = None) -> Summary:
     """Play ``games`` games and summarise; ``progress(n)`` is told of each finished game."""
     strategy(strategy_name)  # fail early on a bad name

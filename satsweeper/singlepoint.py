@@ -9,7 +9,8 @@ flag moves.
 
 from __future__ import annotations
 
-from .board import Board, Cell
+from .board import Cell
+from .constraints import Problem
 from .game import Game, neighbours
 
 
@@ -50,24 +51,23 @@ def propagate(game: Game, work: list[Cell]) -> int:
     return decided
 
 
-def obvious_moves(board: Board) -> tuple[set[Cell], set[Cell]]:
-    """(safe cells, mines) that some single number decides on a player's board.
+def obvious_moves(problem: Problem) -> tuple[set, set]:
+    """(safe cells, mines) that some single rule decides on its own.
+
+    A rule that needs no more mines makes its cells safe; a rule that needs
+    all of its cells makes them mines.  On a board's problem these are the
+    two single-number rules.
 
     >>> from satsweeper.board import Board
-    >>> obvious_moves(Board(1, 3, {(0, 0): 1}))
+    >>> from satsweeper.constraints import problem_of
+    >>> obvious_moves(problem_of(Board(1, 3, {(0, 0): 1})))
     (set(), {(0, 1)})
     """
-    safe: set[Cell] = set()
-    mines: set[Cell] = set()
-    hidden_of = {}
-    for cell in board.hidden_cells():
-        for n in board.neighbours(cell):
-            if n in board.clues:
-                hidden_of.setdefault(n, []).append(cell)
-    for clue, hidden in hidden_of.items():
-        missing = board.clues[clue] - sum(1 for n in board.neighbours(clue) if n in board.flags)
-        if missing == 0:
-            safe.update(hidden)
-        elif missing == len(hidden):
-            mines.update(hidden)
+    safe: set = set()
+    mines: set = set()
+    for rule in problem.constraints:
+        if rule.mines == 0:
+            safe.update(rule.cells)
+        elif rule.mines == len(rule.cells):
+            mines.update(rule.cells)
     return safe - mines, mines - safe

@@ -44,9 +44,9 @@ class Strategy(Protocol):
         """The next moves on ``board``; ``rng`` breaks ties and picks guesses."""
 
 
-def obvious_decision(board: Board) -> Decision | None:
+def obvious_decision(problem: Problem) -> Decision | None:
     """The single-number rules' sure moves, or None if they have none."""
-    safe, mines = obvious_moves(board)
+    safe, mines = obvious_moves(problem)
     if safe or mines:
         return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))
     return None
@@ -59,7 +59,7 @@ def certain_decision(board: Board) -> tuple[Decision | None, Problem, Tally | No
     they were computed): a strategy that must guess reuses the counts.
     """
     problem = problem_of(board)
-    obvious = obvious_decision(board)
+    obvious = obvious_decision(problem)
     if obvious:
         return obvious, problem, None
     counts = tally(problem)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..board import Board
+from ..constraints import problem_of
 from . import Decision, guess_uniformly, obvious_decision
 
 
@@ -19,4 +20,4 @@ class BasicStrategy:
     name = "basic"
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        return obvious_decision(board) or guess_uniformly(board, rng)
+        return obvious_decision(problem_of(board)) or guess_uniformly(board, rng)

@@ -3,11 +3,10 @@ looks one step ahead.
 
 Sure moves come from the single-number rules, else from exact counting with
 the total.  When a guess is forced, the candidates are the cells whose exact
-mine probability is within ``TOLERANCE`` of the lowest; among them it picks
-the one with the best chance of being safe *and* showing a 0 (which opens
-a region for free, the usual way out of a guessing spot), weighted against
-its risk: score = P(safe) * (1 + ZERO_WEIGHT * P(0 | safe)).
-Measured against plain lowest-probability guessing in scripts/strategies.py.
+mine probability is lowest (within ``TOLERANCE``); among them it picks the
+one with the best chance of being safe *and* showing a 0 (which opens a
+region for free, the usual way out of a guessing spot):
+score = P(safe) * (1 + ZERO_WEIGHT * P(0 | safe)).
 """
 
 from __future__ import annotations
@@ -21,7 +20,11 @@ from ..constraints import Constraint
 from ..counting import tally
 from . import Decision, certain_decision
 
-TOLERANCE = Fraction(1, 20)
+# Measured on 1000 paired expert games (seed 7): plain lowest-probability
+# guessing won 37.0%; breaking ties by the chance of an opening 40.8%; also
+# accepting up to 1, 2 or 5 points more risk for it: 40.6%, 40.9%, 39.9%.
+# Extra risk buys nothing measurable, so only exact ties are broken.
+TOLERANCE = Fraction(0)
 ZERO_WEIGHT = 1
 CANDIDATES = 12
 
@@ -31,23 +34,36 @@ class Best:
 
     name = "best"
 
+    def __init__(self, tolerance: Fraction = TOLERANCE, zero_weight: Fraction | int = ZERO_WEIGHT,
+                 candidates: int = CANDIDATES):
+        self.tolerance = Fraction(tolerance)
+        self.zero_weight = zero_weight
+        self.candidates = candidates
+
     def decide(self, board: Board, rng: random.Random) -> Decision:
         sure, problem, counts = certain_decision(board)
         if sure:
             return sure
         risk = {c: counts.probability(c) for c in counts.cells()}
         low = min(risk.values())
-        near = sorted((c for c, p in risk.items() if p <= low + TOLERANCE), key=lambda c: (risk[c], c))
-        total = counts.scaled_count * counts.scale
         hidden = set(problem.cells)
+
+        def crowd(cell) -> int:
+            return sum(1 for n in board.neighbours(cell) if n in hidden)
+
+        # Many cells tie (all floating cells do): score the least crowded
+        # first, corners and edges, whose chance of a 0 is highest.
+        near = sorted((c for c, p in risk.items() if p <= low + self.tolerance),
+                      key=lambda c: (risk[c], crowd(c), c))
+        total = counts.scaled_count * counts.scale
 
         def score(cell) -> Fraction:
             # P(safe) * (1 + w * P(0 | safe)) = P(safe) + w * P(cell and its hidden neighbours safe)
             quiet = frozenset([cell, *(n for n in board.neighbours(cell) if n in hidden)])
             opening = replace(problem, constraints=problem.constraints + (Constraint(quiet, 0, "opening"),))
             zero = tally(opening)
-            return 1 - risk[cell] + ZERO_WEIGHT * zero.scaled_count * zero.scale / total
+            return 1 - risk[cell] + self.zero_weight * zero.scaled_count * zero.scale / total
 
-        scores = {c: score(c) for c in near[:CANDIDATES]}
+        scores = {c: score(c) for c in near[:self.candidates]}
         top = max(scores.values())
         return Decision(opens=(rng.choice([c for c, v in scores.items() if v == top]),), guess=True)

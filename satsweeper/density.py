@@ -1,0 +1,145 @@
+"""Critical density (seed 003): where the win rate collapses as mines grow.
+
+For a board of ``p x q`` cells, play ``games`` games at every mine count
+``0 < m < pq`` (first click safe, in the corner, as the seed does), apply the
+seed's *W-correction* (near full boards a lucky run of guesses wins; once the
+win rate has hit 0, or starts rising again past density 0.75, it is taken to
+be 0), fit the logistic ``W(rho) = L / (1 + exp(k (rho - Q))) + b`` by least
+squares with a dogleg trust region (scipy's ``dogbox``, standing in for the
+seed's Powell dog-leg), and call ``P = clamp(Q, 0, 1)`` the critical density:
+the inflection point, where the curve falls fastest.
+
+Over square boards ``q x q`` the critical densities are fitted by
+``P(q) = P* + a / q``; ``P*`` is the asymptotic critical density.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .experiments import run
+from .game import FirstClick, Level
+
+
+@dataclass(frozen=True)
+class DensityPoint:
+    """The measured and W-corrected win rate at one mine count."""
+
+    mines: int
+    density: float
+    games: int
+    wins: int
+    corrected: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class LogisticFit:
+    """``W(rho) = L / (1 + exp(k (rho - Q))) + b`` and the critical density."""
+
+    height: float
+    steepness: float
+    centre: float
+    floor: float
+
+    @property
+    def critical(self) -> float:
+        return min(1.0, max(0.0, self.centre))
+
+    def __call__(self, rho: float) -> float:
+        z = max(-700.0, min(700.0, self.steepness * (rho - self.centre)))
+        return self.height / (1 + math.exp(z)) + self.floor
+
+
+def w_correct(points: Sequence[tuple[int, float, float]]) -> list[float]:
+    """Seed 003's W-correction of (mines, density, win rate) in mine order.
+
+    >>> w_correct([(1, .2, .9), (2, .4, 0.0), (3, .6, .1), (4, .8, .2)])
+    [0.9, 0.0, 0.0, 0.0]
+    >>> w_correct([(1, .5, .5), (2, .8, .1), (3, .9, .3)])
+    [0.5, 0.1, 0.0]
+    """
+    out: list[float] = []
+    for i, (_, density, rate) in enumerate(points):
+        if out and out[-1] == 0.0:
+            rate = 0.0  # strategy 1: once lost for good, lost for good
+        elif i and points[i - 1][1] > 0.75 and out[-1] < rate:
+            rate = 0.0  # strategy 2: a rise near full boards is luck
+        out.append(rate)
+    return out
+
+
+def sweep(width: int, height: int, strategy: str, games: int, seed: int = 0, workers: int = 1,
+          progress: Callable[[int], None] | None = None) -> list[DensityPoint]:
+    """Win rates at every mine count 0 < m < width*height, W-corrected."""
+    cells = width * height
+    raw = []
+    for mines in range(1, cells):
+        summary = run(Level(width, height, mines), strategy, games, seed, FirstClick.SAFE, (0, 0),
+                      workers, progress)
+        raw.append((mines, mines / cells, summary.wins, summary.rate))
+    corrected = w_correct([(m, d, r) for m, d, _, r in raw])
+    return [DensityPoint(m, d, games, w, c) for (m, d, w, _), c in zip(raw, corrected)]
+
+
+def fit_logistic(points: Sequence[DensityPoint]) -> LogisticFit:
+    """Least-squares logistic through the corrected win rates."""
+    import numpy as np
+    from scipy.optimize import least_squares
+
+    rho = np.array([p.density for p in points])
+    win = np.array([p.corrected for p in points])
+
+    def residuals(theta):
+        height, steepness, centre, floor = theta
+        z = np.clip(steepness * (rho - centre), -700, 700)
+        return height / (1 + np.exp(z)) + floor - win
+
+    # Start at the first density where the win rate falls below half.
+    below = [p.density for p in points if p.corrected < 0.5]
+    start = [1.0, 20.0, below[0] if below else 0.5, 0.0]
+    fit = least_squares(residuals, start, method="dogbox",
+                        bounds=([0, 0, -1, -1], [2, 1000, 2, 1]))
+    return LogisticFit(*(float(x) for x in fit.x))
+
+
+def asymptote(critical: dict[int, float]) -> tuple[float, float]:
+    """Fit ``P(q) = P* + a/q`` to critical densities of q x q boards; (P*, a).
+
+    >>> [round(x, 6) for x in asymptote({3: 0.2 + 1 / 3, 4: 0.2 + 1 / 4, 5: 0.4})]
+    [0.2, 1.0]
+    """
+    xs = [1 / q for q in critical]
+    ys = list(critical.values())
+    n = len(xs)
+    mean_x, mean_y = sum(xs) / n, sum(ys) / n
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys)) / spread if spread else 0.0
+    return mean_y - slope * mean_x, slope
+
+
+def plot(points: Sequence[DensityPoint], fit: LogisticFit, path: str, title: str) -> None:
+    """Win rate against density with the fitted logistic, as a PNG."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rho = [p.density for p in points]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.plot(rho, [p.rate for p in points], "o", ms=3, color="0.6", label="measured")
+    ax.plot(rho, [p.corrected for p in points], "o", ms=3, label="W-corrected")
+    grid = [i / 400 for i in range(401)]
+    ax.plot(grid, [fit(x) for x in grid], "-", label=f"logistic, P = {fit.critical:.3f}")
+    ax.axvline(fit.critical, ls=":", color="k")
+    ax.set_xlabel("mine density")
+    ax.set_ylabel("win rate")
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
