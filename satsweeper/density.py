@@ -4,7 +4,8 @@ For a board of ``p x q`` cells, play ``games`` games at every mine count
 ``0 < m < pq`` (first click safe, in the corner, as the seed does), apply the
 seed's *W-correction* (near full boards a lucky run of guesses wins; once the
 win rate has hit 0, or starts rising again past density 0.75, it is taken to
-be 0), fit the logistic ``W(rho) = L / (1 + exp(k (rho - Q))) + b`` by least
+be 0), fit the logistic ``W(rho) = L / (1 + exp(k (rho - Q))) + b`` (with the
+certain ``W(0) = 1`` added to the points) by least
 squares with a dogleg trust region (scipy's ``dogbox``, standing in for the
 seed's Powell dog-leg), and call ``P = clamp(Q, 0, 1)`` the critical density:
 the inflection point, where the curve falls fastest.
@@ -92,8 +93,10 @@ def fit_logistic(points: Sequence[DensityPoint]) -> LogisticFit:
     import numpy as np
     from scipy.optimize import least_squares
 
-    rho = np.array([p.density for p in points])
-    win = np.array([p.corrected for p in points])
+    # An empty board is always won: anchoring W(0) = 1 keeps the fit sane on
+    # tiny boards, whose few points leave the curve's top undetermined.
+    rho = np.array([0.0] + [p.density for p in points])
+    win = np.array([1.0] + [p.corrected for p in points])
 
     def residuals(theta):
         height, steepness, centre, floor = theta
