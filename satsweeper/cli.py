@@ -132,15 +132,20 @@ def main() -> None:
     """
 
 
+def answer_with(board_file, flags, solver, encoding, as_json, question, to_json, to_text, verdict):
+    """The shared body of check, solve and unique: ask, report, exit."""
+    problem, view, _ = prepare(board_file, flags)
+    with reasoner(problem, solver, encoding) as r:
+        answer = question(r)
+    emit(as_json, to_json(view, answer), to_text(view, answer), verdict(answer))
+
+
 @main.command()
 @board_options
 def check(board_file, as_json, flags, solver, encoding):
     """CONSISTENCY: is there an explanation?  Shows one, or the conflicting clues."""
-    problem, view, _ = prepare(board_file, flags)
-    with reasoner(problem, solver, encoding) as r:
-        answer = r.consistency()
-    emit(as_json, report.consistency_json(view, answer), report.consistency_text(view, answer),
-         answer.consistent)
+    answer_with(board_file, flags, solver, encoding, as_json, Reasoner.consistency,
+                report.consistency_json, report.consistency_text, lambda a: a.consistent)
 
 
 @main.command()
@@ -160,22 +165,16 @@ def safe(board_file, cell, mine, as_json, flags, solver, encoding):
 @board_options
 def solve(board_file, as_json, flags, solver, encoding):
     """Every hidden cell: safe, mine, or undetermined."""
-    problem, view, _ = prepare(board_file, flags)
-    with reasoner(problem, solver, encoding) as r:
-        answer = r.solution()
-    emit(as_json, report.solution_json(view, answer), report.solution_text(view, answer),
-         answer.consistent)
+    answer_with(board_file, flags, solver, encoding, as_json, Reasoner.solution,
+                report.solution_json, report.solution_text, lambda a: a.consistent)
 
 
 @main.command()
 @board_options
 def unique(board_file, as_json, flags, solver, encoding):
     """SOLUTION: is the explanation unique?  Shows two that differ if not."""
-    problem, view, _ = prepare(board_file, flags)
-    with reasoner(problem, solver, encoding) as r:
-        answer = r.uniqueness()
-    emit(as_json, report.uniqueness_json(view, answer), report.uniqueness_text(view, answer),
-         answer.unique)
+    answer_with(board_file, flags, solver, encoding, as_json, Reasoner.uniqueness,
+                report.uniqueness_json, report.uniqueness_text, lambda a: a.unique)
 
 
 def load_subject(path: str):

@@ -89,7 +89,11 @@ class Safety:
 
 @dataclass(frozen=True)
 class Solution:
-    """The status of every unknown cell (the backbone)."""
+    """The status of every unknown cell (the backbone).
+
+    ``witness`` is one explanation when SAT computed the statuses (None when
+    counting did).
+    """
 
     consistent: bool
     status: Mapping[Hashable, Status] = field(default_factory=dict)
@@ -301,16 +305,18 @@ class Reasoner:
         narrow (it is much faster when the total binds, where CDCL struggles
         with the cardinality), SAT otherwise.
         """
-        consistency = self.consistency()
-        if not consistency.consistent:
-            return Solution(False, conflict=consistency.conflict)
         if method in ("auto", "count"):
             try:
                 counts = components.tally(self.problem, COUNT_STATES if method == "auto" else None)
             except TooComplexError:
                 pass
             else:
-                return Solution(True, _statuses(counts), consistency.witness)
+                if not counts.consistent:  # only SAT can name the conflicting clues
+                    return Solution(False, conflict=self.consistency().conflict)
+                return Solution(True, _statuses(counts))
+        consistency = self.consistency()
+        if not consistency.consistent:
+            return Solution(False, conflict=consistency.conflict)
         return self._backbone(consistency)
 
     def _backbone(self, consistency: Consistency) -> Solution:
