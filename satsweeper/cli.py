@@ -450,3 +450,32 @@ def _size(text: str) -> tuple[int, int]:
     if not match or int(match.group(1)) * int(match.group(2)) < 2:
         raise InputError(f"expected a board size WxH of at least 2 cells (got {text!r})")
     return int(match.group(1)), int(match.group(2))
+
+
+@main.command(name="render")
+@click.argument("board_file", metavar="BOARD", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="Picture to write: .svg or .png.")
+@click.option("--probs", "with_probs", is_flag=True, help="Shade hidden cells by exact mine probability.")
+@click.option("--flags", type=click.Choice(["mine", "hidden"]), default="mine", show_default=True)
+def render_command(board_file, output, with_probs, flags):
+    """Draw a board (numbers, flags, hidden and named cells), optionally as a heat map."""
+    from .render import render
+    if Path(output).suffix.lower() not in (".svg", ".png"):
+        raise InputError(f"expected an output file ending in .svg or .png (got {output!r})")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as err:
+        raise InputError(f"expected matplotlib for pictures: pip install 'satsweeper[experiments]' "
+                         f"(got {err})") from None
+    problem, view, subject = prepare(board_file, flags)
+    if isinstance(subject, System):
+        raise InputError(f"{board_file}:1:1: expected a board to draw (got a constraint system)")
+    probabilities = None
+    if with_probs:
+        counts, conflict = count_problem(problem, Engine.COMPONENTS.value)
+        if not counts.consistent:
+            raise InputError(f"expected a consistent board for --probs (got {report.conflict_text(conflict)})")
+        probabilities = {c: counts.probability(c) for c in counts.cells()}
+    render(subject, output, probabilities, Path(board_file).name)
+    click.echo(f"wrote {output}")
