@@ -6,6 +6,7 @@ or usage.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
@@ -403,12 +404,7 @@ def bench(level_text, strategy_name, games, rules, first, seed, workers, out, as
 def density(size, sweep_to, strategy_name, games, seed, workers, plot_path, as_json):
     """Win rate against mine density, logistic fit and critical density (seed 003)."""
     from . import density as critical
-    try:
-        import matplotlib  # noqa: F401
-        import scipy  # noqa: F401
-    except ImportError as err:
-        raise InputError(f"expected scipy and matplotlib for density: pip install "
-                         f"'satsweeper[experiments]' (got {err})") from None
+    require_experiments("density", "scipy", "matplotlib")
     if bool(size) == bool(sweep_to):
         raise InputError("expected exactly one of --size WxH and --sweep N (got "
                          f"{'both' if size else 'neither'})")
@@ -445,6 +441,14 @@ def density(size, sweep_to, strategy_name, games, seed, workers, plot_path, as_j
                    f"(fit P(q) = P* + a/q, a = {data['reciprocal_fit']['a']:.4f}); seed 003 found 0.159")
 
 
+def require_experiments(command: str, *modules: str) -> None:
+    """Bad input (exit 2), not a traceback, when the experiments extra is missing."""
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise InputError(f"expected {' and '.join(missing)} for {command}: pip install "
+                         f"'satsweeper[experiments]' (got {', '.join(missing)} missing)")
+
+
 def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)x(\d+)\s*", text)
     if not match or int(match.group(1)) * int(match.group(2)) < 2:
@@ -463,11 +467,7 @@ def render_command(board_file, output, with_probs, flags):
     from .render import render
     if Path(output).suffix.lower() not in (".svg", ".png"):
         raise InputError(f"expected an output file ending in .svg or .png (got {output!r})")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError as err:
-        raise InputError(f"expected matplotlib for pictures: pip install 'satsweeper[experiments]' "
-                         f"(got {err})") from None
+    require_experiments("render", "matplotlib")
     problem, view, subject = prepare(board_file, flags)
     if isinstance(subject, System):
         raise InputError(f"{board_file}:1:1: expected a board to draw (got a constraint system)")

@@ -17,7 +17,7 @@ import click
 from benchmark import machine, summary, timed
 from satsweeper.constraints import problem_of
 from satsweeper.encoding import DEFAULT_CNF_ENCODING, DEFAULT_ENCODING, CardinalityEncoding, Encoding
-from satsweeper.game import LEVELS, Level
+from satsweeper.game import Level
 from satsweeper.positions import positions
 from satsweeper.reasoning import DEFAULT_SOLVER, solve
 
