@@ -11,6 +11,7 @@ score = P(safe) * (1 + ZERO_WEIGHT * P(0 | safe)).
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -47,17 +48,20 @@ class Best:
         sure, problem, counts = certain_decision(board)
         if sure:
             return sure
-        risk = {c: counts.probability(c) for c in counts.cells()}
-        low = min(risk.values())
+        # Compare scaled counts, not probabilities: no Fraction per cell.
+        mines = counts.scaled_mines
+        limit = min(mines.values()) + self.tolerance * counts.scaled_count
         hidden = set(problem.cells)
 
         def crowd(cell) -> int:
-            return sum(1 for n in board.neighbours(cell) if n in hidden)
+            return sum(1 for n in board.neighbours(cell) if n in hidden) if self.edges_first else 0
 
         # Many cells tie (all floating cells do): score the least crowded
         # first, corners and edges, whose chance of a 0 is highest.
-        near = sorted((c for c, p in risk.items() if p <= low + self.tolerance),
-                      key=lambda c: (risk[c], crowd(c) if self.edges_first else 0, c))
+        near = heapq.nsmallest(self.candidates, (c for c, m in mines.items() if m <= limit),
+                               key=lambda c: (mines[c], crowd(c), c))
+        if len(near) == 1:  # nothing to break
+            return Decision(opens=(near[0],), guess=True)
         total = counts.scaled_count * counts.scale
 
         def score(cell) -> Fraction:
@@ -65,8 +69,8 @@ class Best:
             quiet = frozenset([cell, *(n for n in board.neighbours(cell) if n in hidden)])
             opening = replace(problem, constraints=problem.constraints + (Constraint(quiet, 0, "opening"),))
             zero = tally(opening)
-            return 1 - risk[cell] + self.zero_weight * zero.scaled_count * zero.scale / total
+            return 1 - counts.probability(cell) + self.zero_weight * zero.scaled_count * zero.scale / total
 
-        scores = {c: score(c) for c in near[:self.candidates]}
+        scores = {c: score(c) for c in near}
         top = max(scores.values())
         return Decision(opens=(rng.choice([c for c, v in scores.items() if v == top]),), guess=True)
