@@ -106,3 +106,12 @@ class Board:
         text = f"{cell[0]},{cell[1]}"
         name = self.names.get(cell)
         return f"{name} ({text})" if name else text
+
+    def with_flags_hidden(self) -> "Board":
+        """The same position with every flag turned back into a hidden cell.
+
+        >>> Board(1, 2, {(0, 0): 1}, frozenset({(0, 1)})).with_flags_hidden().hidden_cells()
+        [(0, 1)]
+        """
+        return Board(self.height, self.width, self.clues, frozenset(), self.voids,
+                     self.names, self.total_mines)

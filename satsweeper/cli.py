@@ -103,7 +103,7 @@ def prepare(path: str, flags: str) -> tuple[Problem, report.View, Board | System
     subject = load_subject(path)
     if isinstance(subject, System):
         return subject.problem, report.SystemView(subject), subject
-    board = with_hidden_flags(subject, flags)
+    board = subject if flags == "mine" else subject.with_flags_hidden()
     return problem_of(board), report.BoardView(board), board
 
 
@@ -113,14 +113,6 @@ def reasoner(problem: Problem, solver: str, encoding: str | None) -> Reasoner:
                         encoding=CardinalityEncoding(encoding) if encoding else None)
     except ValueError as err:
         raise InputError(str(err)) from None
-
-
-def with_hidden_flags(board: Board, flags: str) -> Board:
-    """The board as the engine sees it (flags hidden if asked)."""
-    if flags == "mine":
-        return board
-    return Board(board.height, board.width, board.clues, frozenset(), board.voids,
-                 board.names, board.total_mines)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

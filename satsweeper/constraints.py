@@ -129,8 +129,7 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
     ([[(0, 0), (0, 2)]], 1)
     """
     if not flags_are_mines:
-        board = Board(board.height, board.width, board.clues, frozenset(), board.voids,
-                      board.names, board.total_mines)
+        board = board.with_flags_hidden()
     hidden = board.hidden_cells()
     # Walk from the hidden cells and flags to the numbers they touch, not the
     # other way round: most numbers of a large board touch neither.

@@ -475,10 +475,6 @@ class _FloatingTracker:
         return False
 
 
-def _as_problem(subject: Problem | Board, flags_are_mines: bool) -> Problem:
-    return subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
-
-
 def check(subject: Problem | Board, **options) -> Consistency:
     """CONSISTENCY of a board or problem (options as for :class:`Reasoner`).
 
