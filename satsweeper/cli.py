@@ -471,3 +471,71 @@ def render_command(board_file, output, with_probs, flags):
         probabilities = {c: counts.probability(c) for c in counts.cells()}
     render(subject, output, probabilities, Path(board_file).name)
     click.echo(f"wrote {output}")
+
+
+# -- gadgets --------------------------------------------------------------
+
+def load_gadget(name_or_file: str):
+    """A library gadget by name, or a gadget file."""
+    from .gadgets import library, read_gadget
+    if name_or_file in library.BUILDERS:
+        return library.build(name_or_file)
+    if not Path(name_or_file).exists():
+        raise InputError(f"expected a gadget name ({', '.join(library.BUILDERS)}) or a gadget file "
+                         f"(got {name_or_file!r})")
+    try:
+        return read_gadget(name_or_file)
+    except SatsweeperError as err:
+        raise InputError(str(err)) from None
+
+
+@main.group()
+def gadget() -> None:
+    """Gadgets: boards whose named cells carry Boolean signals."""
+
+
+@gadget.command(name="list")
+def gadget_list():
+    """The library's gadgets and their claims."""
+    from .gadgets import library
+    for name in library.BUILDERS:
+        g = library.build(name)
+        claim = "; ".join(f"{p} = {c}" for p, c in g.outputs.items()) or f"accepts {g.accepts}"
+        click.echo(f"{name:<11} {g.board.height}x{g.board.width:<3} inputs {' '.join(g.inputs):<4} {claim}")
+
+
+@gadget.command(name="verify")
+@click.argument("gadget_ref", metavar="NAME|FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def gadget_verify(gadget_ref, as_json):
+    """Every input combination: consistent?, outputs forced, explanations, mines."""
+    from .gadgets import verify
+    verdict = verify(load_gadget(gadget_ref))
+    emit(as_json, report.verdict_json(verdict), report.verdict_text(verdict), verdict.computes)
+
+
+@gadget.command(name="write")
+@click.argument("directory", type=click.Path(file_okay=False))
+def gadget_write(directory):
+    """Write every library gadget to DIRECTORY as NAME.txt (the repository's gadgets/)."""
+    from .gadgets import library
+    written = library.write_all(directory)
+    click.echo(f"wrote {len(written)} gadgets to {directory}")
+
+
+@main.command(name="repair")
+@click.argument("gadget_ref", metavar="NAME|FILE")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the repaired gadget here.")
+@click.option("--attempts", default=20, show_default=True, type=click.IntRange(1),
+              help="Optimal change sets to try before giving up.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def repair_command(gadget_ref, output, attempts, as_json):
+    """Fewest changes of numbers that make a figure consistent and compute its claim (MaxSAT)."""
+    from .gadgets import format_gadget
+    from .gadgets.repair import repair
+    result = repair(load_gadget(gadget_ref), attempts)
+    ok = bool(result.gadget and result.verdict.computes)
+    if ok and output:
+        note = "\n".join(f"repaired {c}" for c in result.changes)
+        Path(output).write_text(format_gadget(result.gadget, note), encoding="utf-8")
+    emit(as_json, report.repair_json(result), report.repair_text(result), ok)

@@ -11,6 +11,8 @@ from typing import Hashable, Iterable, Mapping
 
 from .board import Board
 from .constraints import Clue, TotalMines
+from .gadgets.gadget import Verdict
+from .gadgets.repair import Repair
 from .puzzles import NoGuess
 from .reasoning import Consistency, Move, Safety, Solution, Status, Uniqueness
 from .systems import System
@@ -294,3 +296,73 @@ def no_guess_json(view: BoardView, start, answer: NoGuess) -> dict:
             "multi_clue_cells": [view.json(c) for c in answer.multi_clue_cells],
             "three_bv": answer.three_bv,
             "frontier": [view.json(c) for c in answer.frontier]}
+
+
+# -- gadgets --------------------------------------------------------------
+
+def _bits(values) -> str:
+    return " ".join(str(int(v)) for v in values)
+
+
+def _status_bit(status: Status) -> str:
+    return {Status.MINE: "1", Status.SAFE: "0"}.get(status, "?")
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """One line per input combination, then the verdict."""
+    outputs = list(verdict.cases[0].expected) if verdict.cases else []
+    head = " ".join(verdict.inputs) or "(no inputs)"
+    lines = [f"gadget {verdict.gadget}: inputs {head}" + (f" -> outputs {' '.join(outputs)}" if outputs else "")]
+    for case in verdict.cases:
+        if not case.consistent:
+            got = "inconsistent" + ("" if case.accepted else " (as claimed)")
+        else:
+            forced = " ".join(_status_bit(case.outputs[p]) for p in outputs)
+            want = " ".join(str(int(case.expected[p])) for p in outputs)
+            got = (f"outputs {forced} (claimed {want}), " if outputs else "consistent, ") + \
+                f"{case.explanations} explanation{'s' if case.explanations != 1 else ''}, " \
+                f"mines {'/'.join(map(str, case.mines))}"
+            if not case.accepted:
+                got += " (claimed inconsistent)"
+        mark = "ok " if case.correct else "BAD"
+        lines.append(f"  {mark} {_bits(case.inputs) or '-':<{max(len(head), 1)}}  {got}")
+    mines = sorted({m for case in verdict.cases for m in case.mines})
+    lines.append(f"computes its claim: {'yes' if verdict.computes else 'no'}; "
+                 f"unique: {'yes' if verdict.unique else 'no'}; "
+                 f"same number of mines for every input: "
+                 f"{'yes (' + str(mines[0]) + ')' if verdict.constant_mines else 'no (' + ', '.join(map(str, mines)) + ')'}")
+    return "\n".join(lines)
+
+
+def verdict_json(verdict: Verdict) -> dict:
+    return {"gadget": verdict.gadget, "inputs": list(verdict.inputs),
+            "computes": verdict.computes, "unique": verdict.unique,
+            "constant_mines": verdict.constant_mines,
+            "cases": [{"inputs": [int(v) for v in case.inputs], "accepted": case.accepted,
+                       "consistent": case.consistent, "explanations": case.explanations,
+                       "outputs": {p: s.value for p, s in case.outputs.items()},
+                       "expected": {p: int(v) for p, v in case.expected.items()},
+                       "mines": list(case.mines), "correct": case.correct}
+                      for case in verdict.cases]}
+
+
+def repair_text(result: Repair) -> str:
+    if result.gadget is None:
+        return "repair: no change of numbers makes this board work (hidden squares or flags are wrong)"
+    if not result.verdict.computes:
+        return (f"repair: none of the {result.attempts} best sets of number changes makes the "
+                f"board compute its claim")
+    if not result.changes:
+        return "repair: nothing to change; the board already works\n" + verdict_text(result.verdict)
+    lines = [f"repair: change {len(result.changes)} number{'s' if len(result.changes) != 1 else ''} "
+             f"(the fewest that work):"]
+    lines += [f"  {c.cell[0]},{c.cell[1]}: {c.printed} -> {c.repaired}" for c in result.changes]
+    return "\n".join(lines + [verdict_text(result.verdict)])
+
+
+def repair_json(result: Repair) -> dict:
+    return {"repaired": bool(result.gadget and result.verdict.computes),
+            "changes": [{"row": c.cell[0], "col": c.cell[1], "printed": c.printed,
+                         "repaired": c.repaired} for c in result.changes],
+            "attempts": result.attempts,
+            "verdict": verdict_json(result.verdict) if result.verdict else None}

@@ -66,9 +66,19 @@ class System:
     others: int
 
 
+_GADGET_HEADER = re.compile(r"\s*(outputs|accepts)\s*:", re.IGNORECASE)
+
+
 def is_system_text(text: str) -> bool:
-    """True if ``text`` looks like a system file (it has an equation)."""
-    return any("=" in line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    """True if ``text`` looks like a system file (it has an equation).
+
+    A gadget's ``outputs: t = u | v`` header is not an equation.
+
+    >>> is_system_text("a + b = 1\\n"), is_system_text("outputs: t = u\\nx 1 t\\n")
+    (True, False)
+    """
+    return any("=" in line for line in text.splitlines()
+               if not line.lstrip().startswith("#") and not _GADGET_HEADER.match(line))
 
 
 def read_system(path: str | Path) -> System:

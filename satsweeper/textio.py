@@ -30,7 +30,7 @@ line and column on bad input.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -42,6 +42,8 @@ MINE = "*"
 FLAG = "F"
 VOID = "-"
 COMMENT = "#"
+BOARD_HEADERS = ("mines", "layout", "start")
+GADGET_HEADERS = ("gadget", "inputs", "outputs", "accepts")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*\Z")
 _DENSE_NAME = re.compile(r"[a-z]\Z")
 _HEADER = re.compile(r"\s*([A-Za-z_]+)\s*:\s*(.*?)\s*\Z")
@@ -90,11 +92,14 @@ class Puzzle:
         mines: the layout (every mine: hidden ``*`` and flags), if the file
             gives one.
         start: where the first click goes, if the file says.
+        extras: the gadget headers (``gadget:``, ``inputs:``, ``outputs:``, ``accepts:``),
+            as ``key -> (value, line)``; :mod:`satsweeper.gadgets` reads them.
     """
 
     board: Board
     mines: frozenset[Cell] | None = None
     start: Cell | None = None
+    extras: Mapping[str, tuple[str, int]] = field(default_factory=dict)
 
 
 def write_board(board: Board, path: str | Path) -> None:
@@ -149,7 +154,8 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     if stars:
         mines = frozenset(stars) | board.flags
         _check_layout(board, mines, grid, total, source)
-    return Puzzle(board, mines, _header_start(headers, board, source))
+    extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
+    return Puzzle(board, mines, _header_start(headers, board, source), extras)
 
 
 def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
@@ -173,9 +179,9 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], l
                                    repr(stripped))
         rows.append((number, line))
     for key, (_, number) in headers.items():
-        if key not in ("mines", "layout", "start"):
-            raise BoardSyntaxError(source, number, 1, "a header 'mines:', 'layout:' or 'start:'",
-                                   repr(key + ":"))
+        if key not in BOARD_HEADERS + GADGET_HEADERS:
+            known = ", ".join(f"'{k}:'" for k in BOARD_HEADERS + GADGET_HEADERS)
+            raise BoardSyntaxError(source, number, 1, f"a header {known}", repr(key + ":"))
     return headers, rows
 
 

@@ -55,7 +55,7 @@ class TestParseBoard:
         ("mines: 5\n..\n", 1, 1, "a total of 0 to 2"),
         ("mines: -1\n..\n", 1, 1, "'mines: N'"),
         ("mines: 1\nmines: 1\n..\n", 2, 1, "one 'mines:' line"),
-        ("size: 3\n..\n", 1, 1, "a header 'mines:', 'layout:' or 'start:'"),
+        ("size: 3\n..\n", 1, 1, "a header 'mines:', 'layout:', 'start:'"),
         ("..\nmines: 1\n", 2, 1, "header lines before the grid"),
         ("x.\n.x\n", 2, 2, "a name used once"),
         ("layout: dense\n. .\n", 2, 2, "one character per square"),

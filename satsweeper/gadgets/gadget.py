@@ -1,0 +1,281 @@
+"""Gadgets: boards with named input and output cells and a claimed function.
+
+A gadget is a board plus *ports*: named hidden cells whose mine/no-mine value
+is a Boolean signal (a mine means true, as in Kaye's wires).  It claims that
+its outputs are given functions of its inputs.  :func:`verify` checks the
+claim with the counting engine, one input combination at a time: is the board
+consistent, which output values are forced, how many explanations are there,
+and how many mines do they hold.
+
+As a file, a gadget is a native board (``layout: tokens`` so ports can carry
+names) with three more headers::
+
+    gadget: not
+    inputs: x
+    outputs: y = ~x
+
+A terminator that forces its wire true says ``accepts: a`` instead of (or
+besides) ``outputs:``.  Expressions use pyeda's syntax (``~ & | ^ =>``); several outputs are
+separated by ``;``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from math import comb
+from pathlib import Path
+from typing import Mapping
+
+from pyeda.boolalg.expr import expr as pyeda_expr, exprvar
+from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
+
+from ..board import Board, Cell
+from ..constraints import Constraint, Problem, problem_of
+from ..errors import BoardSyntaxError, SatsweeperError
+from ..reasoning import Status
+from ..textio import format_board, parse_puzzle, read_puzzle
+from ..components import tally
+
+
+@dataclass(frozen=True)
+class Gadget:
+    """A board whose named cells carry Boolean signals.
+
+    Attributes:
+        name: what the gadget is called (``or``, ``wire-h`` ...).
+        board: the configuration; ports are named hidden cells.
+        inputs: input port names, in order.
+        outputs: output port name -> claimed function of the inputs
+            (pyeda expression text).
+        accepts: the inputs for which the board claims to be consistent
+            (an expression; ``1``, all of them, unless the gadget is a
+            terminator that forces its wire).
+    """
+
+    name: str
+    board: Board
+    inputs: tuple[str, ...]
+    outputs: Mapping[str, str] = field(default_factory=dict)
+    accepts: str = "1"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outputs", dict(self.outputs))
+        for port in self.ports():
+            if self.board.cell_by_name(port) is None:
+                raise SatsweeperError(f"gadget {self.name}: port '{port}' must name a hidden cell of the board")
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.board, self.inputs, tuple(self.outputs.items()), self.accepts))
+
+    def ports(self) -> list[str]:
+        return list(self.inputs) + list(self.outputs)
+
+    def cell(self, port: str) -> Cell:
+        """The cell of a port."""
+        return self.board.cell_by_name(port)
+
+    def expected(self, values: tuple[bool, ...]) -> dict[str, bool]:
+        """The claimed output values for input ``values``.
+
+        >>> from satsweeper.textio import parse_board
+        >>> g = Gadget("id", parse_board("layout: tokens\\nx 1 y\\n"), ("x",), {"y": "~x"})
+        >>> g.expected((True,))
+        {'y': False}
+        """
+        point = self._point(values)
+        return {out: pyeda_expr(text).restrict(point).is_one() for out, text in self.outputs.items()}
+
+    def accepted(self, values: tuple[bool, ...]) -> bool:
+        """Whether the gadget claims an explanation for input ``values``."""
+        return pyeda_expr(self.accepts).restrict(self._point(values)).is_one()
+
+    def _point(self, values: tuple[bool, ...]) -> dict:
+        return {exprvar(name): int(v) for name, v in zip(self.inputs, values)}
+
+
+# --------------------------------------------------------------------- files
+
+def parse_gadget(text: str, source: str = "<string>") -> Gadget:
+    """Read a gadget file (a native board with gadget headers).
+
+    >>> g = parse_gadget("gadget: wire\\ninputs: x\\noutputs: y = x\\nlayout: tokens\\nx 1 . 1 y\\n")
+    >>> g.inputs, g.outputs, g.cell("y")
+    (('x',), {'y': 'x'}, (0, 4))
+    """
+    puzzle = parse_puzzle(text, source)
+    extras = puzzle.extras
+    name = extras.get("gadget", (Path(source).stem, 0))[0]
+    inputs_text, inputs_line = extras.get("inputs", ("", 1))
+    inputs = tuple(inputs_text.replace(",", " ").split())
+    board = puzzle.board
+    for port in inputs:
+        _check_port(board, port, source, inputs_line)
+    outputs: dict[str, str] = {}
+    if "outputs" in extras:
+        text_out, line = extras["outputs"]
+        for part in filter(None, (p.strip() for p in text_out.split(";"))):
+            port, eq, claim = part.partition("=")
+            port, claim = port.strip(), claim.strip()
+            if not eq or not claim:
+                raise BoardSyntaxError(source, line, 1, "'outputs: NAME = EXPRESSION; ...'", repr(part))
+            _check_port(board, port, source, line)
+            _check_claim(claim, inputs, source, line)
+            outputs[port] = claim
+    accepts = "1"
+    if "accepts" in extras:
+        accepts, line = extras["accepts"]
+        _check_claim(accepts, inputs, source, line)
+    return Gadget(name, board, inputs, outputs, accepts)
+
+
+def read_gadget(path: str | Path) -> Gadget:
+    """Read a gadget file; errors carry file, line and column."""
+    path = Path(path)
+    read_puzzle(path)  # unreadable files and bad grids are reported as for any board
+    return parse_gadget(path.read_text(encoding="utf-8"), str(path))
+
+
+def format_gadget(gadget: Gadget, comment: str = "") -> str:
+    """A gadget as file text; :func:`parse_gadget` reads it back equal."""
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    lines.append(f"gadget: {gadget.name}")
+    lines.append(f"inputs: {' '.join(gadget.inputs)}")
+    if gadget.outputs:
+        lines.append("outputs: " + "; ".join(f"{p} = {c}" for p, c in gadget.outputs.items()))
+    if gadget.accepts != "1":
+        lines.append(f"accepts: {gadget.accepts}")
+    return "\n".join(lines) + "\n" + format_board(gadget.board)
+
+
+def _check_port(board: Board, port: str, source: str, line: int) -> None:
+    cell = board.cell_by_name(port)
+    if cell is None:
+        raise BoardSyntaxError(source, line, 1, "a port naming a hidden cell of the grid", repr(port))
+
+
+def _check_claim(claim: str, inputs: tuple[str, ...], source: str, line: int) -> None:
+    try:
+        support = {str(v) for v in pyeda_expr(claim).support}
+    except (PyedaSyntaxError, ValueError, TypeError) as err:
+        raise BoardSyntaxError(source, line, 1, "a Boolean expression such as 'u | ~v'",
+                               f"{claim!r}: {err}") from None
+    unknown = sorted(support - set(inputs))
+    if unknown:
+        raise BoardSyntaxError(source, line, 1, "an expression over the inputs " + " ".join(inputs),
+                               f"{', '.join(unknown)} in {claim!r}")
+
+
+# -------------------------------------------------------------- verification
+
+@dataclass(frozen=True)
+class PortValue:
+    """The origin of the rule that fixes an input port."""
+
+    port: str
+    value: bool
+
+    def __str__(self) -> str:
+        return f"input {self.port}={int(self.value)}"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input combination.
+
+    Attributes:
+        inputs: the input values, in the gadget's order.
+        explanations: placements of mines consistent with the board and inputs.
+        outputs: per output port, MINE (true in every explanation), SAFE
+            (false in every one) or UNKNOWN; empty if there is no explanation.
+        expected: the claimed output values.
+        mines: the distinct mine totals (flags included) over the explanations.
+    """
+
+    inputs: tuple[bool, ...]
+    explanations: int
+    outputs: Mapping[str, Status]
+    expected: Mapping[str, bool]
+    mines: tuple[int, ...]
+    accepted: bool = True
+
+    @property
+    def consistent(self) -> bool:
+        return self.explanations > 0
+
+    @property
+    def correct(self) -> bool:
+        """As claimed: inconsistent if not accepted, else every output forced to its value."""
+        if not self.accepted:
+            return not self.consistent
+        want = {True: Status.MINE, False: Status.SAFE}
+        return self.consistent and all(self.outputs[p] is want[v] for p, v in self.expected.items())
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`verify` found, case by case, and its summary."""
+
+    gadget: str
+    inputs: tuple[str, ...]
+    cases: tuple[Case, ...]
+
+    @property
+    def computes(self) -> bool:
+        """Accepted inputs are consistent and force the claimed outputs; others are inconsistent."""
+        return all(case.correct for case in self.cases)
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one explanation for every accepted input combination."""
+        return all(case.explanations == 1 for case in self.cases if case.accepted)
+
+    @property
+    def constant_mines(self) -> bool:
+        """Every explanation of every input holds the same number of mines."""
+        return len({m for case in self.cases for m in case.mines}) == 1
+
+
+def verify(gadget: Gadget) -> Verdict:
+    """Check a gadget's claim on every input combination.
+
+    >>> from satsweeper.textio import parse_board
+    >>> g = Gadget("not", parse_board("layout: tokens\\nx 1 y\\n"), ("x",), {"y": "~x"})
+    >>> v = verify(g)
+    >>> v.computes, v.unique, [c.explanations for c in v.cases]
+    (True, True, [1, 1])
+    """
+    base = problem_of(gadget.board)
+    cases = []
+    for values in itertools.product((False, True), repeat=len(gadget.inputs)):
+        cases.append(_case(gadget, base, values))
+    return Verdict(gadget.name, gadget.inputs, tuple(cases))
+
+
+def _case(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Case:
+    pinned = tuple(Constraint(frozenset({gadget.cell(port)}), int(value), PortValue(port, value))
+                   for port, value in zip(gadget.inputs, values))
+    problem = Problem(base.cells, base.constraints + pinned)
+    counts = tally(problem)
+    outputs: dict[str, Status] = {}
+    if counts.consistent:
+        for port in gadget.outputs:
+            p = counts.probability(gadget.cell(port))
+            outputs[port] = Status.MINE if p == 1 else Status.SAFE if p == 0 else Status.UNKNOWN
+    totals = mine_totals(counts.frontier or {0: int(counts.consistent)}, len(problem.floating_cells()))
+    flags = len(gadget.board.flags)
+    mines = tuple(flags + k for k, c in totals.items() if c)
+    return Case(values, counts.count, outputs, gadget.expected(values), mines, gadget.accepted(values))
+
+
+def mine_totals(frontier: Mapping[int, int], floating: int) -> dict[int, int]:
+    """Explanations by mine number, the floating cells placed freely.
+
+    >>> mine_totals({1: 2}, 1)
+    {1: 2, 2: 2}
+    """
+    out: dict[int, int] = {}
+    for k, c in frontier.items():
+        for j in range(floating + 1):
+            out[k + j] = out.get(k + j, 0) + c * comb(floating, j)
+    return dict(sorted(out.items()))

@@ -1,0 +1,182 @@
+"""Gadget builders: Kaye's wire and gates, Pedersen's OR and XOR.
+
+A *wire* is a row of hidden cells in the period-3 pattern ``x' x 1`` with a
+row of 1s on each side: every revealed cell sees exactly one of each
+``x'``/``x`` pair, so the pairs alternate and the whole wire has one free
+bit, its value (a mine on the ``x`` squares means true).  Gates are the
+seed-004 figures as reconstructed in ``gadgets/figures/`` (the notes there
+say what was changed from the printed text); their grids are kept here as
+templates so the package needs no data files.
+
+>>> verify(wire(4)).unique, verify(not_gate()).computes
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..board import Board, Cell
+from ..textio import parse_board
+from .gadget import Gadget, verify
+
+__all__ = ["BUILDERS", "build", "forced_end", "kaye_and", "not_gate", "pedersen_or",
+           "pedersen_xor", "transpose", "wire"]
+
+
+def wire(periods: int = 3, vertical: bool = False) -> Gadget:
+    """A straight wire of ``periods`` pairs, input ``a`` at one end, output ``b``.
+
+    Horizontal wires run left to right; ``vertical=True`` gives the same wire
+    running top to bottom.
+
+    >>> w = wire(2); w.board.height, w.board.width, sorted(w.board.names.values())
+    (3, 5, ['a', 'b'])
+    """
+    if periods < 2:
+        raise ValueError(f"a wire needs at least two x'/x pairs (got {periods})")
+    width = 3 * periods - 1
+    names = {(1, 1): "a", (1, width - 1): "b"}
+    clues: dict[Cell, int] = {}
+    for c in range(width):
+        clues[(0, c)] = clues[(2, c)] = 1
+        if c % 3 == 2:
+            clues[(1, c)] = 1
+    gadget = Gadget("wire-v" if vertical else "wire-h",
+                    Board(3, width, clues, names=names), ("a",), {"b": "a"})
+    return transpose(gadget) if vertical else gadget
+
+
+def forced_end() -> Gadget:
+    """A wire end that forces its value true: the 1s past the last ``x`` see only it.
+
+    Put it where a circuit's output must hold: it leaves one explanation
+    (true) instead of two.
+    """
+    board = parse_board("layout: tokens\n1 1 1 1 1 1 0\nx' a 1 x'2 b 1 0\n1 1 1 1 1 1 0\n")
+    return Gadget("forced-end", board, ("a",), {}, accepts="a")
+
+
+def transpose(gadget: Gadget) -> Gadget:
+    """The same gadget mirrored in the main diagonal (rows become columns).
+
+    Minesweeper's rules are symmetric, so the verdict does not change.
+    """
+    b = gadget.board
+    swap = lambda cells: frozenset((c, r) for r, c in cells)  # noqa: E731
+    board = Board(b.width, b.height, {(c, r): n for (r, c), n in b.clues.items()},
+                  swap(b.flags), swap(b.voids), {(c, r): n for (r, c), n in b.names.items()},
+                  b.total_mines)
+    name = gadget.name.replace("-h", "-v") if gadget.name.endswith("-h") else gadget.name + "-t"
+    return Gadget(name, board, gadget.inputs, gadget.outputs, gadget.accepts)
+
+
+def _template(name: str, inputs: tuple[str, ...], outputs: dict[str, str], grid: str) -> Gadget:
+    return Gadget(name, parse_board("layout: tokens\n" + grid), inputs, outputs)
+
+
+def not_gate() -> Gadget:
+    """Kaye's NOT (seed 004, figure 3.3): the centre x' between two 3s."""
+    return _template("not", ("x",), {"y": "~x"}, """
+-  - - -   -  - -   -  1 1 1 -  -   - -  -
+1  1 1 1   1  1 1   1  2 F 2 1  1   1 1  1
+x' x 1 x'2 x2 1 x'3 x3 3 c 3 x4 x'4 1 x5 y
+1  1 1 1   1  1 1   1  2 F 2 1  1   1 1  1
+-  - - -   -  - -   -  1 1 1 -  -   - -  -
+""")
+
+
+def kaye_and() -> Gadget:
+    """Kaye's AND (seed 004, figure 3.4); two explanations when both inputs are false."""
+    return _template("and", ("u", "v"), {"t": "u & v"}, """
+-  1   u'0 1   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -
+-  1   u   1   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -
+-  1   1   1   -   -   1   2   2   1   -   1   1   1   -   1   1   1   -   -   -   -
+-  1   u'  1   -   -   2   F   F   3   2   3   F   2   1   2   F   3   2   1   -   -
+-  1   u1  1   1   2   4   F   s   x   y   z   t'  3   t1  t'2 3   F   F   2   -   -
+1  2   2   1   1   F   F   4   F   3   2   3   F   2   1   1   2   t2  F   2   -   -
+2  F   u'2 2   2   4   s'  3   1   1   0   1   1   1   0   0   1   2   2   1   -   -
+2  F   F   3   u2  u'3 s2  2   1   1   1   1   1   1   1   1   1   t'3 1   1   1   1
+2  4   5   F   4   F   4   t3  t'4 1   t4  t'5 1   t5  t'6 1   t6  2   t7  1   t'7 t
+2  F   F   3   v2  v'  r   2   1   1   1   1   1   1   1   1   1   t'8 1   1   1   1
+2  F   v'2 2   2   4   r'  3   1   1   0   1   1   1   0   0   1   2   2   1   -   -
+1  2   2   1   1   F   F   4   F   3   2   3   F   2   1   1   2   t9  F   2   -   -
+-  1   v1  1   1   2   4   F   r2  a   b   c   t'9 3   t10 t'10 3  F   F   2   -   -
+-  1   v'3 1   -   -   2   F   F   3   2   3   F   2   1   2   F   3   2   1   -   -
+-  1   1   1   -   -   1   2   2   1   -   1   1   1   -   1   1   1   -   -   -   -
+-  1   v   1   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -
+-  1   v'0 1   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -
+""")
+
+
+def pedersen_or() -> Gadget:
+    """Pedersen's OR (seed 004, figure 3.5, three misprinted numbers repaired); unique."""
+    return _template("or", ("u", "v"), {"t": "u | v"}, """
+-   -   -   -   -   1   2   2   1   -   1   2   3   2   1   -   -
+1   1   1   1   1   2   F   F   3   1   1   F   F   F   1   -   -
+u'0 u0  1   u'  u   3   u'2 F   F   2   2   3   t'  3   2   1   1
+2   2   2   2   2   3   F   6   t1  t'2 2   t2  2   t3  1   t'3 t
+v'0 v0  1   v'  v   3   v'2 F   s   F   5   4   t'4 2   1   1   1
+1   1   1   1   1   2   F   F   6   F   F   F   F   3   1   -   -
+-   -   -   -   -   1   4   F   s'  5   b   c   t5  F   2   -   -
+-   -   -   -   -   -   2   F   F   a   4   4   F   F   2   -   -
+-   -   -   -   -   -   1   3   F   F   F   2   2   2   1   -   -
+-   -   -   -   -   -   -   1   2   3   2   1   -   -   -   -   -
+""")
+
+
+def pedersen_xor() -> Gadget:
+    """Pedersen's XOR (seed 004, figure 3.6); unique."""
+    return _template("xor", ("u", "v"), {"t": "u ^ v"}, """
+-   -   -   -   1   2   2   1   -   -   -   -
+1   1   1   1   2   F   F   3   1   -   -   -
+v'0 v0  1   v'  v   5   F   F   2   1   1   -
+1   1   1   1   3   F   v'2 5   4   F   2   1
+1   1   1   1   4   F   v2  F   F   4   t'  t
+u'0 u0  1   u'  u   F   u'2 6   t2  F   3   1
+1   1   1   1   3   4   F   s   s2  F   2   -
+-   -   -   -   2   F   6   F   F   4   2   -
+-   -   -   -   3   F   s'  F   s'2 F   2   -
+-   -   -   -   2   F   6   s3  6   F   2   -
+-   -   -   -   1   2   F   F   F   2   1   -
+-   -   -   -   -   1   2   3   2   1   -   -
+""")
+
+
+BUILDERS: dict[str, Callable[[], Gadget]] = {
+    "wire-h": lambda: wire(5),
+    "wire-v": lambda: wire(5, vertical=True),
+    "forced-end": forced_end,
+    "not": not_gate,
+    "and": kaye_and,
+    "or": pedersen_or,
+    "xor": pedersen_xor,
+}
+
+
+def build(name: str) -> Gadget:
+    """The library gadget called ``name`` (see :data:`BUILDERS`).
+
+    Raises:
+        KeyError: no gadget has that name.
+    """
+    return BUILDERS[name]()
+
+
+def write_all(directory) -> list:
+    """Write every library gadget as ``NAME.txt`` in ``directory``; the paths written."""
+    from pathlib import Path
+    from .gadget import format_gadget
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name in BUILDERS:
+        path = out / f"{name}.txt"
+        path.write_text(format_gadget(build(name), HEADER), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+HEADER = "Written by `satsweeper gadget write gadgets` from satsweeper/gadgets/library.py;\n" \
+         "the tests check that this file and the builder agree.  Check it with\n" \
+         "`satsweeper gadget verify FILE`."

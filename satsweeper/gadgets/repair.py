@@ -1,0 +1,109 @@
+"""The fewest changes to printed numbers that make a figure work.
+
+Figures extracted from papers lose and shift cells.  :func:`repair` asks a
+MaxSAT solver (RC2 from python-sat) for the smallest set of revealed numbers
+to change so that the board is consistent and, for a gadget, every input
+combination has an explanation in which the outputs take their claimed
+values.  One copy of the cells per input combination shares one choice of
+numbers; each number keeps its printed value as a soft clause.
+
+Consistency with the claimed outputs does not yet mean the outputs are
+*forced*: each optimum found is verified, and the next optimum tried, until
+one computes the claimed function (or ``attempts`` run out).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from pysat.card import CardEnc, EncType
+from pysat.examples.rc2 import RC2
+from pysat.formula import WCNF, IDPool
+
+from ..board import Board, Cell
+from .gadget import Gadget, Verdict, verify
+
+
+@dataclass(frozen=True)
+class Change:
+    """One revealed number changed."""
+
+    cell: Cell
+    printed: int
+    repaired: int
+
+    def __str__(self) -> str:
+        return f"{self.cell[0]},{self.cell[1]}: {self.printed} -> {self.repaired}"
+
+
+@dataclass(frozen=True)
+class Repair:
+    """The result: the changes, the repaired gadget, and its verdict.
+
+    ``gadget`` is None when no set of number changes makes the board work
+    (the printed hidden cells and flags themselves are wrong).
+    """
+
+    changes: tuple[Change, ...]
+    gadget: Gadget | None
+    verdict: Verdict | None
+    attempts: int
+
+
+def repair(gadget: Gadget, attempts: int = 20) -> Repair:
+    """Fewest number changes making ``gadget`` consistent and correct.
+
+    >>> from satsweeper.textio import parse_board
+    >>> g = Gadget("not", parse_board("layout: tokens\\nx 2 y\\n"), ("x",), {"y": "~x"})
+    >>> r = repair(g)
+    >>> [str(c) for c in r.changes], r.verdict.computes
+    (['0,1: 2 -> 1'], True)
+    """
+    board = gadget.board
+    pool = IDPool()
+    wcnf = WCNF()
+    combos = list(itertools.product((False, True), repeat=len(gadget.inputs)))
+    hidden = set(board.hidden_cells())
+    choice = {}
+    for clue, printed in sorted(board.clues.items()):
+        near = [n for n in board.neighbours(clue) if n in hidden]
+        flags = sum(1 for n in board.neighbours(clue) if n in board.flags)
+        values = range(flags, flags + len(near) + 1) if near else [printed]
+        options = [pool.id(("value", clue, k)) for k in values]
+        choice[clue] = dict(zip(values, options))
+        wcnf.extend(CardEnc.equals(options, 1, vpool=pool, encoding=EncType.pairwise).clauses)
+        if printed in choice[clue]:
+            wcnf.append([choice[clue][printed]], weight=1)
+        for index, k in itertools.product(range(len(combos)), values):
+            lits = [pool.id((index, n)) for n in near]
+            guard = -choice[clue][k]
+            for clause in CardEnc.equals(lits, k - flags, vpool=pool, encoding=EncType.seqcounter).clauses:
+                wcnf.append(clause + [guard])
+    for index, values in enumerate(combos):
+        for port, value in zip(gadget.inputs, values):
+            wcnf.append([pool.id((index, gadget.cell(port))) * (1 if value else -1)])
+        for port, value in gadget.expected(values).items():
+            wcnf.append([pool.id((index, gadget.cell(port))) * (1 if value else -1)])
+    with RC2(wcnf) as solver:
+        for attempt in range(1, attempts + 1):
+            model = solver.compute()
+            if model is None:
+                return Repair((), None, None, attempt)
+            true = {lit for lit in model if lit > 0}
+            numbers = {clue: next(k for k, v in opts.items() if v in true) for clue, opts in choice.items()}
+            fixed = _with_numbers(gadget, numbers)
+            verdict = verify(fixed)
+            changes = tuple(Change(c, board.clues[c], k) for c, k in sorted(numbers.items())
+                            if k != board.clues[c])
+            if verdict.computes:
+                return Repair(changes, fixed, verdict, attempt)
+            # Block this choice of numbers and look for the next best one.
+            solver.add_clause([-choice[c][k] for c, k in numbers.items() if len(choice[c]) > 1])
+    return Repair(changes, fixed, verdict, attempts)
+
+
+def _with_numbers(gadget: Gadget, numbers: dict[Cell, int]) -> Gadget:
+    b = gadget.board
+    board = Board(b.height, b.width, numbers, b.flags, b.voids, b.names, b.total_mines)
+    return Gadget(gadget.name, board, gadget.inputs, gadget.outputs)

@@ -1,0 +1,221 @@
+"""Gadgets: the library's verdicts, the seed figures, repair, files and CLI.
+
+Verdicts come from the component counter; the tests recount every case with
+Ganak (a second method) and, where the board is small, by brute force.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satsweeper import Status, check
+from satsweeper.cli import main
+from satsweeper.constraints import Constraint, Problem, problem_of
+from satsweeper.counting import Engine, tally
+from satsweeper.errors import BoardSyntaxError
+from satsweeper.gadgets import format_gadget, parse_gadget, read_gadget, verify
+from satsweeper.gadgets.gadget import PortValue
+from satsweeper.gadgets.library import BUILDERS, build, forced_end, transpose, wire
+from satsweeper.gadgets.repair import repair
+from satsweeper.textio import read_board
+
+from .oracle import explanations
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = ROOT / "gadgets" / "figures"
+
+
+def pinned(gadget, values) -> Problem:
+    base = problem_of(gadget.board)
+    rules = tuple(Constraint(frozenset({gadget.cell(p)}), int(v), PortValue(p, v))
+                  for p, v in zip(gadget.inputs, values))
+    return Problem(base.cells, base.constraints + rules)
+
+
+class TestLibrary:
+    @pytest.mark.parametrize("name", sorted(BUILDERS))
+    def test_every_gadget_computes_its_claim(self, name):
+        """Each library gadget forces its claimed outputs on every input."""
+        assert verify(build(name)).computes
+
+    @pytest.mark.parametrize("name", ["wire-h", "wire-v", "forced-end", "not", "or", "xor"])
+    def test_unique_gadgets(self, name):
+        """Wires, NOT, Pedersen's OR and XOR: one explanation per input."""
+        assert verify(build(name)).unique
+
+    def test_kaye_and_is_not_unique(self):
+        """Kaye's AND: two explanations on (false, false), one otherwise (seed 004)."""
+        verdict = verify(build("and"))
+        assert [c.explanations for c in verdict.cases] == [2, 1, 1, 1]
+        assert not verdict.unique
+
+    def test_mine_counts(self):
+        """Wires hold the same number of mines for every value; the gates do not."""
+        assert verify(build("wire-h")).constant_mines
+        for name in ("not", "and", "or", "xor"):
+            assert not verify(build(name)).constant_mines
+
+    def test_forced_end_rejects_false(self):
+        """The terminator is inconsistent on false and unique on true."""
+        cases = verify(forced_end()).cases
+        assert [c.explanations for c in cases] == [0, 1]
+
+    @pytest.mark.parametrize("name", sorted(BUILDERS))
+    def test_counts_agree_with_ganak(self, name):
+        """Every case's count, recounted by the projected model counter."""
+        gadget = build(name)
+        for case in verify(gadget).cases:
+            assert tally(pinned(gadget, case.inputs), Engine.GANAK).count == case.explanations
+
+    @pytest.mark.parametrize("gadget", [wire(2), wire(3, vertical=True), forced_end()])
+    def test_small_gadgets_by_brute_force(self, gadget):
+        """Counts, forced outputs and mine totals against enumeration."""
+        flags = len(gadget.board.flags)
+        for case in verify(gadget).cases:
+            found = list(explanations(pinned(gadget, case.inputs)))
+            assert len(found) == case.explanations
+            assert sorted({len(m) + flags for m in found}) == list(case.mines)
+            for port, status in case.outputs.items():
+                values = {gadget.cell(port) in m for m in found}
+                assert status is {frozenset({True}): Status.MINE, frozenset({False}): Status.SAFE}.get(
+                    frozenset(values), Status.UNKNOWN)
+
+    @pytest.mark.parametrize("periods", [2, 3, 8])
+    def test_wires_of_any_length_and_both_orientations(self, periods):
+        """A wire copies its input whatever its length, lying or standing."""
+        for vertical in (False, True):
+            verdict = verify(wire(periods, vertical))
+            assert verdict.computes and verdict.unique
+
+    def test_transpose_keeps_the_verdict(self):
+        """Mirroring in the diagonal changes nothing the rules can see."""
+        for name in ("not", "xor"):
+            a, b = verify(build(name)), verify(transpose(build(name)))
+            assert [c.explanations for c in a.cases] == [c.explanations for c in b.cases]
+            assert b.computes
+
+
+class TestFiles:
+    @pytest.mark.parametrize("name", sorted(BUILDERS))
+    def test_gadget_files_match_the_builders(self, name):
+        """gadgets/NAME.txt is what `satsweeper gadget write` makes of the builder."""
+        path = ROOT / "gadgets" / f"{name}.txt"
+        assert read_gadget(path) == build(name)
+
+    def test_round_trip(self):
+        """format_gadget then parse_gadget gives the same gadget."""
+        for name in BUILDERS:
+            assert parse_gadget(format_gadget(build(name), "note")) == build(name)
+
+    @pytest.mark.parametrize("text, line, expected", [
+        ("inputs: q\nlayout: tokens\nx 1 y\n", 1, "a port naming a hidden cell"),
+        ("inputs: x\noutputs: y = x |\nlayout: tokens\nx 1 y\n", 2, "a Boolean expression"),
+        ("inputs: x\noutputs: y = z\nlayout: tokens\nx 1 y\n", 2, "an expression over the inputs x"),
+        ("inputs: x\noutputs: y\nlayout: tokens\nx 1 y\n", 2, "'outputs: NAME = EXPRESSION"),
+    ])
+    def test_bad_headers_say_where(self, text, line, expected):
+        """Bad ports and claims are syntax errors on their header's line."""
+        with pytest.raises(BoardSyntaxError) as info:
+            parse_gadget(text, "g.txt")
+        assert info.value.line == line and expected in info.value.expected
+
+
+class TestFigures:
+    def test_wire_and_not(self):
+        """Figures 3.2 and 3.3: a unique wire and a unique NOT."""
+        for name, claim in (("fig-3.2-wire.txt", "x"), ("fig-3.3-not.txt", "~x")):
+            gadget = read_gadget(FIGURES / name)
+            assert gadget.outputs == {"y": claim}
+            verdict = verify(gadget)
+            assert verdict.computes and verdict.unique
+
+    def test_and_as_printed_is_kayes_and(self):
+        """Figure 3.4 needs no number changed, and has 2 explanations on (0, 0)."""
+        verdict = verify(read_gadget(FIGURES / "fig-3.4-and.txt"))
+        assert verdict.computes
+        assert [c.explanations for c in verdict.cases] == [2, 1, 1, 1]
+
+    def test_or_as_printed_is_inconsistent(self):
+        """Figure 3.5 as printed: check names three clashing clues."""
+        answer = check(read_board(FIGURES / "fig-3.5-or-as-printed.txt"))
+        assert not answer.consistent
+        assert {c.cell for c in answer.conflict} == {(1, 3), (3, 4), (4, 5)}
+
+    def test_or_repair_is_three_numbers_and_gives_the_reconstruction(self):
+        """MaxSAT finds three changes; they give fig-3.5-or.txt, a unique OR."""
+        result = repair(read_gadget(FIGURES / "fig-3.5-or-as-printed.txt"))
+        assert len(result.changes) == 3
+        assert result.verdict.computes and result.verdict.unique
+        assert result.gadget.board.clues == read_gadget(FIGURES / "fig-3.5-or.txt").board.clues
+
+    def test_xor(self):
+        """Figure 3.6: a unique XOR with no number changed."""
+        verdict = verify(read_gadget(FIGURES / "fig-3.6-xor.txt"))
+        assert verdict.computes and verdict.unique
+
+    def test_puzzle_is_unique_with_safe_corners(self):
+        """Figure 3.7: one explanation, the corners safe (as the seed says)."""
+        board = read_board(FIGURES / "fig-3.7-puzzle.txt")
+        found = list(explanations(problem_of(board)))
+        assert len(found) == 1
+        assert not {(0, 0), (0, 5), (5, 0), (5, 5)} & found[0]
+
+    def test_figures_match_the_library(self):
+        """The library's gate templates are the reconstructed figures' grids."""
+        pairs = {"not": "fig-3.3-not.txt", "and": "fig-3.4-and.txt", "or": "fig-3.5-or.txt",
+                 "xor": "fig-3.6-xor.txt"}
+        for name, fig in pairs.items():
+            assert build(name).board == read_gadget(FIGURES / fig).board
+
+
+class TestRepair:
+    def test_nothing_to_repair(self):
+        """A working gadget needs no change."""
+        assert repair(build("xor")).changes == ()
+
+    def test_unrepairable(self):
+        """When no numbers can work, repair says so instead of inventing."""
+        gadget = parse_gadget("inputs: x\noutputs: y = x\nlayout: tokens\nx 2 y\n")
+        assert repair(gadget).gadget is None
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+class TestCli:
+    def test_verify_and(self):
+        """Kaye's AND: exit 0, two explanations shown, not unique."""
+        result = run("gadget", "verify", "and")
+        assert result.exit_code == 0
+        assert "0 0  outputs 0 (claimed 0), 2 explanations" in result.output
+        assert "unique: no" in result.output
+
+    def test_verify_json(self):
+        result = run("gadget", "verify", "or", "--json")
+        data = json.loads(result.output)
+        assert data["computes"] and data["unique"]
+        assert [c["explanations"] for c in data["cases"]] == [1, 1, 1, 1]
+
+    def test_broken_figure_exits_1(self):
+        result = run("gadget", "verify", FIGURES / "fig-3.5-or-as-printed.txt")
+        assert result.exit_code == 1 and "computes its claim: no" in result.output
+
+    def test_repair_writes_the_fixed_gadget(self, tmp_path):
+        out = tmp_path / "or.txt"
+        result = run("repair", FIGURES / "fig-3.5-or-as-printed.txt", "-o", out)
+        assert result.exit_code == 0 and "change 3 numbers" in result.output
+        assert verify(read_gadget(out)).unique
+
+    def test_unknown_gadget_is_bad_input(self):
+        result = run("gadget", "verify", "nand")
+        assert result.exit_code == 2 and "expected a gadget name" in result.output
+
+    def test_list(self):
+        result = run("gadget", "list")
+        assert result.exit_code == 0 and all(name in result.output for name in BUILDERS)
