@@ -43,7 +43,7 @@ class TestLibrary:
         """Each library gadget forces its claimed outputs on every input."""
         assert verify(build(name)).computes
 
-    @pytest.mark.parametrize("name", ["wire-h", "wire-v", "forced-end", "not", "or", "xor"])
+    @pytest.mark.parametrize("name", ["wire-h", "wire-v", "forced-end", "bend", "not", "or", "xor"])
     def test_unique_gadgets(self, name):
         """Wires, NOT, Pedersen's OR and XOR: one explanation per input."""
         assert verify(build(name)).unique

@@ -1,4 +1,4 @@
-"""Gadget builders: Kaye's wire and gates, Pedersen's OR and XOR.
+"""Gadget builders: Kaye's wire, bend and gates, Pedersen's OR and XOR.
 
 A *wire* is a row of hidden cells in the period-3 pattern ``x' x 1`` with a
 row of 1s on each side: every revealed cell sees exactly one of each
@@ -20,7 +20,7 @@ from ..board import Board, Cell
 from ..textio import parse_board
 from .gadget import Gadget, verify
 
-__all__ = ["BUILDERS", "build", "forced_end", "kaye_and", "not_gate", "pedersen_or",
+__all__ = ["BUILDERS", "bend", "build", "forced_end", "kaye_and", "not_gate", "pedersen_or",
            "pedersen_xor", "transpose", "wire"]
 
 
@@ -109,6 +109,28 @@ def kaye_and() -> Gadget:
 """)
 
 
+def bend() -> Gadget:
+    """A wire turning from downwards to rightwards, negating its value.
+
+    Cut from Kaye's AND (figure 3.4): the U input's turn, with the flags that
+    hold it, continued as a plain horizontal wire; the numbers along the cut
+    are recomputed.  Rotate or mirror it for the other three corners, and
+    follow it with a NOT where the value must not flip.
+    """
+    return _template("bend", ("a",), {"b": "~a"}, """
+0 1 . 1 0 0 0 0 0 0 0 0 0 0 0
+0 1 a 1 0 0 0 0 0 0 0 0 0 0 0
+0 1 1 1 0 0 0 0 0 0 0 0 0 0 0
+0 1 . 1 0 0 0 0 0 0 0 0 0 0 0
+0 1 . 1 1 1 1 0 0 0 0 0 0 0 0
+1 2 2 1 1 F 1 0 0 0 0 0 0 0 0
+2 F . 2 2 2 2 1 1 1 1 1 1 1 1
+2 F F 3 . . 2 . . 1 . . 1 . b
+1 2 3 F 3 F 2 1 1 1 1 1 1 1 1
+0 0 1 1 2 1 1 0 0 0 0 0 0 0 0
+""")
+
+
 def pedersen_or() -> Gadget:
     """Pedersen's OR (seed 004, figure 3.5, three misprinted numbers repaired); unique."""
     return _template("or", ("u", "v"), {"t": "u | v"}, """
@@ -147,6 +169,7 @@ BUILDERS: dict[str, Callable[[], Gadget]] = {
     "wire-h": lambda: wire(5),
     "wire-v": lambda: wire(5, vertical=True),
     "forced-end": forced_end,
+    "bend": bend,
     "not": not_gate,
     "and": kaye_and,
     "or": pedersen_or,
