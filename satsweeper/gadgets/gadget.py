@@ -34,7 +34,7 @@ from ..board import Board, Cell
 from ..constraints import Constraint, Problem, problem_of
 from ..errors import BoardSyntaxError, SatsweeperError
 from ..reasoning import Status
-from ..textio import format_board, parse_puzzle, read_puzzle
+from ..textio import Puzzle, format_board, parse_puzzle, read_puzzle
 from ..components import tally
 
 
@@ -103,12 +103,20 @@ def parse_gadget(text: str, source: str = "<string>") -> Gadget:
     >>> g.inputs, g.outputs, g.cell("y")
     (('x',), {'y': 'x'}, (0, 4))
     """
-    puzzle = parse_puzzle(text, source)
-    extras = puzzle.extras
+    return gadget_of(parse_puzzle(text, source), source)
+
+
+def read_gadget(path: str | Path) -> Gadget:
+    """Read a gadget file; errors carry file, line and column."""
+    return gadget_of(read_puzzle(path), str(path))
+
+
+def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
+    """The gadget a parsed file describes: its board and its headers' ports and claims."""
+    extras, board = puzzle.extras, puzzle.board
     name = extras.get("gadget", (Path(source).stem, 0))[0]
     inputs_text, inputs_line = extras.get("inputs", ("", 1))
     inputs = tuple(inputs_text.replace(",", " ").split())
-    board = puzzle.board
     for port in inputs:
         _check_port(board, port, source, inputs_line)
     outputs: dict[str, str] = {}
@@ -127,13 +135,6 @@ def parse_gadget(text: str, source: str = "<string>") -> Gadget:
         accepts, line = extras["accepts"]
         _check_claim(accepts, inputs, source, line)
     return Gadget(name, board, inputs, outputs, accepts)
-
-
-def read_gadget(path: str | Path) -> Gadget:
-    """Read a gadget file; errors carry file, line and column."""
-    path = Path(path)
-    read_puzzle(path)  # unreadable files and bad grids are reported as for any board
-    return parse_gadget(path.read_text(encoding="utf-8"), str(path))
 
 
 def format_gadget(gadget: Gadget, comment: str = "") -> str:
