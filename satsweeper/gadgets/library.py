@@ -17,10 +17,13 @@ from __future__ import annotations
 from typing import Callable
 
 from ..board import Board, Cell
+from ..errors import SatsweeperError
 from ..textio import parse_board
 from .gadget import Gadget, verify
+from .repair import synthesize
+from .sketch import DOWN, LEFT, RIGHT, UP, Sketch
 
-__all__ = ["BUILDERS", "bend", "build", "forced_end", "kaye_and", "not_gate", "pedersen_or",
+__all__ = ["BUILDERS", "bend", "build", "corner", "crossover", "forced_end", "phase", "split", "kaye_and", "not_gate", "pedersen_or",
            "pedersen_xor", "transpose", "wire"]
 
 
@@ -131,6 +134,75 @@ def bend() -> Gadget:
 """)
 
 
+def _drawn(sketch: Sketch, name: str, inputs: tuple[str, ...], outputs: dict[str, str]) -> Gadget:
+    """A sketch with its numbers synthesized; it must compute its claim uniquely."""
+    result = synthesize(sketch.gadget(name, inputs, outputs))
+    if result.gadget is None or not (result.verdict.computes and result.verdict.unique):
+        raise SatsweeperError(f"gadget {name}: the drawing does not compute its claim uniquely")
+    return result.gadget
+
+
+def split() -> Gadget:
+    """Fan-out: a wire entering from the left leaves to the right and downwards.
+
+    Kaye's junction: a revealed square with one wire square on each side;
+    the unused upward arm is capped with flags.
+    """
+    s = Sketch()
+    s.junction((0, 7), {LEFT: 2, RIGHT: 2, DOWN: 2})
+    s.name((0, 1), "a"), s.name((0, 13), "b"), s.name((7, 7), "c")
+    return _drawn(s, "split", ("a",), {"b": "a", "c": "a"})
+
+
+def corner() -> Gadget:
+    """A wire entering from the left turns downwards (a junction with two arms capped)."""
+    s = Sketch()
+    s.junction((0, 7), {LEFT: 2, DOWN: 2})
+    s.name((0, 1), "a"), s.name((7, 7), "b")
+    return _drawn(s, "corner", ("a",), {"b": "a"})
+
+
+def phase() -> Gadget:
+    """A straight junction: the wire goes on, its period-3 pattern shifted by one square.
+
+    Composite layouts need it where two pieces' patterns would not meet.
+    """
+    s = Sketch()
+    s.junction((0, 7), {LEFT: 2, RIGHT: 2})
+    s.name((0, 1), "a"), s.name((0, 13), "b")
+    return _drawn(s, "phase", ("a",), {"b": "a"})
+
+
+def crossover() -> Gadget:
+    """Two wires cross: a (row of a) leaves on the row of b and vice versa.
+
+    Kaye's construction from three XORs, with Pedersen's unique XOR:
+    c = a ^ b, then a ^ c = b and c ^ b = a.  The inputs fan out with
+    junctions, corners bring branches into the XORs, and straight junctions
+    shift patterns where pieces would not line up.  Unique, so crossings
+    keep a compiled circuit parsimonious.
+    """
+    xor, drop = pedersen_xor(), {"u": None, "v": None, "t": None}
+    s = Sketch()
+    s.junction((6, 7), {LEFT: 2, DOWN: 0, RIGHT: 8})    # a fans out
+    s.junction((10, 7), {UP: 0, DOWN: 0})                # phase
+    s.junction((14, 7), {UP: 0, RIGHT: 1})               # corner into XOR 1
+    s.junction((27, 10), {LEFT: 3, UP: 2, RIGHT: 7})     # b fans out
+    s.junction((17, 10), {DOWN: 0, RIGHT: 0})            # corner into XOR 1
+    s.stamp(xor, 12, 13, drop)                           # c = a ^ b
+    s.junction((16, 27), {LEFT: 0, UP: 1, DOWN: 0})      # c fans out
+    s.junction((9, 27), {DOWN: 0, RIGHT: 0})             # corner
+    s.junction((9, 31), {LEFT: 0, RIGHT: 0})             # phase
+    s.stamp(xor, 4, 34, drop)                            # a ^ c = b
+    s.junction((20, 27), {UP: 0, DOWN: 0})               # phase
+    s.junction((24, 27), {UP: 0, RIGHT: 0})              # corner
+    s.junction((24, 31), {LEFT: 0, RIGHT: 0})            # phase
+    s.stamp(xor, 22, 34, drop)                           # c ^ b = a
+    s.hwire(8, 47, 1), s.hwire(26, 47, 1)
+    s.name((6, 1), "a"), s.name((27, 1), "b"), s.name((8, 48), "p"), s.name((26, 48), "q")
+    return _drawn(s, "crossover", ("a", "b"), {"p": "b", "q": "a"})
+
+
 def pedersen_or() -> Gadget:
     """Pedersen's OR (seed 004, figure 3.5, three misprinted numbers repaired); unique."""
     return _template("or", ("u", "v"), {"t": "u | v"}, """
@@ -170,6 +242,10 @@ BUILDERS: dict[str, Callable[[], Gadget]] = {
     "wire-v": lambda: wire(5, vertical=True),
     "forced-end": forced_end,
     "bend": bend,
+    "corner": corner,
+    "phase": phase,
+    "split": split,
+    "crossover": crossover,
     "not": not_gate,
     "and": kaye_and,
     "or": pedersen_or,

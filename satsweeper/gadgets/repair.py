@@ -60,20 +60,70 @@ def repair(gadget: Gadget, attempts: int = 20) -> Repair:
     >>> [str(c) for c in r.changes], r.verdict.computes
     (['0,1: 2 -> 1'], True)
     """
+    return _search(gadget, attempts, keep_printed=True, want_unique=False)
+
+
+def synthesize(gadget: Gadget, attempts: int = 20) -> Repair:
+    """Numbers for a gadget drawn as hidden cells and flags only.
+
+    The printed numbers are ignored: every revealed cell gets the number that
+    lets each accepted input have an explanation with the claimed outputs.
+    Solutions are tried until one computes the claim with a unique
+    explanation per input (else the first that computes is returned).  This
+    is how composite gadgets are built: draw the wires, let SAT count.
+
+    >>> from satsweeper.textio import parse_board
+    >>> g = Gadget("not", parse_board("layout: tokens\\nx 0 y\\n"), ("x",), {"y": "~x"})
+    >>> synthesize(g).gadget.board.clues
+    {(0, 1): 1}
+    """
+    return _search(gadget, attempts, keep_printed=False, want_unique=True)
+
+
+def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool) -> Repair:
+    board = gadget.board
+    wcnf, choice = _encode(gadget, keep_printed)
+    first = None
+    with RC2(wcnf) as solver:
+        for attempt in range(1, attempts + 1):
+            model = solver.compute()
+            if model is None:
+                break
+            true = {lit for lit in model if lit > 0}
+            numbers = {clue: next(k for k, v in opts.items() if v in true) for clue, opts in choice.items()}
+            fixed = _with_numbers(gadget, numbers)
+            verdict = verify(fixed)
+            changes = tuple(Change(c, board.clues[c], k) for c, k in sorted(numbers.items())
+                            if k != board.clues[c])
+            result = Repair(changes, fixed, verdict, attempt)
+            if verdict.computes and (verdict.unique or not want_unique):
+                return result
+            if verdict.computes and first is None:
+                first = result
+            # Block this choice of numbers and look for the next best one.
+            solver.add_clause([-choice[c][k] for c, k in numbers.items() if len(choice[c]) > 1])
+    if first is not None:
+        return first
+    return Repair((), None, None, attempts)
+
+
+def _encode(gadget: Gadget, keep_printed: bool) -> tuple[WCNF, dict]:
+    """One copy of the cells per accepted input, one shared choice of numbers."""
     board = gadget.board
     pool = IDPool()
     wcnf = WCNF()
-    combos = list(itertools.product((False, True), repeat=len(gadget.inputs)))
+    combos = [v for v in itertools.product((False, True), repeat=len(gadget.inputs))
+              if gadget.accepted(v)]
     hidden = set(board.hidden_cells())
     choice = {}
     for clue, printed in sorted(board.clues.items()):
         near = [n for n in board.neighbours(clue) if n in hidden]
         flags = sum(1 for n in board.neighbours(clue) if n in board.flags)
-        values = range(flags, flags + len(near) + 1) if near else [printed]
+        values = range(flags, flags + len(near) + 1) if near else [flags if not keep_printed else printed]
         options = [pool.id(("value", clue, k)) for k in values]
         choice[clue] = dict(zip(values, options))
         wcnf.extend(CardEnc.equals(options, 1, vpool=pool, encoding=EncType.pairwise).clauses)
-        if printed in choice[clue]:
+        if keep_printed and printed in choice[clue]:
             wcnf.append([choice[clue][printed]], weight=1)
         for index, k in itertools.product(range(len(combos)), values):
             lits = [pool.id((index, n)) for n in near]
@@ -85,25 +135,10 @@ def repair(gadget: Gadget, attempts: int = 20) -> Repair:
             wcnf.append([pool.id((index, gadget.cell(port))) * (1 if value else -1)])
         for port, value in gadget.expected(values).items():
             wcnf.append([pool.id((index, gadget.cell(port))) * (1 if value else -1)])
-    with RC2(wcnf) as solver:
-        for attempt in range(1, attempts + 1):
-            model = solver.compute()
-            if model is None:
-                return Repair((), None, None, attempt)
-            true = {lit for lit in model if lit > 0}
-            numbers = {clue: next(k for k, v in opts.items() if v in true) for clue, opts in choice.items()}
-            fixed = _with_numbers(gadget, numbers)
-            verdict = verify(fixed)
-            changes = tuple(Change(c, board.clues[c], k) for c, k in sorted(numbers.items())
-                            if k != board.clues[c])
-            if verdict.computes:
-                return Repair(changes, fixed, verdict, attempt)
-            # Block this choice of numbers and look for the next best one.
-            solver.add_clause([-choice[c][k] for c, k in numbers.items() if len(choice[c]) > 1])
-    return Repair(changes, fixed, verdict, attempts)
+    return wcnf, choice
 
 
 def _with_numbers(gadget: Gadget, numbers: dict[Cell, int]) -> Gadget:
     b = gadget.board
     board = Board(b.height, b.width, numbers, b.flags, b.voids, b.names, b.total_mines)
-    return Gadget(gadget.name, board, gadget.inputs, gadget.outputs)
+    return Gadget(gadget.name, board, gadget.inputs, gadget.outputs, gadget.accepts)

@@ -1,0 +1,139 @@
+"""Drawing composite gadgets: place hidden cells and flags, let SAT find the numbers.
+
+A :class:`Sketch` is a sparse drawing: wires (period-3 runs of hidden
+cells), junctions, caps and stamped copies of library gadgets.  Its numbers
+are not drawn: :meth:`Sketch.gadget` leaves every other cell of the bounding
+box revealed with a placeholder, and :func:`~satsweeper.gadgets.repair.synthesize`
+chooses numbers under which every input has an explanation with the claimed
+outputs; :func:`~satsweeper.gadgets.gadget.verify` then proves the result
+(unique or not) by counting.  Nothing here needs to know which squares are
+``x`` and which ``x'``.
+
+>>> s = Sketch()
+>>> s.hwire(0, 0, 2)                     # x' x 1 x' x
+>>> s.name((0, 1), "a"); s.name((0, 4), "b")
+>>> g = s.gadget("wire", ("a",), {"b": "a"})
+>>> g.board.height, g.board.width
+(1, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..board import Board, Cell
+from .gadget import Gadget
+
+Direction = tuple[int, int]
+RIGHT, LEFT, DOWN, UP = (0, 1), (0, -1), (1, 0), (-1, 0)
+
+
+@dataclass
+class Sketch:
+    """Hidden cells (some named) and flags on an unbounded grid."""
+
+    hidden: set = field(default_factory=set)
+    flags: set = field(default_factory=set)
+    names: dict = field(default_factory=dict)
+
+    def hide(self, cell: Cell) -> None:
+        if cell in self.flags:
+            raise ValueError(f"{cell} is already a flag")
+        self.hidden.add(cell)
+
+    def flag(self, cell: Cell) -> None:
+        if cell in self.hidden:
+            raise ValueError(f"{cell} is already hidden")
+        self.flags.add(cell)
+
+    def name(self, cell: Cell, name: str) -> None:
+        if cell not in self.hidden:
+            raise ValueError(f"only hidden cells carry names ({cell} is not hidden)")
+        self.names[cell] = name
+
+    def run(self, start: Cell, direction: Direction, pairs: int) -> Cell:
+        """``pairs`` x'/x pairs from ``start`` with a gap after each; the cell after the last gap."""
+        (r, c), (dr, dc) = start, direction
+        for k in range(pairs):
+            self.hide((r + 3 * k * dr, c + 3 * k * dc))
+            self.hide((r + (3 * k + 1) * dr, c + (3 * k + 1) * dc))
+        return (r + 3 * pairs * dr, c + 3 * pairs * dc)
+
+    def hwire(self, row: int, col: int, pairs: int) -> None:
+        """A horizontal wire whose first pair starts at ``row, col``."""
+        self.run((row, col), RIGHT, pairs)
+
+    def vwire(self, col: int, row: int, pairs: int) -> None:
+        """A vertical wire whose first pair starts at ``row, col``."""
+        self.run((row, col), DOWN, pairs)
+
+    def cap(self, cell: Cell, direction: Direction) -> None:
+        """Flags across a wire end at ``cell`` (the square after its last pair).
+
+        Revealed squares past a flagged end see no wire square, so the end
+        is free: the wire's value stays whatever the rest decides.
+        """
+        (r, c), (dr, dc) = cell, direction
+        for side in (-1, 0, 1):
+            self.flag((r + side * dc, c + side * dr))
+
+    def junction(self, centre: Cell, arms: dict[Direction, int | None]) -> dict[Direction, Cell]:
+        """A revealed square with a wire arm in each of the four directions.
+
+        Kaye's fan-out (the AND of figure 3.4 splits its output this way):
+        each arm is one hidden square next to the centre; ``arms[d]`` pairs
+        follow it, each after a gap; ``None`` (or a missing direction) caps
+        the arm with flags right after its square.  Two arms make a corner,
+        two opposite arms a straight piece that shifts the wire's phase by
+        one, three or four arms a split.  Returns, per open direction, the
+        square after the arm's last gap (where the next piece starts).
+        """
+        r, c = centre
+        ends = {}
+        for (dr, dc) in (RIGHT, LEFT, DOWN, UP):
+            self.hide((r + dr, c + dc))
+            pairs = arms.get((dr, dc))
+            if pairs is None:
+                self.cap((r + 2 * dr, c + 2 * dc), (dr, dc))
+            else:
+                ends[(dr, dc)] = self.run((r + 3 * dr, c + 3 * dc), (dr, dc), pairs)
+        return ends
+
+    def stamp(self, gadget: Gadget, top: int, left: int, rename: dict[str, str] | None = None) -> None:
+        """Copy a gadget's hidden cells and flags (not its numbers) at ``top, left``.
+
+        Its ports keep their names, or take the names in ``rename``; names
+        mapped to None are dropped.
+        """
+        rename = rename or {}
+        board = gadget.board
+        for cell in board.hidden_cells():
+            here = (top + cell[0], left + cell[1])
+            self.hide(here)
+            name = board.names.get(cell)
+            if name in gadget.ports():
+                name = rename.get(name, name)
+                if name:
+                    self.names[here] = name
+        for r, c in board.flags:
+            self.flag((top + r, left + c))
+
+    def gadget(self, name: str, inputs: tuple[str, ...], outputs: dict[str, str], accepts: str = "1") -> Gadget:
+        """The drawing as a gadget: its bounding box, every other square revealed.
+
+        Wire ends on the box's edge are free (nothing lies beyond them); ends
+        inside need a :meth:`cap`.  Every revealed square holds 0 until numbers
+        are synthesized.
+        """
+        cells = self.hidden | self.flags
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        height = max(r for r, _ in cells) - top + 1
+        width = max(c for _, c in cells) - left + 1
+        shift = lambda cell: (cell[0] - top, cell[1] - left)  # noqa: E731
+        hidden = {shift(c) for c in self.hidden}
+        flags = frozenset(shift(c) for c in self.flags)
+        clues = {(r, c): 0 for r in range(height) for c in range(width)
+                 if (r, c) not in hidden and (r, c) not in flags}
+        names = {shift(c): n for c, n in self.names.items()}
+        return Gadget(name, Board(height, width, clues, flags, frozenset(), names), inputs, outputs, accepts)
