@@ -16,8 +16,8 @@ from satsweeper.game import FirstClick, Level
 
 LEVELS = {"10x10/10": Level(10, 10, 10), "16x16/40": Level(16, 16, 40), "30x16/99": Level(30, 16, 99)}
 # Seed 004: single point (table 5.1), limited search (5.2), with probabilities (5.3).
-PUBLISHED = {"basic": (77.4, 29.1, 0.5), "limited": (91.7, 64.3, 17.0), "limited-prob": (92.5, 67.7, 25.0)}
-ORDER = ("random", "basic", "limited", "limited-prob", "exact", "best")
+PUBLISHED = {"single-point": (77.4, 29.1, 0.5), "limited": (91.7, 64.3, 17.0), "limited-prob": (92.5, 67.7, 25.0)}
+ORDER = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
 
 @click.command()

@@ -91,9 +91,10 @@ class TestRuns:
         assert (one.wins, one.guesses) == (two.wins, two.guesses)
 
     def test_ordering_of_strategies(self):
-        """random < basic < exact on beginner (seed 004's ordering of strength)."""
+        """random < single point < limited search < exact on beginner (seed 004's ordering)."""
         rates = {name: run(LEVELS["beginner"], name, 150, seed=2).rate for name in NAMES}
         assert rates["random"] < rates["basic"] < rates["exact"]
+        assert rates["random"] < rates["single-point"] < rates["limited"] < rates["exact"]
 
     def test_bench_command(self, tmp_path):
         """bench prints a table, writes JSON, and honours --json."""

@@ -81,8 +81,9 @@ def strategy(name: str) -> Strategy:
     >>> strategy("basic").name
     'basic'
     """
-    from . import basic, best, exact, limited, randomplay  # imported here: they import this module
+    from . import basic, best, exact, limited, randomplay, single  # imported here: they import this module
     table = {"random": randomplay.RandomPlay, "basic": basic.BasicStrategy,
+             "single-point": single.SinglePoint,
              "limited": limited.LimitedSearch, "limited-prob": limited.LimitedSearchWithProbabilities,
              "exact": exact.ExactProbability, "best": best.Best}
     if name not in table:
@@ -90,4 +91,4 @@ def strategy(name: str) -> Strategy:
     return table[name]()
 
 
-NAMES = ("random", "basic", "limited", "limited-prob", "exact", "best")
+NAMES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
