@@ -17,6 +17,7 @@ constraints over opaque cells.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Iterator, Mapping
 
 Cell = tuple[int, int]
@@ -24,6 +25,24 @@ Cell = tuple[int, int]
 NEIGHBOUR_OFFSETS: tuple[Cell, ...] = tuple(
     (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
 )
+
+
+@lru_cache(maxsize=64)
+def grid(height: int, width: int) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Cell, ...]]]:
+    """Every cell of a rectangle in row-major order, and each cell's neighbours.
+
+    Computed once per size: strategies rebuild positions every move, and
+    neighbour arithmetic was a large share of their time.
+
+    >>> cells, near = grid(2, 2)
+    >>> cells, near[(0, 0)]
+    (((0, 0), (0, 1), (1, 0), (1, 1)), ((0, 1), (1, 0), (1, 1)))
+    """
+    cells = tuple((r, c) for r in range(height) for c in range(width))
+    near = {(r, c): tuple((r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS
+                          if 0 <= r + dr < height and 0 <= c + dc < width)
+            for r, c in cells}
+    return cells, near
 
 
 @dataclass(frozen=True, eq=True)
@@ -69,9 +88,16 @@ class Board:
 
     def cells(self) -> Iterator[Cell]:
         """Every position of the rectangle, row by row."""
-        for r in range(self.height):
-            for c in range(self.width):
-                yield (r, c)
+        return iter(grid(self.height, self.width)[0])
+
+    @cached_property
+    def neighbour_table(self) -> dict[Cell, tuple[Cell, ...]]:
+        """cell -> its on-board, non-void neighbours (shared between boards of one size without voids)."""
+        near = grid(self.height, self.width)[1]
+        if not self.voids:
+            return near
+        voids = self.voids
+        return {cell: tuple(n for n in ns if n not in voids) for cell, ns in near.items()}
 
     def contains(self, cell: Cell) -> bool:
         """True if ``cell`` lies inside the rectangle and is not void."""
@@ -89,10 +115,12 @@ class Board:
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The (up to 8) on-board, non-void neighbours of ``cell``."""
-        r, c = cell
-        height, width, voids = self.height, self.width, self.voids
+        near = self.neighbour_table.get(cell)
+        if near is not None:
+            return list(near)
+        r, c = cell  # a cell outside the rectangle still has neighbours inside it
         return [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS
-                if 0 <= r + dr < height and 0 <= c + dc < width and (r + dr, c + dc) not in voids]
+                if self.contains((r + dr, c + dc))]
 
     def cell_by_name(self, name: str) -> Cell | None:
         """The hidden cell carrying ``name``, or None."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Hashable
 
-from .board import NEIGHBOUR_OFFSETS, Board, Cell
+from .board import Board, Cell
 
 
 @dataclass(frozen=True)
@@ -133,8 +133,9 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
     hidden = board.hidden_cells()
     # Walk from the hidden cells and flags to the numbers they touch, not the
     # other way round: most numbers of a large board touch neither.
-    unknown = _touching(hidden, board.clues)
-    flagged = {clue: len(cells) for clue, cells in _touching(board.flags, board.clues).items()}
+    table = board.neighbour_table
+    unknown = _touching(hidden, board.clues, table)
+    flagged = {clue: len(cells) for clue, cells in _touching(board.flags, board.clues, table).items()}
     rules = []
     for cell in sorted(board.clues):
         number, owed = board.clues[cell], flagged.get(cell, 0)
@@ -147,21 +148,18 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
                    TotalMines(board.total_mines))
 
 
-def _touching(cells, clues) -> dict[Cell, list[Cell]]:
+def _touching(cells, clues, table) -> dict[Cell, list[Cell]]:
     """clue -> the given cells among its neighbours (walking the smaller side)."""
     out: dict[Cell, list[Cell]] = {}
     if len(clues) < len(cells):
         wanted = set(cells)
         for clue in clues:
-            r, c = clue
-            near = [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS if (r + dr, c + dc) in wanted]
+            near = [n for n in table[clue] if n in wanted]
             if near:
                 out[clue] = near
         return out
     for cell in cells:
-        r, c = cell
-        for dr, dc in NEIGHBOUR_OFFSETS:
-            near = (r + dr, c + dc)
+        for near in table[cell]:
             if near in clues:
                 out.setdefault(near, []).append(cell)
     return out
