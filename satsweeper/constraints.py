@@ -148,6 +148,63 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
                    TotalMines(board.total_mines))
 
 
+class Positions:
+    """:func:`problem_of` for the successive positions of one game.
+
+    Between two moves only the rules of numbers next to a newly opened or
+    flagged square change, so only those are rebuilt; any other change (a
+    number gone, another board) falls back to the full construction.  The
+    problems are equal to :func:`problem_of`'s (tested move by move).
+
+    >>> from satsweeper.board import Board
+    >>> positions = Positions()
+    >>> b = Board(1, 3, {(0, 1): 1}, total_mines=1)
+    >>> positions.problem(b) == problem_of(b)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._board: Board | None = None
+        self._rules: dict[Cell, Constraint | None] = {}
+
+    def problem(self, board: Board) -> Problem:
+        previous, self._board = self._board, board
+        if previous is None or not self._follows(previous, board):
+            self._rules = {clue: _rule(board, clue) for clue in board.clues}
+        else:
+            changed = (board.clues.keys() - previous.clues.keys()) | (board.flags ^ previous.flags)
+            table = board.neighbour_table
+            for cell in changed:
+                for clue in (cell, *table[cell]):
+                    if clue in board.clues:
+                        self._rules[clue] = _rule(board, clue)
+        rules = tuple(rule for clue in sorted(self._rules) if (rule := self._rules[clue]) is not None)
+        hidden = tuple(board.hidden_cells())
+        if board.total_mines is None:
+            return Problem(hidden, rules)
+        return Problem(hidden, rules, board.total_mines - len(board.flags), TotalMines(board.total_mines))
+
+    @staticmethod
+    def _follows(previous: Board, board: Board) -> bool:
+        """``board`` is ``previous`` with squares opened or flags changed, nothing else."""
+        return ((previous.height, previous.width, previous.voids, previous.total_mines)
+                == (board.height, board.width, board.voids, board.total_mines)
+                and previous.clues.keys() <= board.clues.keys())
+
+
+def _rule(board: Board, clue: Cell) -> Constraint | None:
+    """The rule of one number, or None for a satisfied, closed number."""
+    number, owed, cells = board.clues[clue], 0, []
+    for near in board.neighbour_table[clue]:
+        if near in board.flags:
+            owed += 1
+        elif near not in board.clues:
+            cells.append(near)
+    if cells or number != owed:
+        return Constraint(frozenset(cells), number - owed, Clue(clue, number))
+    return None
+
+
 def _touching(cells, clues, table) -> dict[Cell, list[Cell]]:
     """clue -> the given cells among its neighbours (walking the smaller side)."""
     out: dict[Cell, list[Cell]] = {}

@@ -8,7 +8,10 @@ from itertools import combinations
 
 import pytest
 
-from satsweeper.game import FirstClick, Game, Level, Outcome, Placement, neighbours, place_mines
+from satsweeper.board import Board
+from satsweeper.constraints import Positions, problem_of
+from satsweeper.game import LEVELS, FirstClick, Game, Level, Outcome, Placement, neighbours, place_mines
+from satsweeper.strategies import strategy
 
 # Chi-square critical value at p = 0.001 for 14 degrees of freedom (15 layouts).
 CHI2_CRITICAL_14 = 36.12
@@ -75,3 +78,30 @@ class TestOpen:
     def test_opening_a_mine_loses(self):
         game = Game(Level(2, 1, 1), frozenset({(0, 1)}))
         assert game.open((0, 1)) is Outcome.LOST
+
+
+class TestPositions:
+    def test_incremental_problems_equal_full_ones(self):
+        """Positions.problem equals problem_of after every move of real games (flags included)."""
+        for seed in range(6):
+            rng = random.Random(seed)
+            game = Game.new(LEVELS["intermediate"], rng, (0, 0), FirstClick.SAFE)
+            game.open((0, 0))
+            positions, player, moves = Positions(), strategy("basic"), 0
+            while game.outcome is Outcome.PLAYING and moves < 200:
+                board = game.board
+                assert positions.problem(board) == problem_of(board)
+                decision = player.decide(board, rng)
+                for cell in decision.flags:
+                    game.flag(cell)
+                for cell in decision.opens:
+                    if game.open(cell) is not Outcome.PLAYING:
+                        break
+                moves += 1
+
+    def test_falls_back_on_an_unrelated_board(self):
+        """A board that does not follow the last one is built from scratch."""
+        positions = Positions()
+        a, b = Board(1, 3, {(0, 0): 1}), Board(1, 3, {(0, 2): 0})
+        assert positions.problem(a) == problem_of(a)
+        assert positions.problem(b) == problem_of(b)

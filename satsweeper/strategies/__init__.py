@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..board import Board, Cell
-from ..constraints import Problem, problem_of
+from ..constraints import Positions, Problem, problem_of
 from ..counting import tally
 from ..singlepoint import obvious_moves
 from ..tally import Tally
@@ -52,13 +52,15 @@ def obvious_decision(problem: Problem) -> Decision | None:
     return None
 
 
-def certain_decision(board: Board) -> tuple[Decision | None, Problem, Tally | None]:
+def certain_decision(board: Board, positions: Positions | None = None
+                     ) -> tuple[Decision | None, Problem, Tally | None]:
     """Sure moves from the single-number rules, else from exact counting.
 
+    ``positions`` (one per game) rebuilds the problem incrementally.
     Returns (decision or None, the board's problem, its exact counts when
     they were computed): a strategy that must guess reuses the counts.
     """
-    problem = problem_of(board)
+    problem = positions.problem(board) if positions else problem_of(board)
     obvious = obvious_decision(problem)
     if obvious:
         return obvious, problem, None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..board import Board
-from ..constraints import problem_of
+from ..constraints import Positions
 from . import Decision, guess_uniformly, obvious_decision
 
 
@@ -19,5 +19,8 @@ class BasicStrategy:
 
     name = "basic"
 
+    def __init__(self) -> None:
+        self.positions = Positions()
+
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        return obvious_decision(problem_of(board)) or guess_uniformly(board, rng)
+        return obvious_decision(self.positions.problem(board)) or guess_uniformly(board, rng)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..board import Board
-from ..constraints import Constraint
+from ..constraints import Constraint, Positions
 from ..counting import tally
 from . import Decision, certain_decision
 
@@ -43,9 +43,10 @@ class Best:
         self.tolerance = Fraction(tolerance)
         self.zero_weight = zero_weight
         self.candidates = candidates
+        self.positions = Positions()
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        sure, problem, counts = certain_decision(board)
+        sure, problem, counts = certain_decision(board, self.positions)
         if sure:
             return sure
         # Compare scaled counts, not probabilities: no Fraction per cell.

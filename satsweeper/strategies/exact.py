@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..board import Board
+from ..constraints import Positions
 from . import Decision, certain_decision
 
 
@@ -19,8 +20,11 @@ class ExactProbability:
 
     name = "exact"
 
+    def __init__(self) -> None:
+        self.positions = Positions()
+
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        sure, _, counts = certain_decision(board)
+        sure, _, counts = certain_decision(board, self.positions)
         if sure:
             return sure
         return Decision(opens=(rng.choice(counts.safest()),), guess=True)
