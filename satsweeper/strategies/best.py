@@ -51,7 +51,9 @@ class Best:
             return sure
         # Compare scaled counts, not probabilities: no Fraction per cell.
         mines = counts.scaled_mines
-        limit = min(mines.values()) + self.tolerance * counts.scaled_count
+        limit = min(mines.values())
+        if self.tolerance:  # Fraction arithmetic only when asked for: it is slow
+            limit += self.tolerance * counts.scaled_count
         hidden = set(problem.cells)
 
         def crowd(cell) -> int:
