@@ -32,7 +32,7 @@ from math import comb
 from operator import mul
 from typing import Hashable
 
-from .constraints import Problem
+from .constraints import Constraint, Problem
 from .errors import TooComplexError
 from .tally import Poly, Tally, accumulate, combine, frontier_counts, window
 
@@ -248,16 +248,69 @@ def tally(problem: Problem, max_states: int | None = None) -> Tally:
     >>> t.count, t.mines
     (2, {'a': 1, 'b': 1, 'c': 0})
     """
-    st = _structure(problem)
-    if st.impossible:
-        return Tally(0, {c: 0 for c in problem.cells})
-    dps = [_ComponentDP(order, st, max_states) for order in _components(st)]
-    world = combine([dp.forward() for dp in dps], len(st.floating), problem.mines)
-    mines: dict[Hashable, int] = {c: world.floating_mines for c in st.floating}
-    if world.count:
-        for dp, weight in zip(dps, world.weights):
-            for b, w in zip(dp.order, dp.marginals(weight)):
+    return Components(problem, max_states).tally()
+
+
+class Components:
+    """One problem's components, each counted once, so that variants can reuse them.
+
+    :meth:`tally` gives the usual answer; :meth:`count_safe` counts the
+    explanations in which some cells are all safe by recounting only the
+    components those cells touch (a strategy scoring a dozen guesses asks
+    this a dozen times per position).
+
+    >>> from satsweeper.constraints import Constraint, Problem
+    >>> rules = (Constraint(frozenset({"a", "b"}), 1, "r"),)
+    >>> c = Components(Problem(("a", "b", "c"), rules, mines=1))
+    >>> c.tally().count, c.count_safe({"a"}), c.count_safe({"c"})
+    (2, 1, 2)
+    """
+
+    def __init__(self, problem: Problem, max_states: int | None = None):
+        self.problem = problem
+        self.max_states = max_states
+        self.st = _structure(problem)
+        orders = [] if self.st.impossible else _components(self.st)
+        self.dps = [_ComponentDP(order, self.st, max_states) for order in orders]
+        self.polys = [dp.forward() for dp in self.dps]
+
+    def tally(self) -> Tally:
+        problem, st = self.problem, self.st
+        if st.impossible:
+            return Tally(0, {c: 0 for c in problem.cells})
+        world = combine(self.polys, len(st.floating), problem.mines)
+        mines: dict[Hashable, int] = {c: world.floating_mines for c in st.floating}
+        if world.count:
+            for dp, weight in zip(self.dps, world.weights):
+                for b, w in zip(dp.order, dp.marginals(weight)):
+                    for cell in st.boxes[b]:
+                        mines[cell] = w
+        return Tally(world.count, {c: mines.get(c, 0) for c in problem.cells},
+                     frontier_counts(world.frontier), world.scale)
+
+    def count_safe(self, cells) -> int:
+        """Explanations in which every cell of ``cells`` is safe (an exact int)."""
+        if self.st.impossible:
+            return 0
+        cells = set(cells)
+        st = self.st
+        component_of = {}
+        for index, dp in enumerate(self.dps):
+            for b in dp.order:
                 for cell in st.boxes[b]:
-                    mines[cell] = w
-    return Tally(world.count, {c: mines.get(c, 0) for c in problem.cells},
-                 frontier_counts(world.frontier), world.scale)
+                    component_of[cell] = index
+        touched = {component_of[c] for c in cells if c in component_of}
+        floating_cells = set(st.floating)
+        floating = len(st.floating) - sum(1 for c in cells if c in floating_cells)
+        rules = [rule for rule, boxes in zip(self.problem.constraints, st.rule_boxes)
+                 if boxes and component_of[st.boxes[boxes[0]][0]] in touched]
+        inside = [c for i in sorted(touched) for b in self.dps[i].order for c in st.boxes[b] if c not in cells]
+        sub = Components(Problem(tuple(inside), tuple(Constraint(r.cells - cells, r.mines, r.origin)
+                                                      for r in rules)), self.max_states)
+        if sub.st.impossible:
+            return 0
+        polys = [p for i, p in enumerate(self.polys) if i not in touched] + sub.polys
+        world = combine(polys, floating + len(sub.st.floating), self.problem.mines)
+        count = world.count * world.scale
+        assert count.denominator == 1, "counts are whole numbers"
+        return int(count)

@@ -173,11 +173,10 @@ class Positions:
             self._rules = {clue: _rule(board, clue) for clue in board.clues}
         else:
             changed = (board.clues.keys() - previous.clues.keys()) | (board.flags ^ previous.flags)
-            table = board.neighbour_table
-            for cell in changed:
-                for clue in (cell, *table[cell]):
-                    if clue in board.clues:
-                        self._rules[clue] = _rule(board, clue)
+            table, clues = board.neighbour_table, board.clues
+            stale = {clue for cell in changed for clue in (cell, *table[cell]) if clue in clues}
+            for clue in stale:
+                self._rules[clue] = _rule(board, clue)
         rules = tuple(rule for clue in sorted(self._rules) if (rule := self._rules[clue]) is not None)
         hidden = tuple(board.hidden_cells())
         if board.total_mines is None:

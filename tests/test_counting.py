@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from satsweeper.components import Components
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.counting import Engine, count, tally
 from satsweeper.game import LEVELS, Level
@@ -37,6 +39,17 @@ class TestComponents:
     def test_matches_oracle(self, board):
         """Counts and per-cell mine counts equal brute-force enumeration."""
         assert_matches_oracle(problem_of(board), Engine.COMPONENTS)
+
+    @settings(max_examples=400, deadline=None)
+    @given(boards(), st.data())
+    def test_count_safe_matches_the_oracle(self, board, data):
+        """Components.count_safe(Q) = brute-force explanations with every cell of Q safe."""
+        problem = problem_of(board)
+        if not problem.cells:
+            return
+        chosen = data.draw(st.sets(st.sampled_from(problem.cells), min_size=1, max_size=5))
+        want = sum(1 for mines in oracle.explanations(problem) if not mines & chosen)
+        assert Components(problem).count_safe(chosen) == want
 
     def test_long_chain_with_total(self):
         """A 1xn strip of alternating clues: DP over many boxes stays exact."""

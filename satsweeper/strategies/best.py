@@ -12,13 +12,13 @@ score = P(safe) * (1 + ZERO_WEIGHT * P(0 | safe)).
 from __future__ import annotations
 
 import heapq
+from math import lcm
 import random
-from dataclasses import replace
 from fractions import Fraction
 
 from ..board import Board
-from ..constraints import Constraint, Positions
-from ..counting import tally
+from ..components import Components
+from ..constraints import Positions
 from . import Decision, certain_decision
 
 # Measured on expert, first click safe in the corner, same games for each
@@ -49,11 +49,12 @@ class Best:
         sure, problem, counts = certain_decision(board, self.positions)
         if sure:
             return sure
-        # Compare scaled counts, not probabilities: no Fraction per cell.
-        mines = counts.scaled_mines
+        # Compare scaled counts, not probabilities, as integers: floating
+        # cells carry a Fraction, so bring everything to its denominator once.
+        mines = _integers(counts.scaled_mines)
         limit = min(mines.values())
         if self.tolerance:  # Fraction arithmetic only when asked for: it is slow
-            limit += self.tolerance * counts.scaled_count
+            limit += self.tolerance * counts.scaled_count * _denominator(counts.scaled_mines)
         hidden = set(problem.cells)
 
         def crowd(cell) -> int:
@@ -66,14 +67,27 @@ class Best:
         if len(near) == 1:  # nothing to break
             return Decision(opens=(near[0],), guess=True)
         total = counts.scaled_count * counts.scale
+        # Each score recounts only the components its cells touch.
+        components = Components(problem)
 
         def score(cell) -> Fraction:
             # P(safe) * (1 + w * P(0 | safe)) = P(safe) + w * P(cell and its hidden neighbours safe)
-            quiet = frozenset([cell, *(n for n in board.neighbours(cell) if n in hidden)])
-            opening = replace(problem, constraints=problem.constraints + (Constraint(quiet, 0, "opening"),))
-            zero = tally(opening)
-            return 1 - counts.probability(cell) + self.zero_weight * zero.scaled_count * zero.scale / total
+            quiet = [cell, *(n for n in board.neighbours(cell) if n in hidden)]
+            return 1 - counts.probability(cell) + self.zero_weight * components.count_safe(quiet) / total
 
         scores = {c: score(c) for c in near}
         top = max(scores.values())
         return Decision(opens=(rng.choice([c for c, v in scores.items() if v == top]),), guess=True)
+
+
+def _denominator(values) -> int:
+    return lcm(*{v.denominator for v in values.values() if isinstance(v, Fraction)})
+
+
+def _integers(values: dict) -> dict:
+    """The same values times a common denominator: integers compare fast."""
+    den = _denominator(values)
+    if den == 1:
+        return {c: int(v) for c, v in values.items()}
+    return {c: (v * den if isinstance(v, int) else v.numerator * (den // v.denominator))
+            for c, v in values.items()}
