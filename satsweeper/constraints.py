@@ -166,19 +166,25 @@ class Positions:
     def __init__(self) -> None:
         self._board: Board | None = None
         self._rules: dict[Cell, Constraint | None] = {}
+        self._hidden: tuple[Cell, ...] = ()
 
     def problem(self, board: Board) -> Problem:
         previous, self._board = self._board, board
         if previous is None or not self._follows(previous, board):
             self._rules = {clue: _rule(board, clue) for clue in board.clues}
+            self._hidden = tuple(board.hidden_cells())
         else:
             changed = (board.clues.keys() - previous.clues.keys()) | (board.flags ^ previous.flags)
             table, clues = board.neighbour_table, board.clues
             stale = {clue for cell in changed for clue in (cell, *table[cell]) if clue in clues}
             for clue in stale:
                 self._rules[clue] = _rule(board, clue)
+            if previous.flags <= board.flags:  # hidden cells only went away
+                self._hidden = tuple(c for c in self._hidden if c not in changed)
+            else:
+                self._hidden = tuple(board.hidden_cells())
         rules = tuple(rule for clue in sorted(self._rules) if (rule := self._rules[clue]) is not None)
-        hidden = tuple(board.hidden_cells())
+        hidden = self._hidden
         if board.total_mines is None:
             return Problem(hidden, rules)
         return Problem(hidden, rules, board.total_mines - len(board.flags), TotalMines(board.total_mines))

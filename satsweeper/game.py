@@ -20,7 +20,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from .board import Board, Cell, NEIGHBOUR_OFFSETS
+from .board import Board, Cell, grid
 
 
 class FirstClick(enum.Enum):
@@ -101,10 +101,9 @@ def place_mines(level: Level, rng: random.Random, excluded: frozenset[Cell] = fr
     return frozenset(mines)
 
 
-def neighbours(level: Level, cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS
-            if 0 <= r + dr < level.height and 0 <= c + dc < level.width]
+def neighbours(level: Level, cell: Cell) -> tuple[Cell, ...]:
+    """The on-board neighbours of ``cell`` (from the board module's cached table)."""
+    return grid(level.height, level.width)[1][cell]
 
 
 class Game:

@@ -105,3 +105,10 @@ class TestPositions:
         a, b = Board(1, 3, {(0, 0): 1}), Board(1, 3, {(0, 2): 0})
         assert positions.problem(a) == problem_of(a)
         assert positions.problem(b) == problem_of(b)
+
+    def test_a_flag_taken_back(self):
+        """Removing a flag brings its cell back among the hidden ones, in order."""
+        positions = Positions()
+        for flags in ((), ((0, 1),), ()):
+            board = Board(1, 4, {(0, 0): 1}, frozenset(flags))
+            assert positions.problem(board) == problem_of(board)
