@@ -15,7 +15,9 @@ from satsweeper.cli import main
 from satsweeper.constraints import problem_of
 from satsweeper.experiments import play, run
 from satsweeper.game import LEVELS, Level
-from satsweeper.strategies import NAMES, strategy
+from satsweeper.counting import tally
+from satsweeper.strategies import NAMES, endgame, strategy
+from satsweeper.textio import parse_board
 
 from . import oracle
 from .strategies import boards
@@ -55,7 +57,7 @@ class TestStrategies:
     @settings(max_examples=100, deadline=None)
     @given(board=boards(perturb=False))
     def test_best_guesses_near_the_lowest_probability(self, board):
-        """best trades at most TOLERANCE of risk for a better chance of an opening."""
+        """best plays endgames exactly; otherwise it trades at most TOLERANCE of risk for an opening."""
         from satsweeper.strategies.best import TOLERANCE
         problem = problem_of(board)
         if not problem.cells:
@@ -63,6 +65,10 @@ class TestStrategies:
         decision = strategy("best").decide(board, random.Random(0))
         if decision.guess:
             found = oracle.explanations(problem)
+            exact = endgame.best_guess(board, problem) if len(found) <= endgame.LIMIT else None
+            if exact:
+                assert decision.opens[0] == exact[0]
+                return
             risk = {c: Fraction(sum(c in e for e in found), len(found)) for c in problem.cells}
             assert risk[decision.opens[0]] <= min(risk.values()) + TOLERANCE
 
@@ -108,3 +114,36 @@ class TestRuns:
     def test_bad_first_click(self):
         result = CliRunner().invoke(main, ["bench", "--first", "99,99", "--games", "1"])
         assert result.exit_code == 2
+
+
+class TestEndgame:
+    @settings(max_examples=300, deadline=None)
+    @given(board=boards())
+    def test_explanations_are_the_oracles(self, board):
+        """The endgame's enumeration lists exactly the brute-force explanations (or gives up)."""
+        problem = problem_of(board)
+        want = set(oracle.explanations(problem))
+        got = endgame.explanations(problem, 64)
+        if len(want) <= 64:
+            assert got is not None and set(got) == want and len(got) == len(want)
+        else:
+            assert got is None
+
+    @settings(max_examples=200, deadline=None)
+    @given(board=boards(perturb=False))
+    def test_winning_chance_is_bounded_by_the_first_guess(self, board):
+        """Best play cannot win more often than its first guess survives, nor less than 1/|E|."""
+        problem = problem_of(board)
+        found = endgame.best_guess(board, problem)
+        if found is None:
+            return
+        cell, chance = found
+        counts = tally(problem)
+        safest = 1 - min(counts.probability(c) for c in problem.cells)
+        assert Fraction(1, counts.count) <= chance <= safest
+        assert chance <= 1 - counts.probability(cell)
+
+    def test_a_fifty_fifty(self):
+        """Two cells, one mine, nothing to learn: one half."""
+        board = parse_board("mines: 1\n.1.\n")
+        assert endgame.best_guess(board, problem_of(board))[1] == Fraction(1, 2)

@@ -1,5 +1,14 @@
-"""Our strongest player: exact certainty first, then a guess that also
-looks one step ahead.
+"""Our strongest player: exact certainty first, exact endgames, then a guess
+that also looks one step ahead.
+
+When no move is sure and at most ``endgame.LIMIT`` explanations remain, the
+guess is the one with the highest exact chance of winning the game
+(:mod:`satsweeper.strategies.endgame`).  Paired on the same expert games
+that raised the win rate from 38.6% to 40.2% (1000 games, seed 7) and from
+36.6% to 38.5% (3000 games, seed 21; 214 games won only with it, 159 only
+without); with an opening start 50.8% -> 52.5% (2000 games); on 16x16/40 no
+change (76.5% vs 76.2%).  A limit of 300 won 3 more games of 1000 at half
+the speed.
 
 Sure moves come from the single-number rules, else from exact counting with
 the total.  When a guess is forced, the candidates are the cells whose exact
@@ -19,7 +28,7 @@ from fractions import Fraction
 from ..board import Board
 from ..components import Components
 from ..constraints import Positions
-from . import Decision, certain_decision
+from . import Decision, certain_decision, endgame
 
 # Measured on expert, first click safe in the corner, same games for each
 # variant.  1000 games (seed 7): lowest probability 37.0%; ties broken by the
@@ -38,8 +47,9 @@ class Best:
     name = "best"
 
     def __init__(self, tolerance: Fraction = TOLERANCE, zero_weight: Fraction | int = ZERO_WEIGHT,
-                 candidates: int = CANDIDATES, edges_first: bool = True):
+                 candidates: int = CANDIDATES, edges_first: bool = True, endgame: bool = True):
         self.edges_first = edges_first
+        self.endgame = endgame
         self.tolerance = Fraction(tolerance)
         self.zero_weight = zero_weight
         self.candidates = candidates
@@ -49,6 +59,10 @@ class Best:
         sure, problem, counts = certain_decision(board, self.positions)
         if sure:
             return sure
+        if self.endgame and counts.count <= endgame.LIMIT:
+            found = endgame.best_guess(board, problem)
+            if found:
+                return Decision(opens=(found[0],), guess=True)
         # Compare scaled counts, not probabilities, as integers: floating
         # cells carry a Fraction, so bring everything to its denominator once.
         mines = _integers(counts.scaled_mines)
