@@ -166,13 +166,13 @@ class Positions:
     def __init__(self) -> None:
         self._board: Board | None = None
         self._rules: dict[Cell, Constraint | None] = {}
-        self._hidden: tuple[Cell, ...] = ()
+        self._hidden: dict[Cell, None] = {}  # an ordered set: dropping keys keeps row-major order
 
     def problem(self, board: Board) -> Problem:
         previous, self._board = self._board, board
         if previous is None or not self._follows(previous, board):
             self._rules = {clue: _rule(board, clue) for clue in board.clues}
-            self._hidden = tuple(board.hidden_cells())
+            self._hidden = dict.fromkeys(board.hidden_cells())
         else:
             changed = (board.clues.keys() - previous.clues.keys()) | (board.flags ^ previous.flags)
             table, clues = board.neighbour_table, board.clues
@@ -180,11 +180,12 @@ class Positions:
             for clue in stale:
                 self._rules[clue] = _rule(board, clue)
             if previous.flags <= board.flags:  # hidden cells only went away
-                self._hidden = tuple(c for c in self._hidden if c not in changed)
+                for cell in changed:
+                    self._hidden.pop(cell, None)
             else:
-                self._hidden = tuple(board.hidden_cells())
+                self._hidden = dict.fromkeys(board.hidden_cells())
         rules = tuple(rule for clue in sorted(self._rules) if (rule := self._rules[clue]) is not None)
-        hidden = self._hidden
+        hidden = tuple(self._hidden)
         if board.total_mines is None:
             return Problem(hidden, rules)
         return Problem(hidden, rules, board.total_mines - len(board.flags), TotalMines(board.total_mines))

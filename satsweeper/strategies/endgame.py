@@ -20,7 +20,7 @@ from typing import Hashable
 from ..board import Board
 from ..constraints import Problem
 
-LIMIT = 60          # most explanations to enumerate
+LIMIT = 60         # most explanations to enumerate
 CELLS = 40          # most hidden cells to reason about
 
 
@@ -96,42 +96,48 @@ def best_guess(board: Board, problem: Problem) -> tuple[Hashable, Fraction] | No
         return None
     cells = tuple(problem.cells)
     flags = board.flags
-    # The number each cell would show in each explanation.
-    shows = {c: tuple(sum(1 for n in board.neighbours(c) if n in e or n in flags) for e in found)
-             for c in cells}
-    mine_in = {c: tuple(c in e for e in found) for c in cells}
+    # Explanations are bits of an int.  mine[k]: those with cell k a mine;
+    # shows[k][v]: those with cell k safe and showing v.
+    mine = [0] * len(cells)
+    shows: list[dict[int, int]] = [{} for _ in cells]
+    for i, e in enumerate(found):
+        bit = 1 << i
+        for k, c in enumerate(cells):
+            if c in e:
+                mine[k] |= bit
+            else:
+                v = sum(1 for n in board.neighbours(c) if n in e or n in flags)
+                shows[k][v] = shows[k].get(v, 0) | bit
+    everyone = (1 << len(found)) - 1
 
     @lru_cache(maxsize=None)
-    def win(alive: frozenset, opened: frozenset) -> int:
+    def win(alive: int, opened: int) -> int:
         """Explanations among ``alive`` in which best play from here wins."""
-        if len(alive) == 1:
+        if alive & (alive - 1) == 0:  # one explanation left: everything is known
             return 1
-        free = [c for c in cells if c not in opened and not any(mine_in[c][i] for i in alive)]
-        if free:
-            parts: dict[tuple, set] = {}
-            for i in alive:
-                parts.setdefault(tuple(shows[c][i] for c in free), set()).add(i)
-            now = opened | frozenset(free)
-            if len(parts) == 1:
-                return guess(alive, now)[1]
-            return sum(win(frozenset(p), now) for p in parts.values())
-        return guess(alive, opened)[1]
+        free = [k for k in range(len(cells)) if not opened >> k & 1 and not mine[k] & alive]
+        if not free:
+            return guess(alive, opened)[1]
+        parts = [alive]
+        for k in free:  # opening the free cells splits by what they show
+            parts = [p & m for p in parts for m in shows[k].values() if p & m]
+        now = opened | sum(1 << k for k in free)
+        if len(parts) == 1:
+            return guess(alive, now)[1]
+        return sum(win(p, now) for p in parts)
 
-    def guess(alive: frozenset, opened: frozenset) -> tuple[Hashable, int]:
-        best_cell, best = None, -1
-        for c in cells:
-            if c in opened:
-                continue
-            parts: dict[int, set] = {}
-            for i in alive:
-                if not mine_in[c][i]:
-                    parts.setdefault(shows[c][i], set()).add(i)
-            if not parts:
-                continue
-            value = sum(win(frozenset(p), opened | {c}) for p in parts.values())
+    def guess(alive: int, opened: int) -> tuple[int, int]:
+        best_k, best = -1, -1
+        # Most likely safe first: a guess can win at most where it survives.
+        order = sorted((k for k in range(len(cells)) if not opened >> k & 1),
+                       key=lambda k: -(alive & ~mine[k]).bit_count())
+        for k in order:
+            if (alive & ~mine[k]).bit_count() <= best:
+                break
+            value = sum(win(alive & m, opened | 1 << k) for m in shows[k].values() if alive & m)
             if value > best:
-                best_cell, best = c, value
-        return best_cell, best
+                best_k, best = k, value
+        return best_k, best
 
-    cell, wins = guess(frozenset(range(len(found))), frozenset())
-    return cell, Fraction(wins, len(found))
+    k, wins = guess(everyone, 0)
+    return cells[k], Fraction(wins, len(found))
