@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb
 from operator import mul
 from typing import Hashable
@@ -293,15 +294,9 @@ class Components:
         if self.st.impossible:
             return 0
         cells = set(cells)
-        st = self.st
-        component_of = {}
-        for index, dp in enumerate(self.dps):
-            for b in dp.order:
-                for cell in st.boxes[b]:
-                    component_of[cell] = index
+        st, component_of = self.st, self._component_of
         touched = {component_of[c] for c in cells if c in component_of}
-        floating_cells = set(st.floating)
-        floating = len(st.floating) - sum(1 for c in cells if c in floating_cells)
+        floating = len(st.floating) - sum(1 for c in cells if c in self._floating)
         rules = [rule for rule, boxes in zip(self.problem.constraints, st.rule_boxes)
                  if boxes and component_of[st.boxes[boxes[0]][0]] in touched]
         inside = [c for i in sorted(touched) for b in self.dps[i].order for c in st.boxes[b] if c not in cells]
@@ -314,3 +309,13 @@ class Components:
         count = world.count * world.scale
         assert count.denominator == 1, "counts are whole numbers"
         return int(count)
+
+    @cached_property
+    def _component_of(self) -> dict[Hashable, int]:
+        """frontier cell -> index of its component (built once, asked per guess)."""
+        return {cell: index for index, dp in enumerate(self.dps)
+                for b in dp.order for cell in self.st.boxes[b]}
+
+    @cached_property
+    def _floating(self) -> set:
+        return set(self.st.floating)

@@ -6,7 +6,6 @@ Ganak (a second method) and, where the board is small, by brute force.
 
 from __future__ import annotations
 
-import itertools
 import json
 from pathlib import Path
 

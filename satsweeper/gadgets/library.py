@@ -8,18 +8,20 @@ seed-004 figures as reconstructed in ``gadgets/figures/`` (the notes there
 say what was changed from the printed text); their grids are kept here as
 templates so the package needs no data files.
 
+>>> from satsweeper.gadgets import verify
 >>> verify(wire(4)).unique, verify(not_gate()).computes
 (True, True)
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from ..board import Board, Cell
 from ..errors import SatsweeperError
 from ..textio import parse_board
-from .gadget import Gadget, verify
+from .gadget import Gadget, format_gadget
 from .repair import synthesize
 from .sketch import DOWN, LEFT, RIGHT, UP, Sketch
 
@@ -264,8 +266,6 @@ def build(name: str) -> Gadget:
 
 def write_all(directory) -> list:
     """Write every library gadget as ``NAME.txt`` in ``directory``; the paths written."""
-    from pathlib import Path
-    from .gadget import format_gadget
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths = []

@@ -63,10 +63,6 @@ class Sketch:
         """A horizontal wire whose first pair starts at ``row, col``."""
         self.run((row, col), RIGHT, pairs)
 
-    def vwire(self, col: int, row: int, pairs: int) -> None:
-        """A vertical wire whose first pair starts at ``row, col``."""
-        self.run((row, col), DOWN, pairs)
-
     def cap(self, cell: Cell, direction: Direction) -> None:
         """Flags across a wire end at ``cell`` (the square after its last pair).
 
