@@ -15,6 +15,8 @@ templates so the package needs no data files.
 
 from __future__ import annotations
 
+import itertools
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -25,8 +27,8 @@ from .gadget import Gadget, format_gadget
 from .repair import synthesize
 from .sketch import DOWN, LEFT, RIGHT, UP, Sketch
 
-__all__ = ["BUILDERS", "bend", "build", "corner", "crossover", "forced_end", "phase", "split", "kaye_and", "not_gate", "pedersen_or",
-           "pedersen_xor", "transpose", "wire"]
+__all__ = ["BUILDERS", "TILES", "bend", "build", "corner", "cross", "crossover", "forced_end", "gate_tile", "kaye_and", "mirror",
+           "not_gate", "pedersen_or", "pedersen_xor", "phase", "split", "transpose", "wire"]
 
 
 def wire(periods: int = 3, vertical: bool = False) -> Gadget:
@@ -74,6 +76,16 @@ def transpose(gadget: Gadget) -> Gadget:
                   b.total_mines)
     name = gadget.name.replace("-h", "-v") if gadget.name.endswith("-h") else gadget.name + "-t"
     return Gadget(name, board, gadget.inputs, gadget.outputs, gadget.accepts)
+
+
+def mirror(gadget: Gadget) -> Gadget:
+    """The same gadget upside down (rows reversed); the verdict does not change."""
+    b = gadget.board
+    flip = lambda cell: (b.height - 1 - cell[0], cell[1])  # noqa: E731
+    board = Board(b.height, b.width, {flip(c): n for c, n in b.clues.items()},
+                  frozenset(map(flip, b.flags)), frozenset(map(flip, b.voids)),
+                  {flip(c): n for c, n in b.names.items()}, b.total_mines)
+    return Gadget(gadget.name + "-m", board, gadget.inputs, gadget.outputs, gadget.accepts)
 
 
 def _template(name: str, inputs: tuple[str, ...], outputs: dict[str, str], grid: str) -> Gadget:
@@ -239,6 +251,94 @@ u'0 u0  1   u'  u   F   u'2 6   t2  F   3   1
 """)
 
 
+# The compiler's tiles.  Each is padded (see Sketch.gadget): nothing but its
+# ports touches the edge of its box, and each port is named on its outermost
+# square.  Gates take one input from the left (l), one from below (b) and
+# give their output to the right (t); which negations a drawing computes is
+# whatever its numbers can be made to compute, so each tile tries the eight
+# ways of negating inputs and output and keeps the first that works.
+
+GATES = {"or": "|", "and": "&", "xor": "^"}
+
+
+def _claimed(sketch: Sketch, name: str, kind: str) -> Gadget:
+    """Synthesize a gate tile: the first negation pattern its drawing computes (uniquely, but for AND)."""
+    op = GATES[kind]
+    for nl, nb, nt in itertools.product(("", "~"), repeat=3):
+        claim = f"{nt}({nl}l {op} {nb}b)"
+        drawing = sketch.gadget(name, ("l", "b"), {"t": claim}, padded=True)
+        result = synthesize(drawing, keep=sketch.printed_cells(padded=True))
+        if result.gadget is not None and result.verdict.computes and (result.verdict.unique or kind == "and"):
+            return result.gadget
+    raise SatsweeperError(f"tile {name}: no negation pattern of {kind.upper()} can be synthesized")
+
+
+@lru_cache(maxsize=None)
+def gate_tile(kind: str) -> Gadget:
+    """The compiler's tile for an OR, AND or XOR gate: inputs ``l`` (left) and ``b`` (below), output ``t``.
+
+    * ``or``: Pedersen's OR; its lower input arrives through the bend cut
+      from Kaye's AND, upside down (the OR's inputs are two rows apart, too
+      close for a junction's flags).
+    * ``xor``: Pedersen's XOR, its lower input turned in by a junction.
+    * ``and``: Kaye's AND, its upper input turned down by a junction.
+
+    >>> from satsweeper.gadgets import verify
+    >>> verify(gate_tile("xor")).unique
+    True
+    """
+    s = Sketch()
+    drop = {"u": None, "v": None, "t": None}
+    if kind == "or":
+        s.stamp(mirror(bend()), 2, 0, {"a": None, "b": None})
+        s.stamp(pedersen_or(), 0, 16, drop)
+        left, below, out = ((2, 14), LEFT), ((13, 2), DOWN), ((3, 34), RIGHT)
+    elif kind == "xor":
+        s.stamp(pedersen_xor(), 0, 9, drop)
+        s.junction((5, 3), {DOWN: 0, RIGHT: 1})
+        left, below, out = ((2, 7), LEFT), ((8, 3), DOWN), ((4, 22), RIGHT)
+    elif kind == "and":
+        s.junction((3, 4), {LEFT: 0, DOWN: 0})
+        s.stamp(kaye_and(), 6, 2, drop, numbers=True)  # Kaye's numbers, not unique ones
+        left, below, out = ((3, 1), LEFT), ((24, 4), DOWN), ((14, 25), RIGHT)
+    else:
+        raise ValueError(f"no gate tile for {kind!r} (expected one of {', '.join(GATES)})")
+    for port, (start, direction) in zip("lbt", (left, below, out)):
+        s.name(s.poke(start, direction), port)
+    return _claimed(s, f"{kind}-tile", kind)
+
+
+@lru_cache(maxsize=None)
+def cross() -> Gadget:
+    """Two wires cross at right angles: ``a`` enters at the top and leaves at the bottom as ``p``,
+    ``b`` enters on the left and leaves on the right as ``q``, on the same row.
+
+    The crossover turned into a crossing: ``a`` turns into the crossover's
+    upper input, its output turns down; ``b``'s value leaves the crossover
+    on the upper row and is brought back down to ``b``'s row.  The vertical
+    wire leaves 54 columns right of where it entered.
+    """
+    x = crossover()
+    s = Sketch()
+    top, left = 2, 6
+    s.stamp(x, top, left, {"a": None, "b": None, "p": None, "q": None})
+    up = s.junction((top + 2, left - 3), {UP: 0, RIGHT: 0})[UP]         # a turns into the crossover
+    s.hwire(top + 4, left + 50, 2)                                        # b's value, one row down...
+    s.junction((top + 4, left + 57), {LEFT: 0, DOWN: 5})
+    right = s.junction((top + 23, left + 57), {UP: 0, RIGHT: 0})[RIGHT]  # ... back on b's row
+    down = s.junction((top + 22, left + 51), {LEFT: 0, DOWN: 0})[DOWN]   # a's value turns down
+    ports = (("a", up, UP), ("b", (top + 23, left - 2), LEFT), ("p", down, DOWN), ("q", right, RIGHT))
+    for port, start, direction in ports:
+        s.name(s.poke(start, direction), port)
+    for pa, pb in itertools.product(("a", "~a"), ("b", "~b")):
+        result = synthesize(s.gadget("cross", ("a", "b"), {"p": pa, "q": pb}, padded=True))
+        if result.gadget is not None and result.verdict.computes and result.verdict.unique:
+            return result.gadget
+    raise SatsweeperError("tile cross: the drawing does not cross its wires uniquely")
+
+
+TILES = ("cross", "or-tile", "xor-tile", "and-tile")
+
 BUILDERS: dict[str, Callable[[], Gadget]] = {
     "wire-h": lambda: wire(5),
     "wire-v": lambda: wire(5, vertical=True),
@@ -252,6 +352,10 @@ BUILDERS: dict[str, Callable[[], Gadget]] = {
     "and": kaye_and,
     "or": pedersen_or,
     "xor": pedersen_xor,
+    "cross": cross,
+    "or-tile": lambda: gate_tile("or"),
+    "xor-tile": lambda: gate_tile("xor"),
+    "and-tile": lambda: gate_tile("and"),
 }
 
 

@@ -63,7 +63,7 @@ def repair(gadget: Gadget, attempts: int = 20) -> Repair:
     return _search(gadget, attempts, keep_printed=True, want_unique=False)
 
 
-def synthesize(gadget: Gadget, attempts: int = 20) -> Repair:
+def synthesize(gadget: Gadget, attempts: int = 20, keep: frozenset = frozenset()) -> Repair:
     """Numbers for a gadget drawn as hidden cells and flags only.
 
     The printed numbers are ignored: every revealed cell gets the number that
@@ -71,18 +71,21 @@ def synthesize(gadget: Gadget, attempts: int = 20) -> Repair:
     Solutions are tried until one computes the claim with a unique
     explanation per input (else the first that computes is returned).  This
     is how composite gadgets are built: draw the wires, let SAT count.
+    Numbers on the cells in ``keep`` stay as printed (a stamped gate whose
+    own numbers are the point, such as Kaye's non-unique AND).
 
     >>> from satsweeper.textio import parse_board
     >>> g = Gadget("not", parse_board("layout: tokens\\nx 0 y\\n"), ("x",), {"y": "~x"})
     >>> synthesize(g).gadget.board.clues
     {(0, 1): 1}
     """
-    return _search(gadget, attempts, keep_printed=False, want_unique=True)
+    return _search(gadget, attempts, keep_printed=False, want_unique=True, keep=keep)
 
 
-def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool) -> Repair:
+def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool,
+            keep: frozenset = frozenset()) -> Repair:
     board = gadget.board
-    wcnf, choice = _encode(gadget, keep_printed)
+    wcnf, choice = _encode(gadget, keep_printed, keep)
     first = None
     with RC2(wcnf) as solver:
         for attempt in range(1, attempts + 1):
@@ -107,7 +110,7 @@ def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool
     return Repair((), None, None, attempts)
 
 
-def _encode(gadget: Gadget, keep_printed: bool) -> tuple[WCNF, dict]:
+def _encode(gadget: Gadget, keep_printed: bool, keep: frozenset = frozenset()) -> tuple[WCNF, dict]:
     """One copy of the cells per accepted input, one shared choice of numbers."""
     board = gadget.board
     pool = IDPool()
@@ -120,6 +123,8 @@ def _encode(gadget: Gadget, keep_printed: bool) -> tuple[WCNF, dict]:
         near = [n for n in board.neighbours(clue) if n in hidden]
         flags = sum(1 for n in board.neighbours(clue) if n in board.flags)
         values = range(flags, flags + len(near) + 1) if near else [flags if not keep_printed else printed]
+        if clue in keep:
+            values = [printed]
         options = [pool.id(("value", clue, k)) for k in values]
         choice[clue] = dict(zip(values, options))
         wcnf.extend(CardEnc.equals(options, 1, vpool=pool, encoding=EncType.pairwise).clauses)

@@ -35,6 +35,7 @@ class Sketch:
     hidden: set = field(default_factory=set)
     flags: set = field(default_factory=set)
     names: dict = field(default_factory=dict)
+    printed: dict = field(default_factory=dict)
 
     def hide(self, cell: Cell) -> None:
         if cell in self.flags:
@@ -58,6 +59,20 @@ class Sketch:
             self.hide((r + 3 * k * dr, c + 3 * k * dc))
             self.hide((r + (3 * k + 1) * dr, c + (3 * k + 1) * dc))
         return (r + 3 * pairs * dr, c + 3 * pairs * dc)
+
+    def poke(self, start: Cell, direction: Direction) -> Cell:
+        """Pairs from ``start`` until the wire sticks out past everything drawn; its outer square.
+
+        A port of a padded gadget (see :meth:`gadget`) must be alone on its
+        edge of the box, one square beyond the rest of the drawing.
+        """
+        (dr, dc) = direction
+        reach = max(r * dr + c * dc for r, c in self.hidden | self.flags)
+        pairs = 1
+        while (start[0] + (3 * pairs - 2) * dr) * dr + (start[1] + (3 * pairs - 2) * dc) * dc <= reach:
+            pairs += 1
+        self.run(start, direction, pairs)
+        return (start[0] + (3 * pairs - 2) * dr, start[1] + (3 * pairs - 2) * dc)
 
     def hwire(self, row: int, col: int, pairs: int) -> None:
         """A horizontal wire whose first pair starts at ``row, col``."""
@@ -95,11 +110,14 @@ class Sketch:
                 ends[(dr, dc)] = self.run((r + 3 * dr, c + 3 * dc), (dr, dc), pairs)
         return ends
 
-    def stamp(self, gadget: Gadget, top: int, left: int, rename: dict[str, str] | None = None) -> None:
+    def stamp(self, gadget: Gadget, top: int, left: int, rename: dict[str, str] | None = None,
+              numbers: bool = False) -> None:
         """Copy a gadget's hidden cells and flags (not its numbers) at ``top, left``.
 
         Its ports keep their names, or take the names in ``rename``; names
-        mapped to None are dropped.
+        mapped to None are dropped.  With ``numbers`` the numbers inside the
+        gadget (not on its edge) are copied too, as printed values
+        (:attr:`printed`) that synthesis can be asked to keep.
         """
         rename = rename or {}
         board = gadget.board
@@ -113,23 +131,50 @@ class Sketch:
                     self.names[here] = name
         for r, c in board.flags:
             self.flag((top + r, left + c))
+        if numbers:
+            for (r, c), n in board.clues.items():
+                if 0 < r < board.height - 1 and 0 < c < board.width - 1:
+                    self.printed[(top + r, left + c)] = n
 
-    def gadget(self, name: str, inputs: tuple[str, ...], outputs: dict[str, str], accepts: str = "1") -> Gadget:
+    def box(self, padded: bool = False) -> tuple[int, int, int, int]:
+        """Top, left, bottom and right of the drawing's box (see :meth:`gadget`)."""
+        cells = self.hidden | self.flags
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        bottom = max(r for r, _ in cells)
+        right = max(c for _, c in cells)
+        if not padded:
+            return top, left, bottom, right
+        sides = [lambda c: c[0] == top, lambda c: c[1] == left, lambda c: c[0] == bottom, lambda c: c[1] == right]
+        grow = []
+        for on in sides:
+            edge = [c for c in cells if on(c)]
+            grow.append(0 if len(edge) == 1 and edge[0] in self.names else 1)
+        return top - grow[0], left - grow[1], bottom + grow[2], right + grow[3]
+
+    def printed_cells(self, padded: bool = False) -> frozenset:
+        """The squares with :attr:`printed` numbers, in the coordinates of :meth:`gadget`'s board."""
+        top, left, _, _ = self.box(padded)
+        return frozenset((r - top, c - left) for r, c in self.printed)
+
+    def gadget(self, name: str, inputs: tuple[str, ...], outputs: dict[str, str], accepts: str = "1",
+               padded: bool = False) -> Gadget:
         """The drawing as a gadget: its bounding box, every other square revealed.
 
         Wire ends on the box's edge are free (nothing lies beyond them); ends
         inside need a :meth:`cap`.  Every revealed square holds 0 until numbers
-        are synthesized.
+        are synthesized (or its :attr:`printed` number).  ``padded`` adds a ring of revealed squares on every
+        side without a port, so that the box's edges hold nothing but ports:
+        such a gadget can be placed in a larger board, its neighbours' numbers
+        seeing only its wires (the circuit compiler's tiles).
         """
-        cells = self.hidden | self.flags
-        top = min(r for r, _ in cells)
-        left = min(c for _, c in cells)
-        height = max(r for r, _ in cells) - top + 1
-        width = max(c for _, c in cells) - left + 1
+        top, left, bottom, right = self.box(padded)
+        height = bottom - top + 1
+        width = right - left + 1
         shift = lambda cell: (cell[0] - top, cell[1] - left)  # noqa: E731
         hidden = {shift(c) for c in self.hidden}
         flags = frozenset(shift(c) for c in self.flags)
-        clues = {(r, c): 0 for r in range(height) for c in range(width)
+        clues = {(r, c): self.printed.get((r + top, c + left), 0) for r in range(height) for c in range(width)
                  if (r, c) not in hidden and (r, c) not in flags}
         names = {shift(c): n for c, n in self.names.items()}
         return Gadget(name, Board(height, width, clues, flags, frozenset(), names), inputs, outputs, accepts)

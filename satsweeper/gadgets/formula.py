@@ -1,0 +1,336 @@
+"""Boolean formulas for the circuit compiler: parsing, a binary tree, model counts.
+
+A :class:`Formula` is a tree of :class:`Var`, :class:`Not` and binary
+:class:`Gate` nodes (AND, OR, XOR) over declared variables.  It comes from
+pyeda's expression syntax (``(a | ~b) & (b ^ c)``, also ``=>``, ``<=>``,
+``?:`` and n-ary operators, rewritten into the three gates) or from a DIMACS
+CNF file.
+
+Model counts are exact and computed two independent ways: truth tables as
+Python integers (one bit per assignment, every variable enumerated) and
+pyeda's BDD, whose satisfying *cubes* are each weighted by the variables
+they leave free.  (pyeda's own ``satisfy_count`` counts cubes, not models:
+``~(a & b & c)`` has 7 models and 3 cubes.)
+
+>>> f = parse_formula("(a | ~b) & (b ^ c)")
+>>> f.variables, f.models(), models_by_bdd(f)
+(('a', 'b', 'c'), 2, 2)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Union
+
+from pyeda.boolalg import expr as pyeda
+from pyeda.boolalg.bdd import expr2bdd
+from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
+
+from ..errors import BoardSyntaxError
+
+__all__ = ["Formula", "Gate", "Not", "Op", "Var", "models_by_bdd", "parse_dimacs", "parse_formula",
+           "random_formula", "read_formula"]
+
+
+class Op(enum.Enum):
+    """The binary gates a compiled circuit is made of."""
+
+    AND = "&"
+    OR = "|"
+    XOR = "^"
+
+    def apply(self, a: int, b: int) -> int:
+        """The gate on bit vectors (Python integers)."""
+        return a & b if self is Op.AND else a | b if self is Op.OR else a ^ b
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class Not:
+    arg: "Node"
+
+
+@dataclass(frozen=True)
+class Gate:
+    op: Op
+    left: "Node"
+    right: "Node"
+
+
+Node = Union[Var, Not, Gate, bool]
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula tree over declared variables (some may not occur; each doubles the models).
+
+    ``root`` is True or False for a formula that is constant.
+    """
+
+    root: Node
+    variables: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return _text(self.root)
+
+    def table(self) -> int:
+        """The truth table: bit ``i`` is the value under assignment ``i``.
+
+        Variable ``k`` (in :attr:`variables` order) is bit ``k`` of ``i``.
+        """
+        n = len(self.variables)
+        full = (1 << (1 << n)) - 1
+        columns = {}
+        for k, name in enumerate(self.variables):
+            block = (1 << (1 << k)) - 1                # 2^k ones ...
+            pattern = block << (1 << k)               # ... above 2^k zeros
+            period = 1 << (k + 1)
+            column = 0
+            for start in range(0, 1 << n, period):
+                column |= pattern << start
+            columns[name] = column
+        return _table(self.root, columns, full)
+
+    def models(self) -> int:
+        """How many assignments of :attr:`variables` satisfy the formula (truth table)."""
+        return bin(self.table()).count("1")
+
+    def value(self, assignment: dict[str, bool]) -> bool:
+        """The formula's value under ``assignment`` (variable name -> bool)."""
+        return bool(_table(self.root, {v: int(assignment[v]) for v in self.variables}, 1))
+
+    def occurrences(self) -> dict[str, int]:
+        """How many leaves each variable has."""
+        counts = {v: 0 for v in self.variables}
+        for leaf in _leaves(self.root):
+            counts[leaf] += 1
+        return counts
+
+
+def _table(node: Node, columns: dict[str, int], full: int) -> int:
+    if isinstance(node, bool):
+        return full if node else 0
+    if isinstance(node, Var):
+        return columns[node.name]
+    if isinstance(node, Not):
+        return full ^ _table(node.arg, columns, full)
+    return node.op.apply(_table(node.left, columns, full), _table(node.right, columns, full))
+
+
+def _leaves(node: Node):
+    if isinstance(node, Var):
+        yield node.name
+    elif isinstance(node, Not):
+        yield from _leaves(node.arg)
+    elif isinstance(node, Gate):
+        yield from _leaves(node.left)
+        yield from _leaves(node.right)
+
+
+def _text(node: Node) -> str:
+    if isinstance(node, bool):
+        return str(int(node))
+    if isinstance(node, Var):
+        return node.name
+    if isinstance(node, Not):
+        return "~" + _text(node.arg)
+    return f"({_text(node.left)} {node.op.value} {_text(node.right)})"
+
+
+# Building trees, folding constants away -------------------------------------------------
+
+def _not(a: Node) -> Node:
+    return (not a) if isinstance(a, bool) else a.arg if isinstance(a, Not) else Not(a)
+
+
+def _gate(op: Op, a: Node, b: Node) -> Node:
+    for x, y in ((a, b), (b, a)):
+        if isinstance(x, bool):
+            if op is Op.AND:
+                return y if x else False
+            if op is Op.OR:
+                return True if x else y
+            return _not(y) if x else y
+    return Gate(op, a, b)
+
+
+def _balanced(op: Op, args: list[Node]) -> Node:
+    """An n-ary operator as a balanced tree of binary gates (shallow trees need less room)."""
+    if len(args) == 1:
+        return args[0]
+    middle = len(args) // 2
+    return _gate(op, _balanced(op, args[:middle]), _balanced(op, args[middle:]))
+
+
+def _from_pyeda(e) -> Node:
+    kind = type(e).__name__
+    if kind == "_One":
+        return True
+    if kind == "_Zero":
+        return False
+    if kind == "Variable":
+        return Var(str(e))
+    if kind == "Complement":
+        return Not(Var(str(~e)))
+    args = [_from_pyeda(x) for x in e.xs]
+    if kind == "NotOp":
+        return _not(args[0])
+    if kind in ("AndOp", "OrOp", "XorOp"):
+        return _balanced({"AndOp": Op.AND, "OrOp": Op.OR, "XorOp": Op.XOR}[kind], args)
+    if kind == "ImpliesOp":
+        return _gate(Op.OR, _not(args[0]), args[1])
+    if kind == "EqualOp":
+        return _balanced(Op.AND, [_not(_gate(Op.XOR, args[0], x)) for x in args[1:]])
+    if kind == "IfThenElseOp":
+        s, d1, d0 = args
+        return _gate(Op.OR, _gate(Op.AND, s, d1), _gate(Op.AND, _not(s), d0))
+    raise ValueError(f"unsupported operator {kind}")
+
+
+def parse_formula(text: str, source: str = "<formula>") -> Formula:
+    """A formula in pyeda's syntax; its variables in order of first appearance.
+
+    Raises:
+        BoardSyntaxError: the text is not a formula (with line and column).
+
+    >>> str(parse_formula("a => b"))
+    '(~a | b)'
+    """
+    try:
+        e = pyeda.expr(text, simplify=False)
+    except PyedaSyntaxError as error:
+        line, col, found = 1, 1, "?"
+        token = error.args[0] if error.args else ""
+        if "lineno=" in token:
+            line = int(token.split("lineno=")[1].split(",")[0])
+            col = int(token.split("offset=")[1].split(")")[0]) + 1
+            found = token.split("value=")[1].split(",")[0]
+        raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
+                               f"{found} ({token.split(':')[0]})") from None
+    names = []
+    for name in _names_in_order(text, {str(v) for v in e.support}):
+        names.append(name)
+    return Formula(_from_pyeda(e), tuple(names))
+
+
+def _names_in_order(text: str, names: set[str]) -> list[str]:
+    """Variables in the order they first appear in the text (pyeda's support is a set)."""
+    def first(name: str) -> int:
+        at = 0
+        while True:
+            at = text.find(name, at)
+            before = text[at - 1] if at > 0 else " "
+            after = text[at + len(name)] if at + len(name) < len(text) else " "
+            if at < 0 or (not (before.isalnum() or before == "_") and not (after.isalnum() or after in "_[")):
+                return at if at >= 0 else len(text)
+            at += 1
+    return sorted(names, key=lambda n: (first(n), n))
+
+
+def parse_dimacs(text: str, source: str = "<dimacs>") -> Formula:
+    """A CNF in DIMACS format; variable ``k`` is called ``x{k}``, all ``n`` of the header are declared.
+
+    Raises:
+        BoardSyntaxError: a malformed header, literal or clause.
+
+    >>> f = parse_dimacs("p cnf 3 2\\n1 -2 0\\n2 3 0\\n")
+    >>> str(f), f.models()
+    '((x1 | ~x2) & (x2 | x3))'
+    """
+    header = None
+    clauses: list[list[int]] = []
+    current: list[int] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("c") or stripped.startswith("%"):
+            continue
+        if stripped.startswith("p"):
+            parts = stripped.split()
+            if header is not None or len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
+                raise BoardSyntaxError(source, number, 1, "one header 'p cnf VARIABLES CLAUSES'", repr(stripped))
+            header = (int(parts[2]), int(parts[3]))
+            continue
+        if header is None:
+            raise BoardSyntaxError(source, number, 1, "the header 'p cnf VARIABLES CLAUSES' first", repr(stripped))
+        col = 1
+        for token in line.split():
+            col = line.index(token, col - 1) + 1
+            try:
+                literal = int(token)
+            except ValueError:
+                raise BoardSyntaxError(source, number, col, "an integer literal", repr(token)) from None
+            if abs(literal) > header[0]:
+                raise BoardSyntaxError(source, number, col, f"a literal between -{header[0]} and {header[0]}", token)
+            if literal == 0:
+                clauses.append(current)
+                current = []
+            else:
+                current.append(literal)
+            col += len(token)
+    if header is None:
+        raise BoardSyntaxError(source, 1, 1, "a DIMACS CNF ('p cnf VARIABLES CLAUSES')", "no header")
+    if current:
+        clauses.append(current)
+    names = tuple(f"x{k}" for k in range(1, header[0] + 1))
+    literal = lambda k: Var(f"x{k}") if k > 0 else Not(Var(f"x{-k}"))  # noqa: E731
+    ors = [_balanced(Op.OR, [literal(k) for k in clause]) if clause else False for clause in clauses]
+    return Formula(_balanced(Op.AND, ors) if ors else True, names)
+
+
+def read_formula(text: str) -> Formula:
+    """A formula given on the command line: a DIMACS file, a file holding an expression, or an expression."""
+    path = Path(text)
+    try:
+        is_file = path.is_file()
+    except OSError:
+        is_file = False
+    if not is_file:
+        return parse_formula(text)
+    content = path.read_text(encoding="utf-8")
+    lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
+    if path.suffix in (".cnf", ".dimacs") or (lines and (lines[0].startswith("p cnf") or lines[0].startswith("c"))):
+        return parse_dimacs(content, str(path))
+    return parse_formula(content, str(path))
+
+
+def models_by_bdd(formula: Formula) -> int:
+    """The model count from pyeda's BDD: each satisfying cube counts 2^(variables it leaves free)."""
+    if isinstance(formula.root, bool):
+        return (1 << len(formula.variables)) if formula.root else 0
+    bdd = expr2bdd(pyeda.expr(_pyeda_text(formula.root)))
+    n = len(formula.variables)
+    return sum(1 << (n - len(cube)) for cube in bdd.satisfy_all())
+
+
+def _pyeda_text(node: Node) -> str:
+    if isinstance(node, Var):
+        return node.name
+    if isinstance(node, Not):
+        return f"~({_pyeda_text(node.arg)})"
+    return f"({_pyeda_text(node.left)}) {node.op.value} ({_pyeda_text(node.right)})"
+
+
+def random_formula(rng: random.Random, variables: int, depth: int) -> Formula:
+    """A random formula over ``x1..x{variables}`` with at most ``depth`` levels of gates.
+
+    Leaves are random variables, negated half the time; below the root a
+    node becomes a leaf early with probability 1/4, so sizes vary.
+    """
+    names = tuple(f"x{k}" for k in range(1, variables + 1))
+
+    def grow(level: int) -> Node:
+        if level == 0 or (level < depth and rng.random() < 0.25):
+            leaf = Var(rng.choice(names))
+            return Not(leaf) if rng.random() < 0.5 else leaf
+        node = Gate(rng.choice(list(Op)), grow(level - 1), grow(level - 1))
+        return Not(node) if rng.random() < 0.2 else node
+
+    return Formula(grow(depth), names)
+

@@ -1,0 +1,269 @@
+"""Drawing whole circuits: wires that know their phase, tiles, and numbers for every square.
+
+A :class:`Layout` draws on a :class:`~satsweeper.gadgets.sketch.Sketch` with
+*heads*: the open end of a wire, which knows where its next ``x'``/``x`` pair
+must start, which way it runs, and its *flip* (whether the second square of
+each pair holds a mine when the signal is true or when it is false).  Wires
+run straight, turn and fork through Kaye's junction, and enter and leave
+*tiles*: padded gadgets (see ``Sketch.gadget(padded=True)``) stamped with
+their own numbers.
+
+Two facts about the period-3 wire make routing mechanical:
+
+* a straight wire needs its length to be a multiple of 3; a junction passed
+  straight through adds 4 squares (so it fixes the length mod 3) and swaps
+  the roles of ``x`` and ``x'`` (so it flips the wire); six junctions give
+  every combination of length residue and flip;
+* every revealed square next to a wire or a junction sees as many ``x`` as
+  ``x'`` squares, so its number is its flags plus half its hidden
+  neighbours, whatever the signals.  Only a tile's own squares (which keep
+  the tile's numbers) and a forced end (which shows the value it forces)
+  differ.
+
+That is how :meth:`Layout.board` numbers a board of any size without
+solving anything; counting the board (the compiler's tests) proves it.
+
+>>> layout = Layout()
+>>> a = layout.start(0, 0, "a")
+>>> layout.force(layout.straight(a, (0, 12)))
+>>> board = layout.board()
+>>> from satsweeper.counting import count
+>>> count(board)                  # only a = true explains the forced end
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Board, Cell
+from ..errors import SatsweeperError
+from .gadget import Gadget
+from .sketch import DOWN, LEFT, RIGHT, UP, Direction, Sketch
+
+__all__ = ["Head", "Layout", "LayoutError", "Port", "ports"]
+
+
+class LayoutError(SatsweeperError):
+    """Pieces that do not fit: too little room to route, or pieces too close."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """The open end of a wire being drawn.
+
+    Attributes:
+        cell: where the next pair's first square would go (the square
+            before it is the gap after the last pair).
+        direction: which way the wire runs.
+        flip: False if the second square of each pair (in running order)
+            holds a mine exactly when the signal is true; True if when false.
+    """
+
+    cell: Cell
+    direction: Direction
+    flip: bool = False
+
+    def at(self, steps: int) -> Cell:
+        """The square ``steps`` squares ahead of :attr:`cell`."""
+        return _ahead(self.cell, self.direction, steps)
+
+
+@dataclass(frozen=True)
+class Port:
+    """A tile's port placed on the board: its outermost square and the way out."""
+
+    cell: Cell
+    direction: Direction
+
+
+def _ahead(cell: Cell, direction: Direction, steps: int) -> Cell:
+    return (cell[0] + steps * direction[0], cell[1] + steps * direction[1])
+
+
+def _turned(direction: Direction) -> Direction:
+    return (direction[1], direction[0])
+
+
+def _reverse(direction: Direction) -> Direction:
+    return (-direction[0], -direction[1])
+
+
+def ports(tile: Gadget) -> dict[str, Port]:
+    """Each port of a padded tile: its named square, on the box's edge, and the edge's side.
+
+    >>> from satsweeper.gadgets.library import gate_tile
+    >>> ports(gate_tile("xor"))["l"]
+    Port(cell=(2, 0), direction=(0, -1))
+    """
+    b = tile.board
+    out = {}
+    for name in tile.ports():
+        r, c = tile.cell(name)
+        sides = [d for d, on in ((UP, r == 0), (DOWN, r == b.height - 1), (LEFT, c == 0), (RIGHT, c == b.width - 1)) if on]
+        if len(sides) != 1:
+            raise LayoutError(f"tile {tile.name}: port {name} is not on exactly one edge of its box")
+        out[name] = Port((r, c), sides[0])
+    return out
+
+
+class Layout:
+    """A board being drawn from heads, junctions and tiles."""
+
+    def __init__(self) -> None:
+        self.sketch = Sketch()
+        self._tiles: list[tuple[Gadget, int, int]] = []
+        self._forced: dict[Cell, int] = {}
+
+    # Wires ----------------------------------------------------------------
+
+    def start(self, row: int, col: int, name: str) -> Head:
+        """A free input wire running right: flags close its left end, its first ``x`` is named."""
+        self.sketch.cap((row, col - 1), RIGHT)
+        self.sketch.run((row, col), RIGHT, 1)
+        self.sketch.name((row, col + 1), name)
+        return Head((row, col + 3), RIGHT)
+
+    def close(self, head: Head) -> None:
+        """End a wire with flags: its value stays free."""
+        self.sketch.cap(head.at(-1), head.direction)
+
+    def force(self, head: Head, value: bool = True) -> None:
+        """End a wire where it must carry ``value``: the squares past its last pair show that.
+
+        The gap after the last pair and the two squares beside it see only
+        the pair's second square, so their number says whether it is a mine.
+        """
+        second = head.at(-2)
+        mine = int(value != head.flip)
+        across = _turned(head.direction)
+        for side in (-1, 0, 1):
+            self._forced[_ahead(head.at(-1), across, side)] = mine
+        if second not in self.sketch.hidden:
+            raise LayoutError(f"no wire ends at {head.cell}")
+
+    def straight(self, head: Head, target: Cell, flip: bool | None = None) -> Head:
+        """Run ``head`` straight on to ``target`` (where the next pair must start).
+
+        Junctions passed straight through fix the length mod 3 and, when
+        ``flip`` is given, make the wire arrive with that flip.
+        """
+        d = head.direction
+        length = (target[0] - head.cell[0]) * d[0] + (target[1] - head.cell[1]) * d[1]
+        if _ahead(head.cell, d, length) != target or length < 0:
+            raise LayoutError(f"{target} is not straight ahead of {head.cell}")
+        junctions = next(j for j in range(6) if j % 3 == length % 3
+                         and (flip is None or (j % 2 == 1) == (flip != head.flip)))
+        if length < 4 * junctions:
+            raise LayoutError(f"{length} squares from {head.cell} to {target} cannot hold {junctions} junctions")
+        cell = head.cell
+        for _ in range(junctions):
+            centre = _ahead(cell, d, 1)
+            self.sketch.junction(centre, {_reverse(d): 0, d: 0})
+            cell = _ahead(centre, d, 3)
+        self.sketch.run(cell, d, (length - 4 * junctions) // 3)
+        return Head(target, d, head.flip != (junctions % 2 == 1))
+
+    def corner(self, head: Head, turn: Direction) -> Head:
+        """Turn the wire (Kaye's junction with two arms); the flip is kept."""
+        centre = head.at(1)
+        self.sketch.junction(centre, {_reverse(head.direction): 0, turn: 0})
+        return Head(_ahead(centre, turn, 3), turn, head.flip)
+
+    def split(self, head: Head, turn: Direction) -> tuple[Head, Head]:
+        """Fork the wire: one branch straight on (flipped), one turned (not)."""
+        centre = head.at(1)
+        d = head.direction
+        self.sketch.junction(centre, {_reverse(d): 0, d: 0, turn: 0})
+        return Head(_ahead(centre, d, 3), d, not head.flip), Head(_ahead(centre, turn, 3), turn, head.flip)
+
+    # Tiles ----------------------------------------------------------------
+
+    def place(self, tile: Gadget, top: int, left: int) -> dict[str, Port]:
+        """Stamp a padded tile with its numbers; its ports on the board."""
+        self.sketch.stamp(tile, top, left, {p: None for p in tile.ports()})
+        self._tiles.append((tile, top, left))
+        return {name: Port((top + p.cell[0], left + p.cell[1]), p.direction) for name, p in ports(tile).items()}
+
+    def enter(self, head: Head, port: Port, inverted: bool | None = None) -> bool:
+        """Run ``head`` into an input port; whether the tile sees the signal inverted.
+
+        The port's square is the first of a pair for a wire coming in, so
+        the tile sees the signal as is when the wire arrives flipped.
+        With ``inverted`` given, the wire is made to arrive so.
+        """
+        if head.direction != _reverse(port.direction):
+            raise LayoutError(f"a wire running {head.direction} cannot enter a port facing {port.direction}")
+        arrived = self.straight(head, port.cell, None if inverted is None else not inverted)
+        return not arrived.flip
+
+    @staticmethod
+    def leave(port: Port, inverted: bool = False) -> Head:
+        """The head of the wire leaving an output port (whose square is the second of its pair)."""
+        return Head(_ahead(port.cell, port.direction, 2), port.direction, inverted)
+
+    # Numbers --------------------------------------------------------------
+
+    def board(self) -> Board:
+        """The drawing as a board, every revealed square numbered (see the module's docstring)."""
+        s = self.sketch
+        top, left, bottom, right = s.box()
+        top, left = top - 1, left - 1
+        height, width = bottom - top + 2, right - left + 2
+        shift = lambda cell: (cell[0] - top, cell[1] - left)  # noqa: E731
+        owner, printed = self._owners(shift)
+        hidden = {shift(c) for c in s.hidden}
+        flags = {shift(c) for c in s.flags}
+        halves: dict[Cell, int] = {}
+        for cells, weight in ((hidden, 1), (flags, 2)):
+            for (r, c) in cells:
+                mine_owner = owner.get((r, c))
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        n = (r + dr, c + dc)
+                        if (dr or dc) and (mine_owner is None or owner.get(n) != mine_owner):
+                            halves[n] = halves.get(n, 0) + weight
+        forced = {shift(c): v for c, v in self._forced.items()}
+        clues = {}
+        for r in range(height):
+            for c in range(width):
+                cell = (r, c)
+                if cell in hidden or cell in flags:
+                    continue
+                half = halves.get(cell, 0)
+                if cell in forced:
+                    half += 2 * forced[cell] - 1  # its one hidden neighbour counts fully or not at all
+                if half % 2:
+                    raise LayoutError(f"square {cell} sees an odd number of wire squares: pieces too close")
+                clues[cell] = printed.get(cell, 0) + half // 2
+        names = {shift(c): n for c, n in s.names.items()}
+        return Board(height, width, clues, frozenset(flags), frozenset(), names)
+
+    def _owners(self, shift) -> tuple[dict[Cell, int], dict[Cell, int]]:
+        """Which tile owns each square of its box, and the tiles' printed numbers.
+
+        Nothing but a tile's own squares may lie in its box or the ring
+        around it: the tile's numbers were made for a board with nothing
+        there.
+        """
+        owner: dict[Cell, int] = {}
+        printed: dict[Cell, int] = {}
+        for index, (tile, top, left) in enumerate(self._tiles):
+            b = tile.board
+            for r in range(b.height):
+                for c in range(b.width):
+                    cell = shift((top + r, left + c))
+                    if cell in owner:
+                        raise LayoutError(f"tiles {tile.name} and {self._tiles[owner[cell]][0].name} overlap")
+                    owner[cell] = index
+            for (r, c), n in b.clues.items():
+                printed[shift((top + r, left + c))] = n
+        drawn = {shift(c) for c in self.sketch.hidden | self.sketch.flags}
+        for index, (tile, top, left) in enumerate(self._tiles):
+            b = tile.board
+            t, l = shift((top, left))
+            for r in range(t - 1, t + b.height + 1):
+                for c in range(l - 1, l + b.width + 1):
+                    if (r, c) in drawn and owner.get((r, c)) != index:
+                        raise LayoutError(f"square {(r, c)} is drawn inside tile {tile.name}'s box or next to it")
+        return owner, printed
