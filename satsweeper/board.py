@@ -45,6 +45,32 @@ def grid(height: int, width: int) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Ce
     return cells, near
 
 
+# Above this many squares, neighbours are worked out on demand rather than tabled.
+LARGE = 40_000
+
+
+class _Neighbours(Mapping):
+    """A board's neighbour table computed cell by cell (see Board.neighbour_table)."""
+
+    def __init__(self, board: "Board") -> None:
+        self.board = board
+
+    def __getitem__(self, cell: Cell) -> tuple[Cell, ...]:
+        r, c = cell
+        if not self.board.contains(cell):
+            raise KeyError(cell)
+        return tuple((r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS if self.board.contains((r + dr, c + dc)))
+
+    def get(self, cell, default=None):
+        return self[cell] if self.board.contains(cell) else default
+
+    def __iter__(self):
+        return self.board.cells()
+
+    def __len__(self) -> int:
+        return self.board.height * self.board.width - len(self.board.voids)
+
+
 @dataclass(frozen=True, eq=True)
 class Board:
     """An immutable Minesweeper position.
@@ -88,11 +114,19 @@ class Board:
 
     def cells(self) -> Iterator[Cell]:
         """Every position of the rectangle, row by row."""
+        if self.height * self.width > LARGE:
+            return ((r, c) for r in range(self.height) for c in range(self.width))
         return iter(grid(self.height, self.width)[0])
 
     @cached_property
-    def neighbour_table(self) -> dict[Cell, tuple[Cell, ...]]:
-        """cell -> its on-board, non-void neighbours (shared between boards of one size without voids)."""
+    def neighbour_table(self) -> Mapping[Cell, tuple[Cell, ...]]:
+        """cell -> its on-board, non-void neighbours (shared between boards of one size without voids).
+
+        A large board (a compiled circuit) gets a table that works each
+        cell's neighbours out when asked: most of its squares are never asked.
+        """
+        if self.height * self.width > LARGE:
+            return _Neighbours(self)
         near = grid(self.height, self.width)[1]
         if not self.voids:
             return near

@@ -29,7 +29,7 @@ from .strategies import NAMES as STRATEGY_NAMES
 from .puzzles import Method, make_layout, no_guess
 from .reasoning import DEFAULT_SOLVER, Move, Reasoner
 from .systems import System, is_system_text, read_system
-from .textio import format_board, format_mine, read_board, read_puzzle
+from .textio import format_board, format_mine, read_board, read_puzzle, write_board
 
 YES, NO, BAD_INPUT = 0, 1, 2
 SOLVERS = sorted(n for n in SolverNames.__dict__ if not n.startswith("_"))
@@ -539,3 +539,36 @@ def repair_command(gadget_ref, output, attempts, as_json):
         note = "\n".join(f"repaired {c}" for c in result.changes)
         Path(output).write_text(format_gadget(result.gadget, note), encoding="utf-8")
     emit(as_json, report.repair_json(result), report.repair_text(result), ok)
+
+
+@main.command(name="compile")
+@click.argument("formula")
+@click.option("--gates", type=click.Choice(["parsimonious", "kaye"]), default="parsimonious", show_default=True,
+              help="Pedersen's OR (one explanation per model) or Kaye's AND (two when both inputs are false).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write the board here: .mine for JSMinesweeper (with a total mine count), else native.")
+@click.option("--no-count", is_flag=True, help="Do not count the board's explanations (big formulas).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def compile_command(formula, gates, output, no_count, as_json):
+    """Compile FORMULA (pyeda syntax, or a DIMACS .cnf file) into one board.
+
+    The board's explanations are the formula's models: one free wire per
+    variable, named after it, and the formula forced true.
+    """
+    from .gadgets.compiler import GateSet, compile_formula
+    from .gadgets.formula import read_formula
+    try:
+        parsed = read_formula(formula)
+    except SatsweeperError as err:
+        raise InputError(str(err)) from None
+    compiled = compile_formula(parsed, GateSet(gates))
+    explanations = None if no_count else compiled.explanations()
+    written = None
+    if output:
+        board, why = (compiled.with_total() if Path(output).suffix.lower() == ".mine"
+                      else (compiled.board, ""))
+        write_board(board, output)
+        written = (output, board.total_mines, why)
+    emit(as_json, report.compile_json(compiled, explanations, written),
+         report.compile_text(compiled, explanations, written),
+         explanations is None or compiled.gates is GateSet.KAYE or explanations == parsed.models())

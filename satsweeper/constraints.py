@@ -137,7 +137,11 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
     unknown = _touching(hidden, board.clues, table)
     flagged = {clue: len(cells) for clue, cells in _touching(board.flags, board.clues, table).items()}
     rules = []
-    for cell in sorted(board.clues):
+    # Numbers that touch nothing and show 0 say nothing: skip them without
+    # sorting them (most of a compiled circuit's squares).
+    speaking = board.clues if len(board.clues) < 4 * len(hidden) else \
+        set(unknown) | set(flagged) | {cell for cell, n in board.clues.items() if n}
+    for cell in sorted(speaking):
         number, owed = board.clues[cell], flagged.get(cell, 0)
         cells = unknown.get(cell)
         if cells or number != owed:  # a satisfied, closed number says nothing

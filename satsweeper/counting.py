@@ -7,6 +7,9 @@ Two engines give the same exact answers:
 * ``ganak``: the Ganak model counter on CNF, projected onto the cell
   variables (:mod:`satsweeper.modelcount`); general and slower.
 
+``order`` suggests in which order the component engine should take the
+cells (see :func:`satsweeper.components.tally`); the answer is the same.
+
 With a total mine count every explanation of the whole board counts once;
 without one every unknown cell is free (floating cells double the count).
 """
@@ -14,6 +17,7 @@ without one every unknown cell is free (floating cells double the count).
 from __future__ import annotations
 
 import enum
+from typing import Hashable, Sequence
 
 from . import components, modelcount
 from .board import Board
@@ -29,7 +33,7 @@ class Engine(enum.Enum):
 
 
 def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
-          flags_are_mines: bool = True) -> Tally:
+          flags_are_mines: bool = True, order: Sequence[Hashable] | None = None) -> Tally:
     """Exact counts: explanations in all and per cell.
 
     >>> from satsweeper.textio import parse_board
@@ -40,15 +44,18 @@ def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
     problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
     if engine is Engine.GANAK:
         return modelcount.tally(problem)
-    return components.tally(problem)
+    return components.tally(problem, order=order)
 
 
 def count(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
-          flags_are_mines: bool = True) -> int:
+          flags_are_mines: bool = True, order: Sequence[Hashable] | None = None) -> int:
     """#CONSISTENCY: the number of explanations.
 
     >>> from satsweeper.textio import parse_board
     >>> count(parse_board("1.\\n..\\n"))  # one mine among three cells
     3
     """
-    return tally(subject, engine, flags_are_mines).count
+    if engine is Engine.COMPONENTS:
+        problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
+        return components.count(problem, order)
+    return tally(subject, engine, flags_are_mines, order).count

@@ -366,3 +366,33 @@ def repair_json(result: Repair) -> dict:
                          "repaired": c.repaired} for c in result.changes],
             "attempts": result.attempts,
             "verdict": verdict_json(result.verdict) if result.verdict else None}
+
+
+def compile_text(compiled, explanations: int | None, written) -> str:
+    """What ``satsweeper compile`` found: the formula, its models, the board and its count."""
+    f = compiled.formula
+    models = f.models()
+    tiles = ", ".join(f"{k} {n}" for k, n in sorted(compiled.tiles.items())) or "none"
+    lines = [f"formula: {f}",
+             f"variables: {' '.join(f.variables) or '(none)'}; models: {models} (truth table)",
+             f"board: {compiled.board.height}x{compiled.board.width}, {compiled.hidden} hidden squares; "
+             f"gates: {compiled.gates.value}; tiles: {tiles}"]
+    if explanations is not None:
+        if explanations == models:
+            verdict = "equal to the models: parsimonious"
+        else:
+            verdict = f"{explanations - models:+d} against the models"
+        lines.append(f"explanations: {explanations} ({verdict})")
+    if written:
+        path, total, why = written
+        lines.append(f"wrote {path}" + (f" (mines: {total}: {why})" if total is not None else ""))
+    return "\n".join(lines)
+
+
+def compile_json(compiled, explanations: int | None, written) -> dict:
+    f = compiled.formula
+    return {"formula": str(f), "variables": list(f.variables), "models": f.models(),
+            "gates": compiled.gates.value, "height": compiled.board.height, "width": compiled.board.width,
+            "hidden": compiled.hidden, "crossings": compiled.crossings, "tiles": compiled.tiles,
+            "explanations": explanations,
+            "output": None if not written else {"path": written[0], "mines": written[1], "why": written[2]}}

@@ -42,10 +42,18 @@ class TestLibrary:
         """Each library gadget forces its claimed outputs on every input."""
         assert verify(build(name)).computes
 
-    @pytest.mark.parametrize("name", sorted(set(BUILDERS) - {"and"}))
+    @pytest.mark.parametrize("name", sorted(set(BUILDERS) - {"and", "and-tile"}))
     def test_unique_gadgets(self, name):
-        """Everything but Kaye's AND: one explanation per input."""
+        """Everything but Kaye's AND (and the compiler's tile made from it): one explanation per input."""
         assert verify(build(name)).unique
+
+    def test_and_tile_keeps_kayes_surplus(self):
+        """The compiler's AND tile keeps Kaye's numbers: two explanations when the AND's inputs are false.
+
+        Its wires negate both inputs (t = ~l & ~b), so that is l = b = true.
+        """
+        verdict = verify(build("and-tile"))
+        assert [c.explanations for c in verdict.cases] == [1, 1, 1, 2]
 
     def test_kaye_and_is_not_unique(self):
         """Kaye's AND: two explanations on (false, false), one otherwise (seed 004)."""

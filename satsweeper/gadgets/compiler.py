@@ -9,16 +9,20 @@ false doubles its explanations.
 
 Layout (all wires run right or down):
 
-* the variables' wires run along rows 45 apart at the top (the *bus*), the
-  most used variable lowest;
-* the formula is evaluated as by a stack machine, deeper operand first: a
-  leaf forks its variable's wire (or turns it down on its last use), runs
-  down across every wire in between (a ``cross`` tile each) and turns right
-  on a new row below everything (a stack entry); a gate takes the two
-  lowest rows, the upper straight in, the lower turned up into it;
+* the variables' wires run along rows 45 apart at the top (the *bus*), in
+  the order that needs the fewest crossings, each from its variable's first
+  leaf to its last (the input wire is named after the variable);
+* the formula tree hangs below, planar: each leaf forks its variable's wire
+  (or turns it down on its last use) and runs down across the wires below
+  it, one ``cross`` tile each; a gate is placed below its right operand,
+  which falls straight into it, while the left operand turns right under
+  the right one's drawing; the gate's output turns down in its turn;
 * NOT costs nothing: a wire's flip (which square of each pair is the mine)
   is tracked, and junctions passed straight through flip it where a gate
   input needs it.
+
+Only the variables' distribution crosses wires, so a formula with one
+variable needs no crossing at all.
 
 >>> from satsweeper.gadgets.formula import parse_formula
 >>> from satsweeper.counting import count
@@ -34,16 +38,19 @@ import itertools
 from dataclasses import dataclass, field
 
 from ..board import Board
+from ..constraints import problem_of
+from ..counting import count, tally
 from .formula import Formula, Gate, Node, Not, Op, Var
-from .gadget import Gadget
+from .gadget import Gadget, mine_totals
 from .layout import Head, Layout, LayoutError, ports
-from .library import cross, gate_tile
-from .sketch import DOWN, RIGHT, UP
+from .library import cross, gate_tile, mirror
+from .sketch import DOWN, RIGHT
 
-__all__ = ["Compiled", "GateSet", "compile_formula"]
+__all__ = ["Compiled", "GateSet", "bus_order", "compile_formula", "crossings"]
 
-PITCH = 45  # rows between wires: a cross tile reaches 25 rows above the wire it crosses
-ROOM = 24   # squares a wire needs before a port: five junctions fix any phase and flip
+PITCH = 45  # rows between the bus's wires: a cross tile reaches 25 rows above the wire it crosses
+ROOM = 32   # squares a wire needs before a port: five junctions (any phase and flip), pairs either side
+SPACE = ROOM + 10  # columns between a subtree and the next leaf: the gate's left input runs there
 
 
 class GateSet(enum.Enum):
@@ -67,28 +74,55 @@ class Compiled:
     board: Board
     crossings: int
     tiles: dict[str, int] = field(default_factory=dict)
+    order: tuple = ()  # the hidden cells in a good order to count them (Layout.order)
 
     @property
     def hidden(self) -> int:
         return len(self.board.hidden_cells())
 
+    def explanations(self) -> int:
+        """The board's explanations, counted by the component engine (in the layout's sweep order)."""
+        return count(self.board, order=self.order)
+
+    def mine_totals(self) -> dict[int, int]:
+        """Mines on the board (flags included) -> explanations with that many."""
+        counts = tally(self.board, order=self.order)
+        if not counts.consistent:
+            return {}
+        frontier = counts.frontier or {0: 1}
+        flags = len(self.board.flags)
+        return {flags + k: n for k, n in mine_totals(frontier, len(problem_of(self.board).floating_cells())).items() if n}
+
+    def with_total(self) -> tuple[Board, str]:
+        """The board with a total mine count (a ``.mine`` file needs one), and what the total means.
+
+        The total is the one every explanation has, when they agree; else
+        the smallest one's (the count then drops to the explanations with
+        that many mines).
+        """
+        totals = self.mine_totals()
+        b = self.board
+        if not totals:
+            total, why = len(b.flags), "no explanation exists; the total is the flags"
+        elif len(totals) == 1:
+            total, why = next(iter(totals)), "every explanation has this many mines"
+        else:
+            total = min(totals)
+            why = (f"explanations differ in mines ({', '.join(f'{k}: {n}' for k, n in totals.items())}); "
+                   f"the total is the smallest, which keeps {totals[total]} of them")
+        return Board(b.height, b.width, b.clues, b.flags, b.voids, b.names, total), why
+
 
 @dataclass
 class _Line:
-    """A wire on the board carrying a node's value (mines on second squares = value XOR head.flip)."""
+    """A bus wire: mines on second squares = the variable's value XOR head.flip."""
 
     head: Head
-    node: Node
+    name: str
 
     @property
     def row(self) -> int:
         return self.head.cell[0]
-
-
-@dataclass(frozen=True)
-class _Operand:
-    line: _Line
-    negated: bool  # NOTs above the line's node
 
 
 def _polarity(tile: Gadget, op: Op) -> tuple[bool, bool, bool]:
@@ -101,14 +135,42 @@ def _polarity(tile: Gadget, op: Op) -> tuple[bool, bool, bool]:
     raise LayoutError(f"tile {tile.name} does not compute {op.name} under any negations")
 
 
-def _need(node: Node) -> int:
-    """Stack entries the subtree needs (Sethi-Ullman): evaluating the needier side first keeps it low."""
+def _leaf_order(node: Node) -> list[str]:
     if isinstance(node, Var):
-        return 1
+        return [node.name]
     if isinstance(node, Not):
-        return _need(node.arg)
-    a, b = _need(node.left), _need(node.right)
-    return max(a, b) if a != b else a + 1
+        return _leaf_order(node.arg)
+    if isinstance(node, Gate):
+        return _leaf_order(node.left) + _leaf_order(node.right)
+    return []
+
+
+def crossings(order: tuple[str, ...], leaves: list[str]) -> int:
+    """Crossings a bus in ``order`` (top first) costs.
+
+    A variable's wire lives from its first leaf to its last; each leaf
+    crosses the live wires below its variable's.
+
+    >>> crossings(("a", "b"), ["b", "a", "b"]), crossings(("b", "a"), ["b", "a", "b"])
+    (1, 0)
+    """
+    first, last = {}, {}
+    for i, name in enumerate(leaves):
+        first.setdefault(name, i)
+        last[name] = i
+    position = {name: k for k, name in enumerate(order)}
+    return sum(1 for i, name in enumerate(leaves) for other in first
+               if position[other] > position[name] and first[other] < i < last[other])
+
+
+def bus_order(variables: tuple[str, ...], leaves: list[str]) -> tuple[str, ...]:
+    """The bus order with the fewest crossings (every order up to 7 variables, else by first use)."""
+    used = [v for v in dict.fromkeys(leaves)]
+    unused = tuple(v for v in variables if v not in used)
+    if len(used) > 7:
+        return unused + tuple(used)
+    best = min(itertools.permutations(used), key=lambda order: crossings(order, leaves))
+    return unused + best
 
 
 class _Compiler:
@@ -118,58 +180,50 @@ class _Compiler:
         self.layout = Layout()
         self.crossings = 0
         self.tiles: dict[str, int] = {}
-        uses = formula.occurrences()
-        self.remaining = dict(uses)
-        order = sorted(formula.variables, key=lambda v: (uses[v], formula.variables.index(v)))
+        leaves = _leaf_order(formula.root)
+        self.remaining = {v: leaves.count(v) for v in formula.variables}
+        # A variable's wire starts at its first leaf and ends at its last (or
+        # is a closed stub on the left if the variable does not occur).
         self.bus: dict[str, _Line] = {}
-        for index, name in enumerate(order):
-            head = self.layout.start(index * PITCH, 0, name)
-            if uses[name] == 0:
+        self.rows = {name: index * PITCH for index, name in enumerate(bus_order(formula.variables, leaves))}
+        for name, row in self.rows.items():
+            if self.remaining[name] == 0:
+                head = self.layout.start(row, 0, name)
                 self.layout.close(self.layout.straight(head, head.at(3)))
-            else:
-                self.bus[name] = _Line(head, Var(name))
-        self.stack: list[_Operand] = []
-        self.next_row = len(order) * PITCH
-
-    # The stack machine -------------------------------------------------------------
 
     def run(self) -> Board:
         root = self.formula.root
         if isinstance(root, bool):
             return self._constant(root)
-        self._evaluate(root)
-        (last,) = self.stack
-        head = self.layout.straight(last.line.head, last.line.head.at(6))
-        self.layout.force(head, value=not last.negated)
+        head, negated = self._node(root)
+        self.layout.force(self.layout.straight(head, head.at(6)), value=not negated)
         return self.layout.board()
 
-    def _evaluate(self, node: Node) -> None:
+    def _node(self, node: Node) -> tuple[Head, bool]:
+        """Draw a subtree; the head of its output wire (running down) and whether it carries the negation."""
         if isinstance(node, Var):
-            self._leaf(node.name)
-        elif isinstance(node, Not):
-            self._evaluate(node.arg)
-            top = self.stack.pop()
-            self.stack.append(_Operand(top.line, not top.negated))
-        else:
-            first, second = (node.left, node.right) if _need(node.left) >= _need(node.right) else (node.right, node.left)
-            self._evaluate(first)
-            self._evaluate(second)
-            self._gate(node.op, node)
+            return self._leaf(node.name), False
+        if isinstance(node, Not):
+            head, negated = self._node(node.arg)
+            return head, not negated
+        left = self._node(node.left)
+        right = self._node(node.right)
+        return self._gate(node.op, left, right), False
 
     def _frontier(self) -> int:
-        """The first column right of everything drawn: each step gets columns of its own."""
-        return max(c for _, c in self.layout.sketch.hidden | self.layout.sketch.flags) + 6
+        """The first free column right of everything drawn."""
+        drawn = self.layout.sketch.hidden | self.layout.sketch.flags
+        return max((c for _, c in drawn), default=0) + SPACE
 
-    def _alive(self) -> list[_Line]:
-        return list(self.bus.values()) + [o.line for o in self.stack]
-
-    def _leaf(self, name: str) -> None:
+    def _leaf(self, name: str) -> Head:
+        row = self.rows[name]
+        crossed = sorted((line for line in self.bus.values() if line.row > row), key=lambda l: l.row)
+        x = max([self._frontier()] + [line.head.cell[1] + ROOM for line in crossed])
+        if name not in self.bus:
+            self.bus[name] = _Line(self.layout.start(row, x - 3, name), name)
         source = self.bus[name]
         self.remaining[name] -= 1
-        target = max([line.row for line in self._alive()] + [self.next_row - PITCH]) + PITCH
-        crossed = sorted((line for line in self._alive() if source.row < line.row < target), key=lambda l: l.row)
-        x = max([self._frontier(), source.head.cell[1]] + [line.head.cell[1] + ROOM for line in crossed])
-        head = self.layout.straight(source.head, (source.row, x))
+        head = self.layout.straight(source.head, (row, max(x, source.head.cell[1])))
         if self.remaining[name]:
             source.head, drop = self.layout.split(head, DOWN)
         else:
@@ -177,11 +231,10 @@ class _Compiler:
             del self.bus[name]
         for line in crossed:
             drop = self._cross(drop, line)
-        drop = self.layout.straight(drop, (target - 1, drop.cell[1]))
-        self.stack.append(_Operand(_Line(self.layout.corner(drop, RIGHT), Var(name)), False))
+        return drop
 
     def _cross(self, drop: Head, line: _Line) -> Head:
-        """Take a falling wire across a horizontal one; the falling wire's new head."""
+        """Take a falling wire across a bus wire; the falling wire's new head."""
         tile = cross()
         where = ports(tile)
         top = line.row - where["b"].cell[0]
@@ -194,32 +247,27 @@ class _Compiler:
         self._count("cross")
         return self.layout.leave(placed["p"], down)
 
-    def _gate(self, op: Op, node: Gate) -> None:
-        lower, upper = self.stack.pop(), self.stack.pop()
-        if lower.line.row < upper.line.row:
-            lower, upper = upper, lower
+    def _gate(self, op: Op, left: tuple[Head, bool], right: tuple[Head, bool]) -> Head:
+        """A gate below its right operand; the left operand turns in under it.  Its output, running down."""
+        (lhead, lneg), (rhead, rneg) = left, right
         kind = self.gates.tile(op)
-        tile = gate_tile(kind)
+        tile = mirror(gate_tile(kind))           # input b now enters from above
         where = ports(tile)
         a, b, c = _polarity(tile, {"or": Op.OR, "and": Op.AND, "xor": Op.XOR}[kind])
-        morgan = op is not Op.XOR and kind != op.name.lower()  # AND from OR or OR from AND
-        top = upper.line.row - where["l"].cell[0]
-        below = where["b"].cell
-        left = max(self._frontier(), upper.line.head.cell[1] + ROOM,
-                   lower.line.head.cell[1] + ROOM + 4 - below[1])
-        placed = self.layout.place(tile, top, left)
-        self.layout.enter(upper.line.head, placed["l"], upper.negated ^ morgan ^ a)
-        # The lower wire turns up into the tile; junctions on the way up flip it too.
-        column = placed["b"].cell[1]
-        rise = lower.line.row - 3 - placed["b"].cell[0]
-        want = lower.negated ^ morgan ^ b
-        arrive_flip = (not want) ^ (rise % 3 % 2 == 1)
-        head = self.layout.straight(lower.line.head, (lower.line.row, column - 1), arrive_flip)
-        seen = self.layout.enter(self.layout.corner(head, UP), placed["b"])
-        assert seen == want, "the lower input arrived with the wrong flip"
+        morgan = op is not Op.XOR and kind != op.name.lower()  # AND from OR, or OR from AND
+        column = rhead.cell[1] - where["b"].cell[1]
+        if column < lhead.cell[1] + ROOM + 4:
+            raise LayoutError("no room between the operands of a gate")
+        top = max(rhead.cell[0] + ROOM, lhead.cell[0] + ROOM - where["l"].cell[0])
+        placed = self.layout.place(tile, top, column)
+        self.layout.enter(rhead, placed["b"], rneg ^ morgan ^ b)
+        row = placed["l"].cell[0]
+        turn = self.layout.corner(self.layout.straight(lhead, (row - 1, lhead.cell[1])), RIGHT)
+        self.layout.enter(turn, placed["l"], lneg ^ morgan ^ a)
         out = self.layout.leave(placed["t"], morgan ^ c)
-        self.stack.append(_Operand(_Line(out, node), False))
         self._count(kind)
+        # Away from the tile before turning: junctions on the way down must not touch its ring.
+        return self.layout.corner(self.layout.straight(out, out.at(6)), DOWN)
 
     def _count(self, kind: str) -> None:
         self.tiles[kind] = self.tiles.get(kind, 0) + 1
@@ -242,4 +290,4 @@ def compile_formula(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS) -> 
     """One board whose explanations are the formula's models (see the module's docstring)."""
     compiler = _Compiler(formula, gates)
     board = compiler.run()
-    return Compiled(formula, gates, board, compiler.crossings, dict(compiler.tiles))
+    return Compiled(formula, gates, board, compiler.crossings, dict(compiler.tiles), tuple(compiler.layout.order()))

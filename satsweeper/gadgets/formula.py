@@ -14,7 +14,7 @@ they leave free.  (pyeda's own ``satisfy_count`` counts cubes, not models:
 
 >>> f = parse_formula("(a | ~b) & (b ^ c)")
 >>> f.variables, f.models(), models_by_bdd(f)
-(('a', 'b', 'c'), 2, 2)
+(('a', 'b', 'c'), 3, 3)
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pyeda.boolalg import expr as pyeda
 from pyeda.boolalg.bdd import expr2bdd
 from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 
-from ..errors import BoardSyntaxError
+from ..errors import BoardSyntaxError, SatsweeperError
 
 __all__ = ["Formula", "Gate", "Not", "Op", "Var", "models_by_bdd", "parse_dimacs", "parse_formula",
            "random_formula", "read_formula"]
@@ -212,8 +212,9 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
             line = int(token.split("lineno=")[1].split(",")[0])
             col = int(token.split("offset=")[1].split(")")[0]) + 1
             found = token.split("value=")[1].split(",")[0]
+            found = "the end of the formula" if found == "''" else found
         raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
-                               f"{found} ({token.split(':')[0]})") from None
+                               found) from None
     names = []
     for name in _names_in_order(text, {str(v) for v in e.support}):
         names.append(name)
@@ -242,7 +243,7 @@ def parse_dimacs(text: str, source: str = "<dimacs>") -> Formula:
 
     >>> f = parse_dimacs("p cnf 3 2\\n1 -2 0\\n2 3 0\\n")
     >>> str(f), f.models()
-    '((x1 | ~x2) & (x2 | x3))'
+    ('((x1 | ~x2) & (x2 | x3))', 4)
     """
     header = None
     clauses: list[list[int]] = []
@@ -292,6 +293,8 @@ def read_formula(text: str) -> Formula:
     except OSError:
         is_file = False
     if not is_file:
+        if path.suffix.lower() in (".cnf", ".dimacs", ".txt") or "/" in text:
+            raise SatsweeperError(f"expected a formula or an existing file (got {text!r}: no such file)")
         return parse_formula(text)
     content = path.read_text(encoding="utf-8")
     lines = [ln.strip() for ln in content.splitlines() if ln.strip()]

@@ -156,12 +156,14 @@ class Layout:
                          and (flip is None or (j % 2 == 1) == (flip != head.flip)))
         if length < 4 * junctions:
             raise LayoutError(f"{length} squares from {head.cell} to {target} cannot hold {junctions} junctions")
-        cell = head.cell
+        # Junctions go in the middle, away from whatever the wire leaves or enters.
+        pairs = (length - 4 * junctions) // 3
+        cell = self.sketch.run(head.cell, d, pairs // 2)
         for _ in range(junctions):
             centre = _ahead(cell, d, 1)
             self.sketch.junction(centre, {_reverse(d): 0, d: 0})
             cell = _ahead(centre, d, 3)
-        self.sketch.run(cell, d, (length - 4 * junctions) // 3)
+        self.sketch.run(cell, d, pairs - pairs // 2)
         return Head(target, d, head.flip != (junctions % 2 == 1))
 
     def corner(self, head: Head, turn: Direction) -> Head:
@@ -238,6 +240,18 @@ class Layout:
                 clues[cell] = printed.get(cell, 0) + half // 2
         names = {shift(c): n for c, n in s.names.items()}
         return Board(height, width, clues, frozenset(flags), frozenset(), names)
+
+    def order(self) -> list[Cell]:
+        """The hidden squares of :meth:`board` in a good order to count them: a sweep, column by column.
+
+        Each junction's squares go together (with its centre's column) and
+        otherwise squares go in drawing order; counting in this order keeps
+        the DP's frontier to the wires a vertical line crosses.
+        """
+        if not self.sketch.drawn:
+            return []
+        top, left, _, _ = self.sketch.box()
+        return [(r - top + 1, c - left + 1) for _, _, (r, c) in sorted(self.sketch.drawn)]
 
     def _owners(self, shift) -> tuple[dict[Cell, int], dict[Cell, int]]:
         """Which tile owns each square of its box, and the tiles' printed numbers.

@@ -36,10 +36,17 @@ class Sketch:
     flags: set = field(default_factory=set)
     names: dict = field(default_factory=dict)
     printed: dict = field(default_factory=dict)
+    # Each hidden cell with the column it belongs to (a junction's cells go
+    # with its centre), in drawing order: a sweep over these is a good order
+    # in which to count a long drawing (see elimination_order).
+    drawn: list = field(default_factory=list)
+    _anchor: int | None = None
 
     def hide(self, cell: Cell) -> None:
         if cell in self.flags:
             raise ValueError(f"{cell} is already a flag")
+        if cell not in self.hidden:
+            self.drawn.append((self._anchor if self._anchor is not None else cell[1], len(self.drawn), cell))
         self.hidden.add(cell)
 
     def flag(self, cell: Cell) -> None:
@@ -101,8 +108,11 @@ class Sketch:
         """
         r, c = centre
         ends = {}
+        self._anchor = c
         for (dr, dc) in (RIGHT, LEFT, DOWN, UP):
             self.hide((r + dr, c + dc))
+        self._anchor = None
+        for (dr, dc) in (RIGHT, LEFT, DOWN, UP):
             pairs = arms.get((dr, dc))
             if pairs is None:
                 self.cap((r + 2 * dr, c + 2 * dc), (dr, dc))

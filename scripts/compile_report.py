@@ -1,0 +1,109 @@
+"""How far the circuit compiler goes: formulas of growing size, compiled and counted.
+
+For each formula: variables, leaves, models (truth table), board size, hidden
+squares, crossings, compile time, count time (component engine, the layout's
+sweep order) and whether the count equals the models.  Families:
+
+* ``random-D-N``: a full tree of depth D (2^D leaves) over N variables, gates
+  drawn at random (seeded);
+* ``parity-N``: x1 ^ x2 ^ ... ^ xN (one leaf per variable, no crossing);
+* ``cnf-N``: a random 3-CNF with N variables and 2N clauses (DIMACS-shaped).
+
+Stops a family when one count takes longer than --budget seconds.
+
+    python scripts/compile_report.py [--budget 120] [--out docs/compile-report.txt]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from pathlib import Path
+
+from satsweeper.gadgets.compiler import GateSet, compile_formula
+from satsweeper.gadgets.formula import Formula, Gate, Op, Var, parse_dimacs
+
+
+def full_tree(rng: random.Random, depth: int, variables: int) -> Formula:
+    names = [f"x{k}" for k in range(1, variables + 1)]
+
+    def grow(level):
+        if level == 0:
+            return Var(rng.choice(names))
+        return Gate(rng.choice(list(Op)), grow(level - 1), grow(level - 1))
+
+    return Formula(grow(depth), tuple(names))
+
+
+def parity(variables: int) -> Formula:
+    names = tuple(f"x{k}" for k in range(1, variables + 1))
+    root = Var(names[0])
+    for name in names[1:]:
+        root = Gate(Op.XOR, root, Var(name))
+    return Formula(root, names)
+
+
+def cnf(rng: random.Random, variables: int) -> Formula:
+    lines = [f"p cnf {variables} {2 * variables}"]
+    for _ in range(2 * variables):
+        chosen = rng.sample(range(1, variables + 1), 3)
+        lines.append(" ".join(str(v if rng.random() < 0.5 else -v) for v in chosen) + " 0")
+    return parse_dimacs("\n".join(lines))
+
+
+def leaves(formula: Formula) -> int:
+    return sum(formula.occurrences().values())
+
+
+def measure(name: str, formula: Formula, gates: GateSet) -> tuple[str, float]:
+    start = time.perf_counter()
+    compiled = compile_formula(formula, gates)
+    built = time.perf_counter() - start
+    start = time.perf_counter()
+    explanations = compiled.explanations()
+    counted = time.perf_counter() - start
+    models = formula.models()
+    verdict = "equal" if explanations == models else f"{explanations - models:+d}"
+    b = compiled.board
+    line = (f"{name:<14} {gates.value[:5]:<6} {len(formula.variables):>4} {leaves(formula):>6} {models:>7} "
+            f"{b.height:>5}x{b.width:<6} {compiled.hidden:>7} {compiled.crossings:>5} "
+            f"{built:>8.2f} {counted:>8.2f}  {verdict}")
+    return line, counted
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--budget", type=float, default=120.0, help="stop a family after a count this slow (s)")
+    parser.add_argument("--out", type=Path, default=None, help="also write the table here")
+    args = parser.parse_args()
+    rng = random.Random(1)
+    header = (f"{'formula':<14} {'gates':<6} {'vars':>4} {'leaves':>6} {'models':>7} {'board':>12} "
+              f"{'hidden':>7} {'cross':>5} {'compile':>8} {'count':>8}  explanations vs models")
+    lines = [f"# {platform.machine()}, Python {platform.python_version()}; times in seconds", header]
+    print("\n".join(lines), flush=True)
+    families = [
+        ("random", [(f"random-{d}-{n}", lambda d=d, n=n: full_tree(rng, d, n))
+                    for d, n in [(2, 3), (3, 4), (4, 6), (5, 6), (5, 8), (6, 8), (6, 10)]]),
+        ("parity", [(f"parity-{n}", lambda n=n: parity(n)) for n in (4, 8, 12, 16)]),
+        ("cnf", [(f"cnf-{n}", lambda n=n: cnf(rng, n)) for n in (4, 6, 8, 10)]),
+    ]
+    for _, cases in families:
+        for name, make in cases:
+            formula = make()
+            gate_sets = (GateSet.PARSIMONIOUS, GateSet.KAYE) if name.startswith("random-4") else (GateSet.PARSIMONIOUS,)
+            slow = False
+            for gates in gate_sets:
+                line, counted = measure(name, formula, gates)
+                print(line, flush=True)
+                lines.append(line)
+                slow = slow or counted > args.budget
+            if slow:
+                break
+    if args.out:
+        args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,260 @@
+"""The circuit compiler: formulas, layout, and parsimony checked by counting.
+
+Every compiled board is counted by the component engine and compared with
+the formula's model count from truth tables (itself checked against
+evaluation assignment by assignment and against pyeda's BDD).  With Kaye's
+AND the expected surplus is computed from the formula tree alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from pyeda.boolalg.bdd import expr2bdd
+from pyeda.boolalg.expr import expr
+
+from satsweeper.cli import main
+from satsweeper.constraints import Constraint, Problem, problem_of
+from satsweeper.counting import Engine, count
+from satsweeper.errors import BoardSyntaxError
+from satsweeper.gadgets.compiler import GateSet, bus_order, compile_formula, crossings
+from satsweeper.gadgets.formula import (Formula, Gate, Not, Op, Var, models_by_bdd, parse_dimacs, parse_formula,
+                                        random_formula)
+from satsweeper.gadgets.layout import Layout, LayoutError
+from satsweeper.textio import read_board, read_puzzle
+
+
+def random_formulas(seed: int, how_many: int) -> list[Formula]:
+    """Formulas over 1-6 variables with 1-4 levels of gates, drawn uniformly in both."""
+    rng = random.Random(seed)
+    return [random_formula(rng, rng.randint(1, 6), rng.randint(1, 4)) for _ in range(how_many)]
+
+
+def kaye_expected(formula: Formula) -> int:
+    """Explanations of a board built with Kaye's AND, from the tree alone.
+
+    An AND node doubles when both operands are false; an OR node is built
+    as NOT(AND(NOT, NOT)), so it doubles when both operands are true.
+    """
+    def walk(node, values):
+        if isinstance(node, Var):
+            return values[node.name], 0
+        if isinstance(node, Not):
+            value, doubled = walk(node.arg, values)
+            return not value, doubled
+        (a, da), (b, db) = walk(node.left, values), walk(node.right, values)
+        extra = (node.op is Op.AND and not a and not b) or (node.op is Op.OR and a and b)
+        value = a and b if node.op is Op.AND else a or b if node.op is Op.OR else a != b
+        return value, da + db + int(extra)
+
+    total = 0
+    for bits in itertools.product((False, True), repeat=len(formula.variables)):
+        value, doubled = walk(formula.root, dict(zip(formula.variables, bits)))
+        total += (1 << doubled) if value else 0
+    return total
+
+
+class TestFormula:
+    def test_operators_rewritten_into_gates(self):
+        assert str(parse_formula("a => b")) == "(~a | b)"
+        assert str(parse_formula("a <=> b")) == "~(a ^ b)"
+        assert parse_formula("s ? a : b").models() == 4
+        assert parse_formula("a & b & c & d").models() == 1
+
+    def test_constants_fold_away(self):
+        assert parse_formula("a & 1").root == Var("a")
+        assert parse_formula("a | 1").root is True
+        assert parse_formula("a ^ 1").root == Not(Var("a"))
+
+    def test_variables_in_order_of_appearance(self):
+        assert parse_formula("zeta | alpha & z").variables == ("zeta", "alpha", "z")
+
+    @pytest.mark.parametrize("seed", range(5))
+    def test_truth_table_matches_evaluation_and_bdd(self, seed):
+        """Truth-table counts agree with assignment-by-assignment evaluation and with pyeda's BDD."""
+        for f in random_formulas(seed, 20) + [random_formula(random.Random(seed), 9, 5)]:
+            by_hand = sum(f.value(dict(zip(f.variables, bits)))
+                          for bits in itertools.product((False, True), repeat=len(f.variables)))
+            assert f.models() == by_hand == models_by_bdd(f)
+
+    def test_pyeda_satisfy_count_counts_cubes_not_models(self):
+        """Why models_by_bdd weighs cubes: pyeda's own count says 3 where there are 7 models."""
+        e = expr("~(a & b & c)")
+        assert e.satisfy_count() == 3 and expr2bdd(e).satisfy_count() == 3
+        assert parse_formula("~(a & b & c)").models() == 7 == models_by_bdd(parse_formula("~(a & b & c)"))
+
+    def test_dimacs(self):
+        f = parse_dimacs("c example\np cnf 4 2\n1 -2 0\n2 3\n0\n")
+        assert f.variables == ("x1", "x2", "x3", "x4")
+        assert str(f) == "((x1 | ~x2) & (x2 | x3))"
+        assert f.models() == 8  # x4 free
+
+    @pytest.mark.parametrize("text, where", [
+        ("1 2 0\n", "<dimacs>:1:1: expected the header"),
+        ("p cnf 2 1\n1 x 0\n", "<dimacs>:2:3: expected an integer literal (got 'x')"),
+        ("p cnf 2 1\n1 3 0\n", "<dimacs>:2:3: expected a literal between -2 and 2"),
+        ("p dnf 2 1\n", "<dimacs>:1:1: expected one header"),
+    ])
+    def test_dimacs_errors_say_where(self, text, where):
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_dimacs(text)
+        assert str(err.value).startswith(where)
+
+    def test_formula_errors_say_where(self):
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_formula("a & (b |")
+        assert str(err.value) == ("<formula>:1:10: expected a Boolean formula (variables, ~ & | ^ => <=>, "
+                                  "parentheses) (got the end of the formula)")
+
+
+class TestLayout:
+    @pytest.mark.parametrize("length", [0, 3, 4, 6, 8, 9, 12, 13, 16, 17, 20, 21, 25, 28, 29])
+    @pytest.mark.parametrize("flip", [None, False, True])
+    def test_straight_wires_keep_their_value(self, length, flip):
+        """Any length a straight run allows, with any flip asked for, carries the input to a forced end."""
+        layout = Layout()
+        head = layout.start(0, 0, "a")
+        junctions = min(j for j in range(6) if j % 3 == length % 3 and (flip is None or (j % 2 == 1) == flip))
+        if length < 4 * junctions:
+            with pytest.raises(LayoutError):
+                layout.straight(head, head.at(length), flip)
+            return
+        head = layout.straight(head, head.at(length), flip)
+        if flip is not None:
+            assert head.flip == flip
+        layout.force(layout.straight(head, head.at(6)), value=True)
+        board = layout.board()
+        problem = problem_of(board)
+        a = board.cell_by_name("a")
+        pinned = Problem(problem.cells, problem.constraints + (Constraint(frozenset({a}), 1, "a"),))
+        assert count(board) == 1 and count(pinned) == 1
+
+    def test_short_runs_refuse_junctions(self):
+        layout = Layout()
+        head = layout.start(0, 0, "a")
+        with pytest.raises(LayoutError):
+            layout.straight(head, head.at(2))   # needs two junctions: 8 squares
+        with pytest.raises(LayoutError):
+            layout.straight(head, head.at(3), flip=True)  # needs three junctions: 12 squares
+
+
+class TestParsimony:
+    @pytest.mark.parametrize("seed", range(4))
+    def test_parsimonious_gates_count_models_exactly(self, seed):
+        """50 random formulas per seed (200 in all, up to 6 variables and depth 4): explanations == models."""
+        for f in random_formulas(100 + seed, 50):
+            compiled = compile_formula(f)
+            assert compiled.explanations() == f.models(), str(f)
+
+    def test_largest_shape_compiles_parsimoniously(self):
+        """A full tree of depth 4 (16 leaves) over 6 variables."""
+        rng = random.Random(7)
+        names = [f"x{k}" for k in range(1, 7)]
+
+        def full(level):
+            if level == 0:
+                return Var(rng.choice(names))
+            return Gate(rng.choice(list(Op)), full(level - 1), full(level - 1))
+
+        f = Formula(full(4), tuple(names))
+        assert compile_formula(f).explanations() == f.models()
+
+    @pytest.mark.parametrize("seed", range(2))
+    def test_kaye_gates_show_the_expected_surplus(self, seed):
+        """Kaye's AND: each AND with both inputs false doubles; the count matches the tree's prediction."""
+        surplus = 0
+        for f in random_formulas(200 + seed, 20):
+            compiled = compile_formula(f, GateSet.KAYE)
+            expected = kaye_expected(f)
+            assert compiled.explanations() == expected, str(f)
+            surplus += expected - f.models()
+        assert surplus > 0
+
+    def test_kaye_or_of_two_variables(self):
+        """a | b through Kaye's AND: NOT(AND(~a, ~b)) has two explanations when a = b = true."""
+        f = parse_formula("a | b")
+        assert compile_formula(f, GateSet.KAYE).explanations() == kaye_expected(f) == 4
+
+    def test_explanations_correspond_to_models_one_to_one(self):
+        """Pinning the named input wires to an assignment leaves one explanation for a model, none otherwise."""
+        f = parse_formula("(a | ~b) & (b ^ c)")
+        compiled = compile_formula(f)
+        problem = problem_of(compiled.board)
+        for bits in itertools.product((False, True), repeat=3):
+            pins = tuple(Constraint(frozenset({compiled.board.cell_by_name(v)}), int(b), v)
+                         for v, b in zip(f.variables, bits))
+            pinned = Problem(problem.cells, problem.constraints + pins)
+            assert count(pinned, order=compiled.order) == int(f.value(dict(zip(f.variables, bits))))
+
+    @pytest.mark.parametrize("text, models", [("a | ~a", 2), ("a & ~a", 0), ("1", 1), ("0", 0), ("a", 1)])
+    def test_constant_and_trivial_formulas(self, text, models):
+        f = parse_formula(text)
+        assert f.models() == models == compile_formula(f).explanations()
+
+    def test_ganak_agrees_on_a_small_board(self):
+        """A second counter on the whole board (Ganak on CNF, projected on the cells)."""
+        compiled = compile_formula(parse_formula("~a"))
+        assert count(compiled.board, Engine.GANAK) == compiled.explanations() == 1
+
+    def test_unused_dimacs_variables_double(self):
+        f = parse_dimacs("p cnf 3 1\n1 -2 0\n")
+        assert compile_formula(f).explanations() == f.models() == 6
+
+
+class TestBusOrder:
+    def test_the_order_minimises_crossings(self):
+        leaves = ["a", "b", "a", "c", "b", "a"]
+        best = bus_order(("a", "b", "c"), leaves)
+        assert crossings(best, leaves) == min(crossings(p, leaves) for p in itertools.permutations("abc"))
+
+    def test_one_variable_needs_no_crossing(self):
+        f = parse_formula("(a ^ ~a) | (a & a)")
+        assert compile_formula(f).crossings == 0
+
+
+class TestCommand:
+    def test_compile_prints_the_count(self):
+        result = CliRunner().invoke(main, ["compile", "(a | ~b) & (b ^ c)"])
+        assert result.exit_code == 0, result.output
+        assert "models: 3" in result.output and "explanations: 3 (equal to the models: parsimonious)" in result.output
+
+    def test_json_and_kaye(self):
+        result = CliRunner().invoke(main, ["compile", "a | b", "--gates", "kaye", "--json"])
+        data = json.loads(result.output)
+        assert result.exit_code == 0
+        assert (data["models"], data["explanations"], data["tiles"]) == (3, 4, {"and": 1})
+
+    def test_writes_native_and_mine(self, tmp_path):
+        native, mine = tmp_path / "b.txt", tmp_path / "b.mine"
+        for path in (native, mine):
+            result = CliRunner().invoke(main, ["compile", "a ^ b", "-o", str(path)])
+            assert result.exit_code == 0, result.output
+        board = read_board(native)
+        assert count(board) == 2 and board.cell_by_name("a") is not None
+        assert "every explanation has this many mines" in result.output
+        puzzle = read_puzzle(mine)
+        assert puzzle.board.total_mines is not None and count(puzzle.board) == 2
+
+    def test_dimacs_file(self, tmp_path):
+        path = tmp_path / "f.cnf"
+        path.write_text("p cnf 3 2\n1 -2 0\n2 3 0\n")
+        result = CliRunner().invoke(main, ["compile", str(path)])
+        assert result.exit_code == 0 and "explanations: 4" in result.output
+
+    @pytest.mark.parametrize("args, message", [
+        (["a & (b |"], "<formula>:1:10: expected a Boolean formula"),
+        (["missing.cnf"], "expected a formula or an existing file (got 'missing.cnf': no such file)"),
+    ])
+    def test_bad_formulas_exit_2(self, args, message, tmp_path):
+        result = CliRunner().invoke(main, ["compile"] + args)
+        assert result.exit_code == 2 and message in result.output
+
+    def test_bad_dimacs_exits_2_with_position(self, tmp_path):
+        path = tmp_path / "g.cnf"
+        path.write_text("p cnf 2 1\n1 x 0\n")
+        result = CliRunner().invoke(main, ["compile", str(path)])
+        assert result.exit_code == 2 and f"{path}:2:3: expected an integer literal (got 'x')" in result.output
