@@ -45,7 +45,7 @@ def grid(height: int, width: int) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Ce
     return cells, near
 
 
-# Above this many squares, neighbours are worked out on demand rather than tabled.
+# Above this many squares, a sparse board's neighbours are worked out on demand rather than tabled.
 LARGE = 40_000
 
 
@@ -114,9 +114,16 @@ class Board:
 
     def cells(self) -> Iterator[Cell]:
         """Every position of the rectangle, row by row."""
-        if self.height * self.width > LARGE:
+        if self.sparse:
             return ((r, c) for r in range(self.height) for c in range(self.width))
         return iter(grid(self.height, self.width)[0])
+
+    @cached_property
+    def sparse(self) -> bool:
+        """A large board with few hidden squares (a compiled circuit): no full neighbour table for it."""
+        area = self.height * self.width
+        hidden = area - len(self.clues) - len(self.flags) - len(self.voids)
+        return area > LARGE and 8 * hidden < area
 
     @cached_property
     def neighbour_table(self) -> Mapping[Cell, tuple[Cell, ...]]:
@@ -125,7 +132,7 @@ class Board:
         A large board (a compiled circuit) gets a table that works each
         cell's neighbours out when asked: most of its squares are never asked.
         """
-        if self.height * self.width > LARGE:
+        if self.sparse:
             return _Neighbours(self)
         near = grid(self.height, self.width)[1]
         if not self.voids:
