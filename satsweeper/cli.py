@@ -528,13 +528,14 @@ def gadget_write(directory):
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the repaired gadget here.")
 @click.option("--attempts", default=20, show_default=True, type=click.IntRange(1),
               help="Optimal change sets to try before giving up.")
+@click.option("--unique", is_flag=True, help="Also make it unique: one explanation per input.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def repair_command(gadget_ref, output, attempts, as_json):
+def repair_command(gadget_ref, output, attempts, unique, as_json):
     """Fewest changes of numbers that make a figure consistent and compute its claim (MaxSAT)."""
     from .gadgets import format_gadget
     from .gadgets.repair import repair
-    result = repair(load_gadget(gadget_ref), attempts)
-    ok = bool(result.gadget and result.verdict.computes)
+    result = repair(load_gadget(gadget_ref), attempts, unique)
+    ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
     if ok and output:
         note = "\n".join(f"repaired {c}" for c in result.changes)
         Path(output).write_text(format_gadget(result.gadget, note), encoding="utf-8")

@@ -6,6 +6,7 @@ Ganak (a second method) and, where the board is small, by brute force.
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -46,6 +47,17 @@ class TestLibrary:
     def test_unique_gadgets(self, name):
         """Everything but Kaye's AND (and the compiler's tile made from it): one explanation per input."""
         assert verify(build(name)).unique
+
+    def test_two_changed_numbers_make_kayes_and_unique(self):
+        """MaxSAT with uniqueness asked: Kaye's drawing computes AND uniquely after two number changes.
+
+        Recounted by Ganak, case by case.
+        """
+        result = repair(build("and"), unique=True)
+        assert [str(c) for c in result.changes] == ["8,6: 4 -> 3", "11,7: 4 -> 5"]
+        assert result.verdict.computes and result.verdict.unique
+        for values in itertools.product((False, True), repeat=2):
+            assert tally(pinned(result.gadget, values), Engine.GANAK).count == 1
 
     def test_and_tile_keeps_kayes_surplus(self):
         """The compiler's AND tile keeps Kaye's numbers: two explanations when the AND's inputs are false.

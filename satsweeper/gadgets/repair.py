@@ -51,8 +51,11 @@ class Repair:
     attempts: int
 
 
-def repair(gadget: Gadget, attempts: int = 20) -> Repair:
-    """Fewest number changes making ``gadget`` consistent and correct.
+def repair(gadget: Gadget, attempts: int = 20, unique: bool = False) -> Repair:
+    """Fewest number changes making ``gadget`` consistent and correct (and, with ``unique``, unique).
+
+    Optima are tried cheapest first, so with ``unique`` the first unique
+    one found is a fewest-changes unique variant (within ``attempts``).
 
     >>> from satsweeper.textio import parse_board
     >>> g = Gadget("not", parse_board("layout: tokens\\nx 2 y\\n"), ("x",), {"y": "~x"})
@@ -60,7 +63,7 @@ def repair(gadget: Gadget, attempts: int = 20) -> Repair:
     >>> [str(c) for c in r.changes], r.verdict.computes
     (['0,1: 2 -> 1'], True)
     """
-    return _search(gadget, attempts, keep_printed=True, want_unique=False)
+    return _search(gadget, attempts, keep_printed=True, want_unique=unique)
 
 
 def synthesize(gadget: Gadget, attempts: int = 20, keep: frozenset = frozenset()) -> Repair:
