@@ -51,6 +51,17 @@ class TestComponents:
         want = sum(1 for mines in oracle.explanations(problem) if not mines & chosen)
         assert Components(problem).count_safe(chosen) == want
 
+    @settings(max_examples=300, deadline=None)
+    @given(boards(), st.randoms(use_true_random=False))
+    def test_count_alone_and_any_order_match_the_oracle(self, board, rnd):
+        """The count-only DP (no mine numbers) and any suggested cell order give the oracle's count."""
+        problem = problem_of(board)
+        want = len(oracle.explanations(problem))
+        order = list(problem.cells)
+        rnd.shuffle(order)
+        assert count(problem) == count(problem, order=order) == want
+        assert tally(problem, order=order).count == want
+
     def test_long_chain_with_total(self):
         """A 1xn strip of alternating clues: DP over many boxes stays exact."""
         board = parse_board("mines: 12\n" + "." * 30 + "\n" + "1.." * 10 + "\n" + "." * 30 + "\n")
