@@ -44,7 +44,8 @@ VOID = "-"
 COMMENT = "#"
 BOARD_HEADERS = ("mines", "layout", "start")
 GADGET_HEADERS = ("gadget", "inputs", "outputs", "accepts")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*\Z")
+# Identifiers, and pyeda's indexed variables (x[1], x[2,3]): compiled boards name their inputs so.
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(\[\d+(,\d+)*\])?\Z")
 _DENSE_NAME = re.compile(r"[a-z]\Z")
 _HEADER = re.compile(r"\s*([A-Za-z_]+)\s*:\s*(.*?)\s*\Z")
 _MINE_HEADER = re.compile(r"\s*(\d+)x(\d+)x(\d+)\s*\Z")

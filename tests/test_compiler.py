@@ -107,7 +107,7 @@ class TestFormula:
     def test_formula_errors_say_where(self):
         with pytest.raises(BoardSyntaxError) as err:
             parse_formula("a & (b |")
-        assert str(err.value) == ("<formula>:1:10: expected a Boolean formula (variables, ~ & | ^ => <=>, "
+        assert str(err.value) == ("<formula>:1:9: expected a Boolean formula (variables, ~ & | ^ => <=>, "
                                   "parentheses) (got the end of the formula)")
 
 
@@ -239,6 +239,14 @@ class TestCommand:
         puzzle = read_puzzle(mine)
         assert puzzle.board.total_mines is not None and count(puzzle.board) == 2
 
+    def test_indexed_variable_names_survive_the_file(self, tmp_path):
+        """pyeda's x[1] names the input wire x[1] in the written board, and reads back."""
+        path = tmp_path / "b.txt"
+        result = CliRunner().invoke(main, ["compile", "x[1] & ~x[2]", "-o", str(path)])
+        assert result.exit_code == 0, result.output
+        board = read_board(path)
+        assert count(board) == 1 and board.cell_by_name("x[1]") and board.cell_by_name("x[2]")
+
     def test_dimacs_file(self, tmp_path):
         path = tmp_path / "f.cnf"
         path.write_text("p cnf 3 2\n1 -2 0\n2 3 0\n")
@@ -246,7 +254,8 @@ class TestCommand:
         assert result.exit_code == 0 and "explanations: 4" in result.output
 
     @pytest.mark.parametrize("args, message", [
-        (["a & (b |"], "<formula>:1:10: expected a Boolean formula"),
+        (["a & (b |"], "<formula>:1:9: expected a Boolean formula"),
+        ([""], "<formula>:1:1: expected a Boolean formula"),
         (["missing.cnf"], "expected a formula or an existing file (got 'missing.cnf': no such file)"),
     ])
     def test_bad_formulas_exit_2(self, args, message, tmp_path):

@@ -211,6 +211,7 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
         if "lineno=" in token:
             line = int(token.split("lineno=")[1].split(",")[0])
             col = int(token.split("offset=")[1].split(")")[0]) + 1
+            col = min(col, len(text.splitlines()[line - 1] if text.strip() else "") + 1)
             found = token.split("value=")[1].split(",")[0]
             found = "the end of the formula" if found == "''" else found
         raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
