@@ -36,6 +36,7 @@ from __future__ import annotations
 import enum
 import itertools
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from ..board import Board
 from ..constraints import problem_of
@@ -76,8 +77,9 @@ class Compiled:
     tiles: dict[str, int] = field(default_factory=dict)
     order: tuple = ()  # the hidden cells in a good order to count them (Layout.order)
 
-    @property
+    @cached_property
     def hidden(self) -> int:
+        """Hidden squares of the board (counted once: a large board has millions of squares)."""
         return len(self.board.hidden_cells())
 
     def explanations(self) -> int:
@@ -86,12 +88,13 @@ class Compiled:
 
     def mine_totals(self) -> dict[int, int]:
         """Mines on the board (flags included) -> explanations with that many."""
-        counts = tally(self.board, order=self.order)
+        problem = problem_of(self.board)
+        counts = tally(problem, order=self.order)
         if not counts.consistent:
             return {}
-        frontier = counts.frontier or {0: 1}
         flags = len(self.board.flags)
-        return {flags + k: n for k, n in mine_totals(frontier, len(problem_of(self.board).floating_cells())).items() if n}
+        totals = mine_totals(counts.frontier or {0: 1}, len(problem.floating_cells()))
+        return {flags + k: n for k, n in totals.items() if n}
 
     def with_total(self) -> tuple[Board, str]:
         """The board with a total mine count (a ``.mine`` file needs one), and what the total means.
@@ -173,6 +176,13 @@ def bus_order(variables: tuple[str, ...], leaves: list[str]) -> tuple[str, ...]:
     return unused + best
 
 
+@lru_cache(maxsize=None)
+def _gate_tile(kind: str) -> tuple[Gadget, dict, tuple[bool, bool, bool]]:
+    """A gate tile upside down (input b enters from above), its ports and its negations."""
+    tile = mirror(gate_tile(kind))
+    return tile, ports(tile), _polarity(tile, Op[kind.upper()])
+
+
 class _Compiler:
     def __init__(self, formula: Formula, gates: GateSet) -> None:
         self.formula = formula
@@ -251,9 +261,7 @@ class _Compiler:
         """A gate below its right operand; the left operand turns in under it.  Its output, running down."""
         (lhead, lneg), (rhead, rneg) = left, right
         kind = self.gates.tile(op)
-        tile = mirror(gate_tile(kind))           # input b now enters from above
-        where = ports(tile)
-        a, b, c = _polarity(tile, {"or": Op.OR, "and": Op.AND, "xor": Op.XOR}[kind])
+        tile, where, (a, b, c) = _gate_tile(kind)
         morgan = op is not Op.XOR and kind != op.name.lower()  # AND from OR, or OR from AND
         column = rhead.cell[1] - where["b"].cell[1]
         if column < lhead.cell[1] + ROOM + 4:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
@@ -216,24 +217,14 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
             found = "the end of the formula" if found == "''" else found
         raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
                                found) from None
-    names = []
-    for name in _names_in_order(text, {str(v) for v in e.support}):
-        names.append(name)
-    return Formula(_from_pyeda(e), tuple(names))
+    return Formula(_from_pyeda(e), _names_in_order(text, {str(v) for v in e.support}))
 
 
-def _names_in_order(text: str, names: set[str]) -> list[str]:
+def _names_in_order(text: str, names: set[str]) -> tuple[str, ...]:
     """Variables in the order they first appear in the text (pyeda's support is a set)."""
-    def first(name: str) -> int:
-        at = 0
-        while True:
-            at = text.find(name, at)
-            before = text[at - 1] if at > 0 else " "
-            after = text[at + len(name)] if at + len(name) < len(text) else " "
-            if at < 0 or (not (before.isalnum() or before == "_") and not (after.isalnum() or after in "_[")):
-                return at if at >= 0 else len(text)
-            at += 1
-    return sorted(names, key=lambda n: (first(n), n))
+    tokens = re.findall(r"[A-Za-z_][A-Za-z0-9_.]*(?:\[[0-9, ]+\])?", text)
+    seen = dict.fromkeys(t.replace(" ", "") for t in tokens if t.replace(" ", "") in names)
+    return tuple(seen) + tuple(sorted(names - set(seen)))
 
 
 def parse_dimacs(text: str, source: str = "<dimacs>") -> Formula:

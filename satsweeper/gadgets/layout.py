@@ -134,13 +134,12 @@ class Layout:
         The gap after the last pair and the two squares beside it see only
         the pair's second square, so their number says whether it is a mine.
         """
-        second = head.at(-2)
+        if head.at(-2) not in self.sketch.hidden:
+            raise LayoutError(f"no wire ends at {head.cell}")
         mine = int(value != head.flip)
         across = _turned(head.direction)
         for side in (-1, 0, 1):
             self._forced[_ahead(head.at(-1), across, side)] = mine
-        if second not in self.sketch.hidden:
-            raise LayoutError(f"no wire ends at {head.cell}")
 
     def straight(self, head: Head, target: Cell, flip: bool | None = None) -> Head:
         """Run ``head`` straight on to ``target`` (where the next pair must start).
