@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from math import comb
 from operator import mul
@@ -121,6 +122,11 @@ def _bfs(start: int, adjacent: list[set[int]]) -> list[int]:
 
 # ---------------------------------------------------------- the DP per component
 
+# A free rule (see _ComponentDP) asks for this many mines and has this much
+# room after every box, so its bounds never bind; its slot in the state then
+# counts down the mines placed in it.
+_FREE = 1 << 20
+
 @dataclass
 class _Step:
     """One box of the DP order, with everything its transitions need.
@@ -143,10 +149,13 @@ class _Step:
 class _ComponentDP:
     """Forward and backward passes of the frontier DP over one component."""
 
-    def __init__(self, order: list[int], st: _Structure, max_states: int | None = None):
+    def __init__(self, order: list[int], st: _Structure, max_states: int | None = None,
+                 free: int | None = None):
         self.max_states = max_states
+        self.free = free
         self.order = order
         self.st = st
+        self.cells = [st.boxes[b] for b in order]  # the boxes' cells, in order: all a reuser needs
         self.steps = self._plan()
         self.layers: list[dict[tuple, Poly]] = []
 
@@ -154,6 +163,8 @@ class _ComponentDP:
         st, position = self.st, {b: i for i, b in enumerate(self.order)}
         rules = sorted({r for b in self.order for r in st.box_rules[b]})
         last = {r: max(position[b] for b in st.rule_boxes[r]) for r in rules}
+        if self.free is not None:  # a free rule stays open to the end, counting its mines
+            last[self.free] = len(self.order)
         first = {r: min(position[b] for b in st.rule_boxes[r]) for r in rules}
         capacity = {r: sum(len(st.boxes[b]) for b in st.rule_boxes[r]) for r in rules}
         steps, active = [], []
@@ -162,8 +173,9 @@ class _ComponentDP:
             sources, caps = [], []
             for r in own:
                 capacity[r] -= size
-                sources.append((active.index(r) if first[r] < i else -1, st.needs[r]))
-                caps.append(capacity[r])
+                free = r == self.free
+                sources.append((active.index(r) if first[r] < i else -1, _FREE if free else st.needs[r]))
+                caps.append(_FREE if free else capacity[r])
             new_active = [r for r in active if last[r] != i] + \
                          [r for r in own if first[r] == i and last[r] != i]
             layout = [(True, own.index(r)) if r in own else (False, active.index(r))
@@ -224,32 +236,42 @@ class _ComponentDP:
             layer = nxt
         return layer.get((), 0)
 
-    def marginals(self, weight: Poly) -> list[int]:
+    def by_free_mines(self) -> dict[int, Poly]:
+        """After :meth:`forward` with a free rule: mines in the free rule -> the count by mine number."""
+        return {_FREE - state[0]: poly for state, poly in self.layers[-1].items()}
+
+    def marginals(self, weight: Poly, free_mines: int | None = None) -> list[int]:
         """Per box (in ``order``): weighted count with one given cell a mine.
 
         ``weight`` gives the weight of the rest of the world as a function
-        of the mines this component holds.
+        of the mines this component holds; with a free rule, only
+        placements with ``free_mines`` mines in it count.
         """
         out = [0] * len(self.steps)
-        after: dict[tuple, Poly] = {(): weight}
+        after: dict[tuple, Poly] = {() if free_mines is None else (_FREE - free_mines,): weight}
         for i in range(len(self.steps) - 1, -1, -1):
             step = self.steps[i]
             before: dict[tuple, Poly] = {}
             mine_weight = 0
             moves_of = self.transitions[i]
+            weights, size = step.weights, step.size
             for state, (lo, cs) in self.layers[i].items():
-                acc = [0] * len(cs)
+                acc = None
+                n = len(cs)
                 for m, new_state in moves_of[state]:
                     g = after.get(new_state)
                     if g is None:
                         continue
-                    values = window(g, lo + m, len(cs))
-                    w = step.weights[m]
-                    for p, v in enumerate(values):
-                        acc[p] += w * v
+                    values = window(g, lo + m, n)
+                    w = weights[m]
+                    if acc is None:
+                        acc = [w * v for v in values]
+                    else:
+                        acc = [a + w * v for a, v in zip(acc, values)]
                     if m:
-                        mine_weight += comb(step.size - 1, m - 1) * sum(map(mul, cs, values))
-                before[state] = (lo, acc)
+                        mine_weight += comb(size - 1, m - 1) * sum(map(mul, cs, values))
+                if acc is not None:  # a state with no way to the end carries no weight back
+                    before[state] = (lo, acc)
             out[i] = int(mine_weight)
             after = before
         return out
@@ -302,16 +324,14 @@ def count(problem: Problem, order: Sequence[Hashable] | None = None) -> int:
 class Components:
     """One problem's components, each counted once, so that variants can reuse them.
 
-    :meth:`tally` gives the usual answer; :meth:`count_safe` counts the
-    explanations in which some cells are all safe by recounting only the
-    components those cells touch (a strategy scoring a dozen guesses asks
-    this a dozen times per position).
+    :meth:`tally` gives the usual answer; :meth:`reveal` looks one move
+    ahead by recounting only the components a cell's number would touch.
 
     >>> from satsweeper.constraints import Constraint, Problem
     >>> rules = (Constraint(frozenset({"a", "b"}), 1, "r"),)
     >>> c = Components(Problem(("a", "b", "c"), rules, mines=1))
-    >>> c.tally().count, c.count_safe({"a"}), c.count_safe({"c"})
-    (2, 1, 2)
+    >>> c.tally().count
+    2
     """
 
     def __init__(self, problem: Problem, max_states: int | None = None, order: Sequence[Hashable] | None = None):
@@ -328,42 +348,124 @@ class Components:
         if st.impossible:
             return Tally(0, {c: 0 for c in problem.cells})
         world = combine(self.polys, len(st.floating), problem.mines)
-        mines: dict[Hashable, int] = {c: world.floating_mines for c in st.floating}
+        # A floating cell's count is a fraction of the scaled count (it is
+        # shared among the floating cells): scale everything by that
+        # denominator so every value is an int, which callers compare fast.
+        floating = Fraction(world.floating_mines)
+        d = floating.denominator
+        mines: dict[Hashable, int] = dict.fromkeys(st.floating, floating.numerator)
         if world.count:
             for dp, weight in zip(self.dps, world.weights):
-                for b, w in zip(dp.order, dp.marginals(weight)):
-                    for cell in st.boxes[b]:
-                        mines[cell] = w
-        return Tally(world.count, {c: mines.get(c, 0) for c in problem.cells},
-                     frontier_counts(world.frontier), world.scale)
-
-    def count_safe(self, cells) -> int:
-        """Explanations in which every cell of ``cells`` is safe (an exact int)."""
-        if self.st.impossible:
-            return 0
-        cells = set(cells)
-        st, component_of = self.st, self._component_of
-        touched = {component_of[c] for c in cells if c in component_of}
-        floating = len(st.floating) - sum(1 for c in cells if c in self._floating)
-        rules = [rule for rule, boxes in zip(self.problem.constraints, st.rule_boxes)
-                 if boxes and component_of[st.boxes[boxes[0]][0]] in touched]
-        inside = [c for i in sorted(touched) for b in self.dps[i].order for c in st.boxes[b] if c not in cells]
-        sub = Components(Problem(tuple(inside), tuple(Constraint(r.cells - cells, r.mines, r.origin)
-                                                      for r in rules)), self.max_states)
-        if sub.st.impossible:
-            return 0
-        polys = [p for i, p in enumerate(self.polys) if i not in touched] + sub.polys
-        world = combine(polys, floating + len(sub.st.floating), self.problem.mines)
-        count = world.count * world.scale
-        assert count.denominator == 1, "counts are whole numbers"
-        return int(count)
+                for cells, w in zip(dp.cells, dp.marginals(weight)):
+                    for cell in cells:
+                        mines[cell] = w * d
+        return Tally(world.count * d, {c: mines.get(c, 0) for c in problem.cells},
+                     frontier_counts(world.frontier), world.scale / d)
 
     @cached_property
-    def _component_of(self) -> dict[Hashable, int]:
+    def component_of(self) -> dict[Hashable, int]:
         """frontier cell -> index of its component (built once, asked per guess)."""
         return {cell: index for index, dp in enumerate(self.dps)
-                for b in dp.order for cell in self.st.boxes[b]}
+                for cells in dp.cells for cell in cells}
 
     @cached_property
     def _floating(self) -> set:
         return set(self.st.floating)
+
+    # ------------------------------------------------------------ look-ahead
+    def reveal(self, cell: Hashable, neighbours) -> "Outcomes":
+        """What opening ``cell`` may show, for a player looking one move ahead.
+
+        For each number ``k`` of mines among ``neighbours`` (the cell's hidden
+        neighbours), with ``cell`` safe: how many explanations remain, and
+        (computed when asked) the lowest mine probability among the cells
+        whose chances the number can change beyond the total: those of the
+        components it touches and the floating cells.  Only those components
+        are recounted, and the one the new number joins is counted once for
+        all ``k`` together: its rule is *free* (no bound, open to the end),
+        so the DP's last layer holds the count for each number of mines in it.
+
+        >>> from satsweeper.constraints import Constraint, Problem
+        >>> c = Components(Problem(("a", "b", "c"), (Constraint(frozenset({"a", "b"}), 1, "r"),)))
+        >>> o = c.reveal("c", ["b"])
+        >>> o.counts, o.lowest(0), o.lowest(1)
+        ({0: 1, 1: 1}, Fraction(0, 1), Fraction(0, 1))
+        """
+        if self.st.impossible:
+            return Outcomes({}, frozenset(), {})
+        st, component_of = self.st, self.component_of
+        neighbours = [n for n in neighbours if n != cell]
+        touched = frozenset(component_of[c] for c in (cell, *neighbours) if c in component_of)
+        rules = [Constraint(rule.cells - {cell}, rule.mines, rule.origin)
+                 for rule, boxes in zip(self.problem.constraints, st.rule_boxes)
+                 if boxes and component_of[st.boxes[boxes[0]][0]] in touched]
+        look = len(rules)
+        rules.append(Constraint(frozenset(neighbours), 0, "the new number"))
+        joining = [n for n in neighbours if n in self._floating]
+        inside = [c for i in sorted(touched) for cells in self.dps[i].cells for c in cells if c != cell]
+        sub = _structure(Problem(tuple(inside + joining), tuple(rules)))
+        if sub.impossible:  # the cell is a mine in every explanation
+            return Outcomes({}, touched, {})
+        floating = len(st.floating) - len(joining) - (cell in self._floating) + len(sub.floating)
+        fixed, looking = [], None
+        for order in _components(sub):
+            if any(look in sub.box_rules[b] for b in order):
+                looking = _ComponentDP(order, sub, self.max_states, free=look)
+            else:
+                fixed.append(_ComponentDP(order, sub, self.max_states))
+        polys = [p for i, p in enumerate(self.polys) if i not in touched] + [dp.forward() for dp in fixed]
+        if looking is None:  # no hidden neighbours: the cell can only show what is known
+            by_mines = {0: None}
+        else:
+            looking.forward()  # once for every k: the free rule counts the mines around the cell
+            by_mines = looking.by_free_mines()
+        counts, later = {}, {}
+        for k in sorted(by_mines):
+            poly = by_mines[k]
+            world = combine(polys if poly is None else polys + [poly], floating, self.problem.mines)
+            if not world.count:
+                continue
+            count = world.count * world.scale
+            assert count.denominator == 1, "counts are whole numbers"
+            counts[k] = int(count)
+            if k == 0 and neighbours:  # a 0: its neighbours are safe, nothing to look for
+                later[k] = Fraction(0)
+                continue
+
+            def lowest(k=k, poly=poly, world=world) -> Fraction:
+                low = world.floating_mines if floating else world.count
+                weights = world.weights[len(polys) - len(fixed):]
+                for dp, weight in zip(fixed, weights):
+                    low = min(low, *dp.marginals(weight))
+                if poly is not None:
+                    low = min(low, *looking.marginals(weights[-1], free_mines=k))
+                return Fraction(low) / world.count
+
+            later[k] = lowest
+        return Outcomes(counts, touched, later)
+
+
+class Outcomes:
+    """The numbers a cell may show (see :meth:`Components.reveal`).
+
+    Attributes:
+        counts: mines among the cell's hidden neighbours -> explanations with
+            the cell safe and that many mines around it.
+        touched: indices of the components the new number touches.
+
+    :meth:`lowest` costs a backward pass of the DP, so a caller that can stop
+    early (a bound already decided) asks for only the numbers it needs.
+    """
+
+    def __init__(self, counts: dict[int, int], touched: frozenset[int], lowest: dict):
+        self.counts = counts
+        self.touched = touched
+        self._lowest = lowest
+
+    def lowest(self, mines: int) -> Fraction:
+        """Given ``mines`` around the cell: the lowest mine probability among the
+        floating cells and the cells of the touched components."""
+        found = self._lowest[mines]
+        if callable(found):
+            found = self._lowest[mines] = found()
+        return found

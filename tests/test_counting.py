@@ -42,14 +42,26 @@ class TestComponents:
 
     @settings(max_examples=400, deadline=None)
     @given(boards(), st.data())
-    def test_count_safe_matches_the_oracle(self, board, data):
-        """Components.count_safe(Q) = brute-force explanations with every cell of Q safe."""
+    def test_reveal_matches_the_oracle(self, board, data):
+        """Components.reveal: per number a cell may show, the count and the lowest chance by brute force."""
         problem = problem_of(board)
         if not problem.cells:
             return
-        chosen = data.draw(st.sets(st.sampled_from(problem.cells), min_size=1, max_size=5))
-        want = sum(1 for mines in oracle.explanations(problem) if not mines & chosen)
-        assert Components(problem).count_safe(chosen) == want
+        components = Components(problem)
+        cell = data.draw(st.sampled_from(problem.cells))
+        neighbours = data.draw(st.sets(st.sampled_from(problem.cells), max_size=8)) - {cell}
+        found = [e for e in oracle.explanations(problem) if cell not in e]
+        outcomes = components.reveal(cell, sorted(neighbours))
+        want = {}
+        for e in found:
+            want.setdefault(len(e & neighbours), []).append(e)
+        assert sorted(outcomes.counts) == sorted(want)
+        elsewhere = {c for c, i in components.component_of.items() if i not in outcomes.touched}
+        watched = [c for c in problem.cells if c != cell and c not in elsewhere]
+        for k, explained in want.items():
+            assert outcomes.counts[k] == len(explained)
+            lowest = min((Fraction(sum(c in e for e in explained), len(explained)) for c in watched), default=1)
+            assert outcomes.lowest(k) == lowest
 
     @settings(max_examples=300, deadline=None)
     @given(boards(), st.randoms(use_true_random=False))

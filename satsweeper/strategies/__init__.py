@@ -16,7 +16,7 @@ from typing import Protocol
 
 from ..board import Board, Cell
 from ..constraints import Positions, Problem, problem_of
-from ..counting import tally
+from ..components import Components
 from ..singlepoint import obvious_moves
 from ..tally import Tally
 
@@ -53,23 +53,25 @@ def obvious_decision(problem: Problem) -> Decision | None:
 
 
 def certain_decision(board: Board, positions: Positions | None = None
-                     ) -> tuple[Decision | None, Problem, Tally | None]:
+                     ) -> tuple[Decision | None, Problem, Tally | None, Components | None]:
     """Sure moves from the single-number rules, else from exact counting.
 
     ``positions`` (one per game) rebuilds the problem incrementally.
-    Returns (decision or None, the board's problem, its exact counts when
-    they were computed): a strategy that must guess reuses the counts.
+    Returns (decision or None, the board's problem, its exact counts and
+    the components that gave them, when they were computed): a strategy
+    that must guess reuses both.
     """
     problem = positions.problem(board) if positions else problem_of(board)
     obvious = obvious_decision(problem)
     if obvious:
-        return obvious, problem, None
-    counts = tally(problem)
+        return obvious, problem, None, None
+    components = Components(problem)
+    counts = components.tally()
     if not counts.consistent:
         raise ValueError("a consistent position (got one no layout explains)")
     safe = tuple(c for c, m in counts.scaled_mines.items() if m == 0)
     mines = tuple(c for c, m in counts.scaled_mines.items() if m == counts.scaled_count)
-    return (Decision(opens=safe, flags=mines) if safe or mines else None), problem, counts
+    return (Decision(opens=safe, flags=mines) if safe or mines else None), problem, counts, components
 
 
 def guess_uniformly(board: Board, rng: random.Random) -> Decision:

@@ -24,7 +24,7 @@ class ExactProbability:
         self.positions = Positions()
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        sure, _, counts = certain_decision(board, self.positions)
+        sure, _, counts, _ = certain_decision(board, self.positions)
         if sure:
             return sure
         return Decision(opens=(rng.choice(counts.safest()),), guess=True)
