@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 from .board import Cell
 from .game import FirstClick, Game, Level, Outcome, Placement
-from .strategies import strategy
+from .strategies import Strategy, strategy
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,12 @@ def first_cell(level: Level, where: str) -> Cell:
 
 
 def play(level: Level, strategy_name: str, seed: int | str, rule: FirstClick = FirstClick.SAFE,
-         first: Cell | None = (0, 0), placement: Placement = Placement.SAMPLE) -> GameResult:
+         first: Cell | None = (0, 0), placement: Placement = Placement.SAMPLE,
+         player: Strategy | None = None) -> GameResult:
     """Play one game; the first click is given (random if None), every later move is the strategy's.
+
+    ``player`` plays instead of a fresh ``strategy(strategy_name)`` (a variant
+    built with other settings); it must be new for each game.
 
     >>> play(Level(9, 9, 10), "exact", seed=1).won in (True, False)
     True
@@ -96,7 +100,7 @@ def play(level: Level, strategy_name: str, seed: int | str, rule: FirstClick = F
     if first is None:
         first = (rng.randrange(level.height), rng.randrange(level.width))
     game = Game.new(level, rng, first, rule, placement)
-    player = strategy(strategy_name)
+    player = player or strategy(strategy_name)
     guesses = 0
     game.open(first)
     while game.outcome is Outcome.PLAYING:
