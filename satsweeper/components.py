@@ -29,14 +29,14 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, reduce
 from math import comb
 from operator import mul
 from typing import Hashable, Mapping, Sequence
 
 from .constraints import Constraint, Problem
 from .errors import TooComplexError
-from .tally import Poly, Tally, accumulate, combine, frontier_counts, window
+from .tally import Poly, Tally, accumulate, combine, frontier_counts, multiply, window
 
 
 # ---------------------------------------------------------------- structure
@@ -413,7 +413,9 @@ class Components:
                 looking = _ComponentDP(order, sub, self.max_states, free=look)
             else:
                 fixed.append(_ComponentDP(order, sub, self.max_states))
-        polys = [p for i, p in enumerate(self.polys) if i not in touched] + [dp.forward() for dp in fixed]
+        # The untouched components enter every k alike: multiply them once.
+        others = [p for i, p in enumerate(self.polys) if i not in touched]
+        polys = ([reduce(multiply, others)] if others else []) + [dp.forward() for dp in fixed]
         if looking is None:  # no hidden neighbours: the cell can only show what is known
             by_mines = {0: None}
         else:

@@ -169,26 +169,32 @@ class Positions:
 
     def __init__(self) -> None:
         self._board: Board | None = None
-        self._rules: dict[Cell, Constraint | None] = {}
+        self._rules: dict[Cell, Constraint] = {}
         self._hidden: dict[Cell, None] = {}  # an ordered set: dropping keys keeps row-major order
 
     def problem(self, board: Board) -> Problem:
         previous, self._board = self._board, board
+        # Only numbers with a rule are kept (a closed number drops out until a
+        # flag taken back reopens it): the rules are sorted on every call.
         if previous is None or not self._follows(previous, board):
-            self._rules = {clue: _rule(board, clue) for clue in board.clues}
+            self._rules = {clue: rule for clue in board.clues if (rule := _rule(board, clue)) is not None}
             self._hidden = dict.fromkeys(board.hidden_cells())
         else:
             changed = (board.clues.keys() - previous.clues.keys()) | (board.flags ^ previous.flags)
             table, clues = board.neighbour_table, board.clues
             stale = {clue for cell in changed for clue in (cell, *table[cell]) if clue in clues}
             for clue in stale:
-                self._rules[clue] = _rule(board, clue)
+                rule = _rule(board, clue)
+                if rule is not None:
+                    self._rules[clue] = rule
+                else:
+                    self._rules.pop(clue, None)
             if previous.flags <= board.flags:  # hidden cells only went away
                 for cell in changed:
                     self._hidden.pop(cell, None)
             else:
                 self._hidden = dict.fromkeys(board.hidden_cells())
-        rules = tuple(rule for clue in sorted(self._rules) if (rule := self._rules[clue]) is not None)
+        rules = tuple(self._rules[clue] for clue in sorted(self._rules))
         hidden = tuple(self._hidden)
         if board.total_mines is None:
             return Problem(hidden, rules)

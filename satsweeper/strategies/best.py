@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from math import lcm
+from math import floor
 
 from ..board import Board
 from ..components import Components
@@ -70,11 +70,10 @@ class Best:
 
     def _guess(self, board: Board, problem: Problem, counts: Tally, components: Components,
                rng: random.Random):
-        # Integers compare fast: floating cells carry a Fraction, so bring
-        # every count to one denominator; mines[c] / whole = P(c is a mine).
-        mines = _integers(counts.scaled_mines)
-        whole = counts.scaled_count * _denominator(counts.scaled_mines)
-        limit = whole - (whole - min(mines.values())) * (1 - self.spread)
+        # The component engine's scaled counts are ints: mines[c] / whole =
+        # P(c is a mine), and int comparisons are fast.
+        mines, whole = counts.scaled_mines, counts.scaled_count
+        limit = floor(whole - (whole - min(mines.values())) * (1 - self.spread))
         hidden = set(problem.cells)
 
         def crowd(cell) -> int:
@@ -141,16 +140,3 @@ class Best:
                 scores[c] = found
                 top = max(top, found)
         return rng.choice([c for c, v in scores.items() if v == top])
-
-
-def _denominator(values) -> int:
-    return lcm(*{v.denominator for v in values.values() if isinstance(v, Fraction)})
-
-
-def _integers(values: dict) -> dict:
-    """The same values times a common denominator: integers compare fast."""
-    den = _denominator(values)
-    if den == 1:  # the component engine's counts are ints already
-        return values
-    return {c: (v * den if isinstance(v, int) else v.numerator * (den // v.denominator))
-            for c, v in values.items()}
