@@ -75,29 +75,8 @@ class Best:
         mines, whole = counts.scaled_mines, counts.scaled_count
         limit = floor(whole - (whole - min(mines.values())) * (1 - self.spread))
         hidden = set(problem.cells)
-
-        def crowd(cell) -> int:
-            return sum(1 for n in board.neighbours(cell) if n in hidden)
-
         component_of = components.component_of
-
-        def kind(cell):
-            # Floating cells amid floating cells differ only in how many
-            # neighbours they have: one of each kind is enough to score.
-            if cell in component_of or any(n in component_of for n in board.neighbours(cell)):
-                return cell
-            return crowd(cell)
-
-        # Floating cells all tie: the least crowded (corners, edges) first.
-        ranked_cells = sorted((c for c, m in mines.items() if m <= limit), key=lambda c: (mines[c], crowd(c), c))
-        near, kinds = [], set()
-        for c in ranked_cells:
-            k = kind(c)
-            if k not in kinds:
-                kinds.add(k)
-                near.append(c)
-                if len(near) == self.candidates:
-                    break
+        near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
         if len(near) == 1:
             return near[0]
         total = counts.scaled_count * counts.scale
@@ -140,3 +119,29 @@ class Best:
                 scores[c] = found
                 top = max(top, found)
         return rng.choice([c for c, v in scores.items() if v == top])
+
+
+def _candidates(board: Board, hidden: set, mines: dict, limit: int, component_of: dict, most: int) -> list:
+    """Up to ``most`` cells with at most ``limit`` scaled mines, safest first.
+
+    Floating cells all tie: the least crowded (corners, edges) come first,
+    and of the floating cells amid floating cells, which differ only in how
+    many neighbours they have, one of each kind is enough to score.
+    """
+    def crowd(cell) -> int:
+        return sum(1 for n in board.neighbours(cell) if n in hidden)
+
+    def kind(cell):
+        if cell in component_of or any(n in component_of for n in board.neighbours(cell)):
+            return cell
+        return crowd(cell)
+
+    near, kinds = [], set()
+    for c in sorted((c for c, m in mines.items() if m <= limit), key=lambda c: (mines[c], crowd(c), c)):
+        k = kind(c)
+        if k not in kinds:
+            kinds.add(k)
+            near.append(c)
+            if len(near) == most:
+                break
+    return near
