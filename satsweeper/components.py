@@ -127,6 +127,7 @@ def _bfs(start: int, adjacent: list[set[int]]) -> list[int]:
 # counts down the mines placed in it.
 _FREE = 1 << 20
 
+
 @dataclass
 class _Step:
     """One box of the DP order, with everything its transitions need.
@@ -155,7 +156,7 @@ class _ComponentDP:
         self.free = free
         self.order = order
         self.st = st
-        self.cells = [st.boxes[b] for b in order]  # the boxes' cells, in order: all a reuser needs
+        self.cells = [st.boxes[b] for b in order]  # each box's cells, in DP order
         self.steps = self._plan()
         self.layers: list[dict[tuple, Poly]] = []
 
