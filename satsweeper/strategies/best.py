@@ -128,20 +128,21 @@ def _candidates(board: Board, hidden: set, mines: dict, limit: int, component_of
     and of the floating cells amid floating cells, which differ only in how
     many neighbours they have, one of each kind is enough to score.
     """
-    def crowd(cell) -> int:
-        return sum(1 for n in board.neighbours(cell) if n in hidden)
-
-    def kind(cell):
-        if cell in component_of or any(n in component_of for n in board.neighbours(cell)):
-            return cell
-        return crowd(cell)
-
+    table = board.neighbour_table
+    frontier = component_of.keys()
+    # Cells go by chance first; only a tied group needs the crowd for its order.
+    groups: dict[int, list] = {}
+    for c, m in mines.items():
+        if m <= limit:
+            groups.setdefault(m, []).append(c)
     near, kinds = [], set()
-    for c in sorted((c for c, m in mines.items() if m <= limit), key=lambda c: (mines[c], crowd(c), c)):
-        k = kind(c)
-        if k not in kinds:
-            kinds.add(k)
-            near.append(c)
-            if len(near) == most:
-                break
+    for m in sorted(groups):
+        crowd = {c: len(hidden.intersection(table[c])) for c in groups[m]}
+        for c in sorted(crowd, key=lambda c: (crowd[c], c)):
+            k = c if c in frontier or not frontier.isdisjoint(table[c]) else crowd[c]
+            if k not in kinds:
+                kinds.add(k)
+                near.append(c)
+                if len(near) == most:
+                    return near
     return near
