@@ -36,7 +36,7 @@ from typing import Hashable, Mapping, Sequence
 
 from .constraints import Constraint, Problem
 from .errors import TooComplexError
-from .tally import Poly, Tally, accumulate, combine, frontier_counts, multiply, window
+from .tally import Poly, Tally, accumulate, combine, dot, frontier_counts, multiply, rest_weight, window
 
 
 # ---------------------------------------------------------------- structure
@@ -161,26 +161,34 @@ class _ComponentDP:
         self.layers: list[dict[tuple, Poly]] = []
 
     def _plan(self) -> list[_Step]:
-        st, position = self.st, {b: i for i, b in enumerate(self.order)}
-        rules = sorted({r for b in self.order for r in st.box_rules[b]})
-        last = {r: max(position[b] for b in st.rule_boxes[r]) for r in rules}
+        st, order = self.st, self.order
+        rule_boxes, box_rules, boxes = st.rule_boxes, st.box_rules, st.boxes
+        first: dict[int, int] = {}
+        for i, b in enumerate(order):
+            for r in box_rules[b]:
+                first.setdefault(r, i)
+        position = {b: i for i, b in enumerate(order)}
+        last = {r: max(position[b] for b in rule_boxes[r]) for r in first}
         if self.free is not None:  # a free rule stays open to the end, counting its mines
-            last[self.free] = len(self.order)
-        first = {r: min(position[b] for b in st.rule_boxes[r]) for r in rules}
-        capacity = {r: sum(len(st.boxes[b]) for b in st.rule_boxes[r]) for r in rules}
+            last[self.free] = len(order)
+        capacity = {r: sum(len(boxes[b]) for b in rule_boxes[r]) for r in first}
         steps, active = [], []
-        for i, b in enumerate(self.order):
-            size, own = len(st.boxes[b]), st.box_rules[b]
+        for i, b in enumerate(order):
+            size, own = len(boxes[b]), box_rules[b]
+            slot = {r: k for k, r in enumerate(active)}
             sources, caps = [], []
             for r in own:
                 capacity[r] -= size
-                free = r == self.free
-                sources.append((active.index(r) if first[r] < i else -1, _FREE if free else st.needs[r]))
-                caps.append(_FREE if free else capacity[r])
+                if r == self.free:
+                    sources.append((slot.get(r, -1), _FREE))
+                    caps.append(_FREE)
+                else:
+                    sources.append((slot.get(r, -1), st.needs[r]))
+                    caps.append(capacity[r])
             new_active = [r for r in active if last[r] != i] + \
                          [r for r in own if first[r] == i and last[r] != i]
-            layout = [(True, own.index(r)) if r in own else (False, active.index(r))
-                      for r in new_active]
+            mine = {r: k for k, r in enumerate(own)}
+            layout = [(True, mine[r]) if r in mine else (False, slot[r]) for r in new_active]
             steps.append(_Step(b, size, sources, caps, layout,
                                [comb(size, m) for m in range(size + 1)]))
             active = new_active
@@ -194,8 +202,12 @@ class _ComponentDP:
         needs, and no fewer than it needs beyond the cells left after the box.
         """
         needs = [state[k] if k >= 0 else need for k, need in step.sources]
-        low = max([0] + [n - c for n, c in zip(needs, step.caps)])
-        high = min([step.size] + needs)
+        low, high = 0, step.size
+        for n, c in zip(needs, step.caps):
+            if n - c > low:
+                low = n - c
+            if n < high:
+                high = n
         layout = step.layout
         return [(m, tuple([needs[j] - m if fresh else state[j] for fresh, j in layout]))
                 for m in range(low, high + 1)]
@@ -205,22 +217,26 @@ class _ComponentDP:
         layer: dict[tuple, Poly] = {(): (0, [1])}
         self.layers = [layer]
         self.transitions: list[dict[tuple, list]] = []
+        moves_for = self._moves
         for step in self.steps:
             nxt: dict[tuple, list] = {}
             moves_of = {}
+            weights = step.weights
             for state, (lo, cs) in layer.items():
-                moves = moves_of[state] = self._moves(step, state)
+                moves = moves_of[state] = moves_for(step, state)
                 for m, new_state in moves:
-                    w = step.weights[m]
+                    w = weights[m]
                     target = nxt.get(new_state)
                     if target is None:
-                        nxt[new_state] = [lo + m, [c * w for c in cs]]
+                        # Most boxes are one cell: weight 1, a copy will do.
+                        nxt[new_state] = [lo + m, cs[:] if w == 1 else [c * w for c in cs]]
                     else:
                         accumulate(target, lo + m, cs, w)
             if self.max_states is not None and len(nxt) > self.max_states:
                 raise TooComplexError(f"a DP layer of at most {self.max_states} states "
                                       f"(got {len(nxt)})")
-            layer = {k: (v[0], v[1]) for k, v in nxt.items()}
+            # The [lo, coefficients] lists are final now; they serve as Polys.
+            layer = nxt
             self.layers.append(layer)
             self.transitions.append(moves_of)
         return layer.get((), (0, [0]))
@@ -263,8 +279,16 @@ class _ComponentDP:
                     g = after.get(new_state)
                     if g is None:
                         continue
-                    values = window(g, lo + m, n)
                     w = weights[m]
+                    if n == 1:  # most states hold one mine number: no lists needed
+                        g_lo, g_cs = g
+                        j = lo + m - g_lo
+                        v = g_cs[j] if 0 <= j < len(g_cs) else 0
+                        acc = [w * v] if acc is None else [acc[0] + w * v]
+                        if m:
+                            mine_weight += comb(size - 1, m - 1) * cs[0] * v
+                        continue
+                    values = window(g, lo + m, n)
                     if acc is None:
                         acc = [w * v for v in values]
                     else:
@@ -422,20 +446,28 @@ class Components:
         else:
             looking.forward()  # once for every k: the free rule counts the mines around the cell
             by_mines = looking.by_free_mines()
+        # The counts alone need only the weight of the rest for the mines
+        # around the cell: one correlation for every k.  The full combination
+        # (weights per component) waits until lowest(k) is asked for.
+        if not by_mines:  # no explanation has the cell safe
+            return Outcomes({}, touched, {})
+        low = min(0 if p is None else p[0] for p in by_mines.values())
+        high = max(0 if p is None else p[0] + len(p[1]) for p in by_mines.values())
+        rest, scale = rest_weight(polys, floating, self.problem.mines, low, max(1, high - low))
         counts, later = {}, {}
         for k in sorted(by_mines):
             poly = by_mines[k]
-            world = combine(polys if poly is None else polys + [poly], floating, self.problem.mines)
-            if not world.count:
+            count = dot((0, [1]) if poly is None else poly, rest) * scale
+            if not count:
                 continue
-            count = world.count * world.scale
             assert count.denominator == 1, "counts are whole numbers"
             counts[k] = int(count)
             if k == 0 and neighbours:  # a 0: its neighbours are safe, nothing to look for
                 later[k] = Fraction(0)
                 continue
 
-            def lowest(k=k, poly=poly, world=world) -> Fraction:
+            def lowest(k=k, poly=poly) -> Fraction:
+                world = combine(polys if poly is None else polys + [poly], floating, self.problem.mines)
                 low = world.floating_mines if floating else world.count
                 weights = world.weights[len(polys) - len(fixed):]
                 for dp, weight in zip(fixed, weights):

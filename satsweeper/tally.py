@@ -266,6 +266,24 @@ def combine(polys: list[Poly], floating: int, total: int | None) -> World:
                  (lo, [int(c) for c in cs]), scale)
 
 
+def rest_weight(polys: list[Poly], floating: int, total: int | None, lo: int, length: int) -> tuple[Poly, Fraction]:
+    """The weight of ``polys`` and the floating cells together, as a function
+    of the mines ``lo .. lo+length-1`` held by one more component.
+
+    Returns ``(weight, scale)``: that component's count with the rest is
+    ``dot(its poly, weight) * scale``.  One correlation serves every poly
+    the component may have (a look-ahead asks for one per number shown).
+
+    >>> weight, scale = rest_weight([(0, [1, 2])], floating=2, total=1, lo=0, length=2)
+    >>> [w * scale for w in weight[1]]   # 0 mines: C(2,1) + 2*C(2,0); 1 mine: C(2,0)
+    [Fraction(4, 1), Fraction(1, 1)]
+    """
+    product = reduce(multiply, polys, (0, [1]))
+    p_lo, cs = product
+    w, scale = floating_weights(p_lo + lo, len(cs) + length - 1, floating, total)
+    return correlate(product, (p_lo + lo, w), (lo, [0] * length)), scale
+
+
 def frontier_counts(product: Poly) -> dict[int, int]:
     """A polynomial as {mines: count}, zero counts left out."""
     lo, cs = product
