@@ -176,11 +176,15 @@ class Positions:
         previous, self._board = self._board, board
         # Only numbers with a rule are kept (a closed number drops out until a
         # flag taken back reopens it): the rules are sorted on every call.
-        if previous is None or not self._follows(previous, board):
+        new = None if previous is None or not self._follows(previous, board) else \
+            board.clues.keys() - previous.clues.keys()
+        # Every number of the previous board is still there iff exactly the
+        # count that was added is new: one set difference checks and finds.
+        if new is None or len(new) != len(board.clues) - len(previous.clues):
             self._rules = {clue: rule for clue in board.clues if (rule := _rule(board, clue)) is not None}
             self._hidden = dict.fromkeys(board.hidden_cells())
         else:
-            changed = (board.clues.keys() - previous.clues.keys()) | (board.flags ^ previous.flags)
+            changed = new | (board.flags ^ previous.flags)
             table, clues = board.neighbour_table, board.clues
             stale = {clue for cell in changed for clue in (cell, *table[cell]) if clue in clues}
             for clue in stale:
@@ -202,20 +206,18 @@ class Positions:
 
     @staticmethod
     def _follows(previous: Board, board: Board) -> bool:
-        """``board`` is ``previous`` with squares opened or flags changed, nothing else."""
+        """``board`` has ``previous``'s shape (its numbers are checked by the caller)."""
         return ((previous.height, previous.width, previous.voids, previous.total_mines)
-                == (board.height, board.width, board.voids, board.total_mines)
-                and previous.clues.keys() <= board.clues.keys())
+                == (board.height, board.width, board.voids, board.total_mines))
 
 
 def _rule(board: Board, clue: Cell) -> Constraint | None:
     """The rule of one number, or None for a satisfied, closed number."""
-    number, owed, cells = board.clues[clue], 0, []
-    for near in board.neighbour_table[clue]:
-        if near in board.flags:
-            owed += 1
-        elif near not in board.clues:
-            cells.append(near)
+    number, flags = board.clues[clue], board.flags
+    clues = board.clues
+    unopened = [near for near in board.neighbour_table[clue] if near not in clues]
+    cells = [near for near in unopened if near not in flags] if flags else unopened
+    owed = len(unopened) - len(cells)
     if cells or number != owed:
         return Constraint(frozenset(cells), number - owed, Clue(clue, number))
     return None

@@ -105,6 +105,11 @@ class TestPositions:
         a, b = Board(1, 3, {(0, 0): 1}), Board(1, 3, {(0, 2): 0})
         assert positions.problem(a) == problem_of(a)
         assert positions.problem(b) == problem_of(b)
+        # More numbers than before, but one of the old ones gone.
+        c = Board(1, 4, {(0, 0): 1, (0, 1): 1}, total_mines=1)
+        d = Board(1, 4, {(0, 1): 1, (0, 2): 1, (0, 3): 0}, total_mines=1)
+        assert positions.problem(c) == problem_of(c)
+        assert positions.problem(d) == problem_of(d)
 
     def test_a_flag_taken_back(self):
         """Removing a flag brings its cell back among the hidden ones, in order."""
