@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, reduce
+from functools import cache, cached_property, reduce
 from math import comb
 from operator import mul
 from typing import Hashable, Mapping, Sequence
@@ -453,7 +453,13 @@ class Components:
             return Outcomes({}, touched, {})
         low = min(0 if p is None else p[0] for p in by_mines.values())
         high = max(0 if p is None else p[0] + len(p[1]) for p in by_mines.values())
-        rest, scale = rest_weight(polys, floating, self.problem.mines, low, max(1, high - low))
+        total = self.problem.mines
+        rest, scale = rest_weight(polys, floating, total, low, max(1, high - low))
+
+        @cache
+        def rest_with_mine() -> Poly:
+            return rest_weight(polys, floating, total, low, max(1, high - low), floating_mine=True)[0]
+
         counts, later = {}, {}
         for k in sorted(by_mines):
             poly = by_mines[k]
@@ -467,7 +473,16 @@ class Components:
                 continue
 
             def lowest(k=k, poly=poly) -> Fraction:
-                world = combine(polys if poly is None else polys + [poly], floating, self.problem.mines)
+                if poly is not None and not fixed and total is not None:
+                    # The looking component's weight is ``rest`` for every
+                    # k: no combination needed, and every value shares its scale.
+                    low = min(looking.marginals(rest, free_mines=k))
+                    whole = dot(poly, rest)
+                    if not floating:
+                        return Fraction(low, whole)
+                    one = dot(poly, rest_with_mine())
+                    return Fraction(min(one, floating * low), floating * whole)
+                world = combine(polys if poly is None else polys + [poly], floating, total)
                 low = world.floating_mines if floating else world.count
                 weights = world.weights[len(polys) - len(fixed):]
                 for dp, weight in zip(fixed, weights):

@@ -266,7 +266,8 @@ def combine(polys: list[Poly], floating: int, total: int | None) -> World:
                  (lo, [int(c) for c in cs]), scale)
 
 
-def rest_weight(polys: list[Poly], floating: int, total: int | None, lo: int, length: int) -> tuple[Poly, Fraction]:
+def rest_weight(polys: list[Poly], floating: int, total: int | None, lo: int, length: int,
+                floating_mine: bool = False) -> tuple[Poly, Fraction]:
     """The weight of ``polys`` and the floating cells together, as a function
     of the mines ``lo .. lo+length-1`` held by one more component.
 
@@ -277,10 +278,15 @@ def rest_weight(polys: list[Poly], floating: int, total: int | None, lo: int, le
     >>> weight, scale = rest_weight([(0, [1, 2])], floating=2, total=1, lo=0, length=2)
     >>> [w * scale for w in weight[1]]   # 0 mines: C(2,1) + 2*C(2,0); 1 mine: C(2,0)
     [Fraction(4, 1), Fraction(1, 1)]
+    >>> weight, scale = rest_weight([(0, [1, 2])], 2, 1, 0, 2, floating_mine=True)
+    >>> [w * scale / 2 for w in weight[1]]   # a given floating cell a mine: C(1,0), none
+    [Fraction(1, 1), Fraction(0, 1)]
     """
     product = reduce(multiply, polys, (0, [1]))
     p_lo, cs = product
     w, scale = floating_weights(p_lo + lo, len(cs) + length - 1, floating, total)
+    if floating_mine:  # k frontier mines leave total - k floating ones
+        w = [x * (total - k) for k, x in enumerate(w, start=p_lo + lo)]
     return correlate(product, (p_lo + lo, w), (lo, [0] * length)), scale
 
 
