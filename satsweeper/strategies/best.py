@@ -82,25 +82,24 @@ class Best:
         total = counts.scaled_count * counts.scale
         # The best guess outside the components a number touches keeps its
         # chance (up to the total's small pull): safest component first.
-        safest: dict[int, int] = {}
-        for c, m in mines.items():
-            i = component_of.get(c)
-            if i is not None and m < safest.get(i, whole + 1):
-                safest[i] = m
-        ranked = sorted((m, i) for i, m in safest.items())
+        # (Cells of a box share their chance: one per box will do.)
+        ranked = sorted((min(mines[cells[0]] for cells in dp.cells), i)
+                        for i, dp in enumerate(components.dps))
+        chances = [1 - Fraction(m, whole) for m, _ in ranked]
 
         def elsewhere(touched) -> Fraction:
-            return next((1 - Fraction(m, whole) for m, i in ranked if i not in touched), Fraction(0))
+            return next((chances[j] for j, (_, i) in enumerate(ranked) if i not in touched), Fraction(0))
 
         def score(cell, beat: Fraction) -> Fraction | None:
             """The cell's score, or None once it cannot reach ``beat``."""
             outcomes = components.reveal(cell, [n for n in board.neighbours(cell) if n in hidden])
             left = sum(outcomes.counts.values())  # explanations with the cell safe
+            bar = beat * total  # compare counts, not scores
             got = Fraction(0)
             # Likeliest numbers first; each still to come adds at most its count.
             for k, count in sorted(outcomes.counts.items(), key=lambda kc: -kc[1]):
                 left -= count
-                if (got + count + left) / total < beat:
+                if got + (count + left) < bar:
                     return None
                 got += count * max(1 - outcomes.lowest(k), elsewhere(outcomes.touched))
             return got / total
