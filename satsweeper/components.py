@@ -147,6 +147,12 @@ class _Step:
     weights: list[int]   # C(size, m)
 
 
+@cache
+def _ways(size: int) -> list[int]:
+    """C(size, m) for every m (shared between steps: read only)."""
+    return [comb(size, m) for m in range(size + 1)]
+
+
 class _ComponentDP:
     """Forward and backward passes of the frontier DP over one component."""
 
@@ -189,8 +195,7 @@ class _ComponentDP:
                          [r for r in own if first[r] == i and last[r] != i]
             mine = {r: k for k, r in enumerate(own)}
             layout = [(True, mine[r]) if r in mine else (False, slot[r]) for r in new_active]
-            steps.append(_Step(b, size, sources, caps, layout,
-                               [comb(size, m) for m in range(size + 1)]))
+            steps.append(_Step(b, size, sources, caps, layout, _ways(size)))
             active = new_active
         return steps
 
@@ -217,13 +222,22 @@ class _ComponentDP:
         layer: dict[tuple, Poly] = {(): (0, [1])}
         self.layers = [layer]
         self.transitions: list[dict[tuple, list]] = []
-        moves_for = self._moves
         for step in self.steps:
             nxt: dict[tuple, list] = {}
             moves_of = {}
-            weights = step.weights
+            weights, sources, caps, layout = step.weights, step.sources, step.caps, step.layout
             for state, (lo, cs) in layer.items():
-                moves = moves_of[state] = moves_for(step, state)
+                # _moves, inlined: this loop is the engine's hottest.
+                needs = [state[k] if k >= 0 else need for k, need in sources]
+                low, high = 0, step.size
+                for n, c in zip(needs, caps):
+                    if n - c > low:
+                        low = n - c
+                    if n < high:
+                        high = n
+                moves = moves_of[state] = [
+                    (m, tuple([needs[j] - m if fresh else state[j] for fresh, j in layout]))
+                    for m in range(low, high + 1)]
                 for m, new_state in moves:
                     w = weights[m]
                     target = nxt.get(new_state)
