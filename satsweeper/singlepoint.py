@@ -1,10 +1,11 @@
-"""The two obvious rules, applied one number at a time.
+"""The two obvious rules, applied one number at a time, and the pair rule.
 
 Seed 000's theorems 1 and 2 (Pedersen's single-point strategy): a number
 whose missing mines equal its hidden neighbours makes them all mines; a
 number whose flags are complete makes the rest safe.  The rules read only
 what a player sees (numbers and flags) and act through the game's open and
-flag moves.
+flag moves.  The pair rule (:func:`pair_moves`) compares two numbers whose
+hidden cells nest.
 """
 
 from __future__ import annotations
@@ -70,4 +71,39 @@ def obvious_moves(problem: Problem) -> tuple[set, set]:
             safe.update(rule.cells)
         elif rule.mines == len(rule.cells):
             mines.update(rule.cells)
+    return safe - mines, mines - safe
+
+
+def pair_moves(problem: Problem) -> tuple[set, set]:
+    """(safe cells, mines) that two nested rules decide together.
+
+    If rule A's cells lie inside rule B's, the cells of B outside A hold
+    ``B.mines - A.mines`` mines: none makes them safe, as many as there
+    are cells makes them mines.  Cheap and local: a player asks this
+    before counting everything.
+
+    >>> from satsweeper.board import Board
+    >>> from satsweeper.constraints import problem_of
+    >>> safe, mines = pair_moves(problem_of(Board(2, 3, {(0, 0): 1, (0, 1): 1})))
+    >>> sorted(safe), sorted(mines)
+    ([(0, 2), (1, 2)], [])
+    """
+    rules_of: dict = {}
+    for rule in problem.constraints:
+        for cell in rule.cells:
+            rules_of.setdefault(cell, []).append(rule)
+    safe: set = set()
+    mines: set = set()
+    for a in problem.constraints:
+        if not a.cells:
+            continue
+        # Every B containing A shares A's cells: look among one cell's rules.
+        for b in rules_of[next(iter(a.cells))]:
+            if b is a or len(b.cells) <= len(a.cells) or not a.cells <= b.cells:
+                continue
+            outside, owed = b.cells - a.cells, b.mines - a.mines
+            if owed == 0:
+                safe.update(outside)
+            elif owed == len(outside):
+                mines.update(outside)
     return safe - mines, mines - safe

@@ -16,6 +16,7 @@ from satsweeper.cli import main
 from satsweeper.constraints import problem_of
 from satsweeper.experiments import play, run
 from satsweeper.game import LEVELS, Level
+from satsweeper.singlepoint import obvious_moves, pair_moves
 from satsweeper.counting import tally
 from satsweeper.strategies import NAMES, endgame, strategy
 from satsweeper.textio import parse_board
@@ -41,6 +42,24 @@ class TestStrategies:
             status = oracle.status(problem)
             assert all(status[c] == "safe" for c in decision.opens)
             assert all(status[c] == "mine" for c in decision.flags)
+
+    @settings(max_examples=300, deadline=None)
+    @given(board=boards(perturb=False))
+    def test_pair_moves_are_sure(self, board):
+        """The pair rule's safe cells and mines are so in every explanation (oracle)."""
+        problem = problem_of(board)
+        safe, mines = pair_moves(problem)
+        status = oracle.status(problem)
+        assert all(status[c] == "safe" for c in safe)
+        assert all(status[c] == "mine" for c in mines)
+
+    def test_pair_moves_find_what_single_numbers_miss(self):
+        """The 1-1 on an edge opens the cells beyond; the 1-2-2 flags one."""
+        for text, want in (("...\n11.\n", ({(0, 2), (1, 2)}, set())),
+                           ("....\n122.\n", (set(), {(0, 2)}))):
+            problem = problem_of(parse_board(text))
+            assert obvious_moves(problem) == (set(), set())
+            assert pair_moves(problem) == want
 
     @settings(max_examples=150, deadline=None)
     @given(board=boards(perturb=False))

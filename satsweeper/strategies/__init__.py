@@ -17,7 +17,7 @@ from typing import Protocol
 from ..board import Board, Cell
 from ..constraints import Positions, Problem, problem_of
 from ..components import Components
-from ..singlepoint import obvious_moves
+from ..singlepoint import obvious_moves, pair_moves
 from ..tally import Tally
 
 
@@ -65,6 +65,11 @@ def certain_decision(board: Board, positions: Positions | None = None
     obvious = obvious_decision(problem)
     if obvious:
         return obvious, problem, None, None
+    # Two nested numbers often settle what a full count would: the same
+    # sure moves end up played before any guess, only in another order.
+    safe, mines = pair_moves(problem)
+    if safe or mines:
+        return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines))), problem, None, None
     components = Components(problem)
     counts = components.tally()
     if not counts.consistent:
