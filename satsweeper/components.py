@@ -78,19 +78,23 @@ def _structure(problem: Problem) -> _Structure:
     return _Structure(boxes, box_rules, rule_boxes, [r.mines for r in rules], floating, impossible)
 
 
-def _components(st: _Structure, rank: Mapping[Hashable, int] | None = None) -> list[list[int]]:
+def _components(st: _Structure, rank: Mapping[Hashable, int] | None = None,
+                toward: int | None = None) -> list[list[int]]:
     """Boxes grouped into independent components, each in a DP-friendly order.
 
     ``rank`` (cell -> position) overrides the order inside each component:
     boxes go by their first cell's position.  A caller that drew the board
     (the circuit compiler) knows a sweep that keeps the DP's frontier thin
     where a BFS would cut across every branch of a circuit at once.
+    ``toward`` (a rule) makes its component's order start from the box
+    farthest from that rule, so the rule's boxes come late.
     """
     adjacent = [set() for _ in st.boxes]
     for boxes in st.rule_boxes:
         for b in boxes:
             adjacent[b].update(boxes)
     seen = [False] * len(st.boxes)
+    goal = st.rule_boxes[toward][0] if toward is not None and st.rule_boxes[toward] else None
     out = []
     for start in range(len(st.boxes)):
         if seen[start]:
@@ -100,7 +104,12 @@ def _components(st: _Structure, rank: Mapping[Hashable, int] | None = None) -> l
             seen[b] = True
         # Order from a pseudo-peripheral box (the last one a BFS reaches):
         # layers of a BFS from an end of the component stay thin.
-        order = _bfs(members[-1], adjacent) if len(members) > 2 else members
+        if len(members) <= 2:
+            order = members
+        elif goal is not None and goal in members:
+            order = _bfs(_bfs(goal, adjacent)[-1], adjacent)
+        else:
+            order = _bfs(members[-1], adjacent)
         if rank is not None:
             late = len(rank)
             order = sorted(members, key=lambda b: min(rank.get(cell, late) for cell in st.boxes[b]))
@@ -447,7 +456,9 @@ class Components:
             return Outcomes({}, touched, {})
         floating = len(st.floating) - len(joining) - (cell in self._floating) + len(sub.floating)
         fixed, looking = [], None
-        for order in _components(sub):
+        # The free rule's slot lives from its first box to the end: sweep
+        # toward it, so that stretch is short.
+        for order in _components(sub, toward=look):
             if any(look in sub.box_rules[b] for b in order):
                 looking = _ComponentDP(order, sub, self.max_states, free=look)
             else:
