@@ -140,7 +140,7 @@ class Game:
 
     def number(self, cell: Cell) -> int:
         """How many mines touch ``cell`` (the truth; a player learns it by opening)."""
-        return sum(n in self.mines for n in neighbours(self.level, cell))
+        return len(self.mines.intersection(neighbours(self.level, cell)))
 
     @property
     def board(self) -> Board:
