@@ -89,10 +89,11 @@ def _components(st: _Structure, rank: Mapping[Hashable, int] | None = None,
     ``toward`` (a rule) makes its component's order start from the box
     farthest from that rule, so the rule's boxes come late.
     """
-    adjacent = [set() for _ in st.boxes]
+    linked = [set() for _ in st.boxes]
     for boxes in st.rule_boxes:
         for b in boxes:
-            adjacent[b].update(boxes)
+            linked[b].update(boxes)
+    adjacent = [sorted(near) for near in linked]  # sorted once: every BFS walks them in order
     seen = [False] * len(st.boxes)
     goal = st.rule_boxes[toward][0] if toward is not None and st.rule_boxes[toward] else None
     out = []
@@ -117,12 +118,12 @@ def _components(st: _Structure, rank: Mapping[Hashable, int] | None = None,
     return out
 
 
-def _bfs(start: int, adjacent: list[set[int]]) -> list[int]:
+def _bfs(start: int, adjacent: list[list[int]]) -> list[int]:
     order, queue, seen = [], deque([start]), {start}
     while queue:
         b = queue.popleft()
         order.append(b)
-        for n in sorted(adjacent[b]):
+        for n in adjacent[b]:
             if n not in seen:
                 seen.add(n)
                 queue.append(n)
@@ -160,6 +161,12 @@ class _Step:
 def _ways(size: int) -> list[int]:
     """C(size, m) for every m (shared between steps: read only)."""
     return [comb(size, m) for m in range(size + 1)]
+
+
+@cache
+def _mine_ways(size: int) -> list[int]:
+    """C(size - 1, m - 1): placements of m mines in a box with one given cell a mine."""
+    return [0] + [comb(size - 1, m - 1) for m in range(1, size + 1)]
 
 
 class _ComponentDP:
@@ -295,30 +302,41 @@ class _ComponentDP:
             mine_weight = 0
             moves_of = self.transitions[i]
             weights, size = step.weights, step.size
+            ways = _mine_ways(size)
             for state, (lo, cs) in self.layers[i].items():
+                moves = moves_of[state]
+                if len(cs) == 1:  # most states hold one mine number: scalars, no lists
+                    c0, acc1, reached = cs[0], 0, False
+                    for m, new_state in moves:
+                        g = after.get(new_state)
+                        if g is None:
+                            continue
+                        reached = True
+                        g_lo, g_cs = g
+                        j = lo + m - g_lo
+                        if 0 <= j < len(g_cs):
+                            v = g_cs[j]
+                            acc1 += weights[m] * v
+                            if m:
+                                mine_weight += ways[m] * c0 * v
+                    if reached:  # a state with no way to the end carries no weight back
+                        before[state] = (lo, [acc1])
+                    continue
                 acc = None
                 n = len(cs)
-                for m, new_state in moves_of[state]:
+                for m, new_state in moves:
                     g = after.get(new_state)
                     if g is None:
                         continue
                     w = weights[m]
-                    if n == 1:  # most states hold one mine number: no lists needed
-                        g_lo, g_cs = g
-                        j = lo + m - g_lo
-                        v = g_cs[j] if 0 <= j < len(g_cs) else 0
-                        acc = [w * v] if acc is None else [acc[0] + w * v]
-                        if m:
-                            mine_weight += comb(size - 1, m - 1) * cs[0] * v
-                        continue
                     values = window(g, lo + m, n)
                     if acc is None:
                         acc = [w * v for v in values]
                     else:
                         acc = [a + w * v for a, v in zip(acc, values)]
                     if m:
-                        mine_weight += comb(size - 1, m - 1) * sum(map(mul, cs, values))
-                if acc is not None:  # a state with no way to the end carries no weight back
+                        mine_weight += ways[m] * sum(map(mul, cs, values))
+                if acc is not None:
                     before[state] = (lo, acc)
             out[i] = int(mine_weight)
             after = before
@@ -488,10 +506,11 @@ class Components:
         counts, later = {}, {}
         for k in sorted(by_mines):
             poly = by_mines[k]
-            count = dot((0, [1]) if poly is None else poly, rest) * scale
+            count, remainder = divmod(dot((0, [1]) if poly is None else poly, rest) * scale.numerator,
+                                      scale.denominator)
+            assert not remainder, "counts are whole numbers"
             if not count:
                 continue
-            assert count.denominator == 1, "counts are whole numbers"
             counts[k] = int(count)
             if k == 0 and neighbours:  # a 0: its neighbours are safe, nothing to look for
                 later[k] = Fraction(0)
