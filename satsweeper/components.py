@@ -184,33 +184,36 @@ class _ComponentDP:
 
     def _plan(self) -> list[_Step]:
         st, order = self.st, self.order
-        rule_boxes, box_rules, boxes = st.rule_boxes, st.box_rules, st.boxes
+        box_rules, boxes = st.box_rules, st.boxes
         first: dict[int, int] = {}
+        last: dict[int, int] = {}
+        capacity: dict[int, int] = {}
         for i, b in enumerate(order):
+            size = len(boxes[b])
             for r in box_rules[b]:
-                first.setdefault(r, i)
-        position = {b: i for i, b in enumerate(order)}
-        last = {r: max(position[b] for b in rule_boxes[r]) for r in first}
-        if self.free is not None:  # a free rule stays open to the end, counting its mines
-            last[self.free] = len(order)
-        capacity = {r: sum(len(boxes[b]) for b in rule_boxes[r]) for r in first}
+                if r not in first:
+                    first[r], capacity[r] = i, 0
+                last[r] = i
+                capacity[r] += size
+        free, needs = self.free, st.needs
+        if free is not None:  # a free rule stays open to the end, counting its mines
+            last[free] = len(order)
         steps, active = [], []
         for i, b in enumerate(order):
             size, own = len(boxes[b]), box_rules[b]
-            slot = {r: k for k, r in enumerate(active)}
             sources, caps = [], []
             for r in own:
                 capacity[r] -= size
-                if r == self.free:
-                    sources.append((slot.get(r, -1), _FREE))
+                slot = active.index(r) if first[r] < i else -1  # active lists are short
+                if r == free:
+                    sources.append((slot, _FREE))
                     caps.append(_FREE)
                 else:
-                    sources.append((slot.get(r, -1), st.needs[r]))
+                    sources.append((slot, needs[r]))
                     caps.append(capacity[r])
             new_active = [r for r in active if last[r] != i] + \
                          [r for r in own if first[r] == i and last[r] != i]
-            mine = {r: k for k, r in enumerate(own)}
-            layout = [(True, mine[r]) if r in mine else (False, slot[r]) for r in new_active]
+            layout = [(True, own.index(r)) if r in own else (False, active.index(r)) for r in new_active]
             steps.append(_Step(b, size, sources, caps, layout, _ways(size)))
             active = new_active
         return steps
@@ -462,7 +465,7 @@ class Components:
         st, component_of = self.st, self.component_of
         neighbours = [n for n in neighbours if n != cell]
         touched = frozenset(component_of[c] for c in (cell, *neighbours) if c in component_of)
-        rules = [Constraint(rule.cells - {cell}, rule.mines, rule.origin)
+        rules = [Constraint(rule.cells - {cell}, rule.mines, rule.origin) if cell in rule.cells else rule
                  for rule, boxes in zip(self.problem.constraints, st.rule_boxes)
                  if boxes and component_of[st.boxes[boxes[0]][0]] in touched]
         look = len(rules)
