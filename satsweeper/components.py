@@ -59,12 +59,10 @@ def _structure(problem: Problem) -> _Structure:
             membership[cell].append(i)
     box_of: dict[tuple[int, ...], int] = {}
     boxes: list[list[Hashable]] = []
-    floating = []
-    for cell in problem.cells:
-        key = tuple(membership.get(cell, ()))
-        if not key:
-            floating.append(cell)
-            continue
+    # Most hidden cells of a real position float: sort them out at C speed.
+    floating = [cell for cell in problem.cells if cell not in membership]
+    for cell in (problem.cells if not floating else [c for c in problem.cells if c in membership]):
+        key = tuple(membership[cell])
         if key not in box_of:
             box_of[key] = len(boxes)
             boxes.append([])
