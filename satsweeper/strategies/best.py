@@ -129,19 +129,24 @@ def _candidates(board: Board, hidden: set, mines: dict, limit: int, component_of
     """
     table = board.neighbour_table
     frontier = component_of.keys()
-    # Cells go by chance first; only a tied group needs the crowd for its order.
+    beside = {n for c in frontier for n in table[c]}
+    # Cells go by chance first, then by crowd.
     groups: dict[int, list] = {}
     for c, m in mines.items():
         if m <= limit:
             groups.setdefault(m, []).append(c)
-    near, kinds = [], set()
+    near = []
     for m in sorted(groups):
-        crowd = {c: len(hidden.intersection(table[c])) for c in groups[m]}
-        for c in sorted(crowd, key=lambda c: (crowd[c], c)):
-            k = c if c in frontier or not frontier.isdisjoint(table[c]) else crowd[c]
-            if k not in kinds:
-                kinds.add(k)
-                near.append(c)
-                if len(near) == most:
-                    return near
+        # A cell at or beside the frontier is a kind of its own; a floating
+        # cell amid floating cells is of the kind of its crowd (all floating
+        # cells share one chance, so kinds by crowd live in one group).
+        first: dict = {}  # kind -> (crowd, cell) of its first cell
+        for c in groups[m]:
+            crowd = len(hidden.intersection(table[c]))
+            kind = c if c in frontier or c in beside else crowd
+            if kind not in first or (crowd, c) < first[kind]:
+                first[kind] = (crowd, c)
+        near.extend(c for _, c in sorted(first.values()))
+        if len(near) >= most:
+            return near[:most]
     return near
