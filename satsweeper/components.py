@@ -409,6 +409,7 @@ class Components:
         orders = [] if self.st.impossible else _components(self.st, rank)
         self.dps = [_ComponentDP(order, self.st, max_states) for order in orders]
         self.polys = [dp.forward() for dp in self.dps]
+        self._products: dict[frozenset[int], Poly | None] = {}  # see _product_without
 
     def tally(self) -> Tally:
         problem, st = self.problem, self.st
@@ -438,6 +439,13 @@ class Components:
     @cached_property
     def _floating(self) -> set:
         return set(self.st.floating)
+
+    def _product_without(self, touched: frozenset[int]) -> Poly | None:
+        """The product of the components not in ``touched`` (None if there are none)."""
+        if touched not in self._products:
+            others = [p for i, p in enumerate(self.polys) if i not in touched]
+            self._products[touched] = reduce(multiply, others) if others else None
+        return self._products[touched]
 
     # ------------------------------------------------------------ look-ahead
     def reveal(self, cell: Hashable, neighbours) -> "Outcomes":
@@ -482,9 +490,10 @@ class Components:
                 looking = _ComponentDP(order, sub, self.max_states, free=look)
             else:
                 fixed.append(_ComponentDP(order, sub, self.max_states))
-        # The untouched components enter every k alike: multiply them once.
-        others = [p for i, p in enumerate(self.polys) if i not in touched]
-        polys = ([reduce(multiply, others)] if others else []) + [dp.forward() for dp in fixed]
+        # The untouched components enter every k alike: multiply them once
+        # (and once for every cell that touches the same components).
+        others = self._product_without(touched)
+        polys = ([others] if others else []) + [dp.forward() for dp in fixed]
         if looking is None:  # no hidden neighbours: the cell can only show what is known
             by_mines = {0: None}
         else:
