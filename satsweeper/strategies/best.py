@@ -1,8 +1,8 @@
 """Our strongest player: exact certainty first, exact endgames, then a guess
 that looks one move ahead.
 
-1. Sure moves come from the single-number rules, else from exact counting
-   with the total.
+1. Sure moves come from the single-number rules, else from the pair rule,
+   else from exact counting with the total.
 2. With at most ``endgame.LIMIT`` explanations left, the guess is the one
    with the highest exact chance of winning the game
    (:mod:`satsweeper.strategies.endgame`).

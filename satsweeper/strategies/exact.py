@@ -1,9 +1,10 @@
 """Perimeter strategy with exact probabilities (seed 000's PS, done exactly).
 
 Sure moves come from the single-number rules when they apply, else from the
-exact counting engine with the total mine count (every cell safe or a mine
-in all explanations).  When nothing is sure, open a cell of lowest exact
-mine probability, ties broken at random.
+pair rule (two nested numbers), else from the exact counting engine with the
+total mine count (every cell safe or a mine in all explanations).  When
+nothing is sure, open a cell of lowest exact mine probability, ties broken
+at random.
 """
 
 from __future__ import annotations
