@@ -61,7 +61,7 @@ def _structure(problem: Problem) -> _Structure:
     boxes: list[list[Hashable]] = []
     # Most hidden cells of a real position float: sort them out at C speed.
     floating = [cell for cell in problem.cells if cell not in membership]
-    for cell in (problem.cells if not floating else [c for c in problem.cells if c in membership]):
+    for cell in [c for c in problem.cells if c in membership]:
         key = tuple(membership[cell])
         if key not in box_of:
             box_of[key] = len(boxes)
@@ -507,17 +507,18 @@ class Components:
         low = min(0 if p is None else p[0] for p in by_mines.values())
         high = max(0 if p is None else p[0] + len(p[1]) for p in by_mines.values())
         total = self.problem.mines
-        rest, scale = rest_weight(polys, floating, total, low, max(1, high - low))
+        span = max(1, high - low)
+        rest, scale = rest_weight(polys, floating, total, low, span)
 
         @cache
         def rest_with_mine() -> Poly:
-            return rest_weight(polys, floating, total, low, max(1, high - low), floating_mine=True)[0]
+            return rest_weight(polys, floating, total, low, span, floating_mine=True)[0]
 
         counts, later = {}, {}
         for k in sorted(by_mines):
             poly = by_mines[k]
-            count, remainder = divmod(dot((0, [1]) if poly is None else poly, rest) * scale.numerator,
-                                      scale.denominator)
+            scaled = dot((0, [1]) if poly is None else poly, rest)
+            count, remainder = divmod(scaled * scale.numerator, scale.denominator)
             assert not remainder, "counts are whole numbers"
             if not count:
                 continue
@@ -526,12 +527,12 @@ class Components:
                 later[k] = Fraction(0)
                 continue
 
-            def lowest(k=k, poly=poly) -> Fraction:
+            def lowest(k=k, poly=poly, whole=scaled) -> Fraction:
                 if poly is not None and not fixed and total is not None:
                     # The looking component's weight is ``rest`` for every
-                    # k: no combination needed, and every value shares its scale.
+                    # k: no combination needed, and every value shares its
+                    # scale (``whole`` is this k's count in it).
                     low = min(looking.marginals(rest, free_mines=k))
-                    whole = dot(poly, rest)
                     if not floating:
                         return Fraction(low, whole)
                     one = dot(poly, rest_with_mine())

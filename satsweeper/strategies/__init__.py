@@ -54,7 +54,7 @@ def obvious_decision(problem: Problem) -> Decision | None:
 
 def certain_decision(board: Board, positions: Positions | None = None
                      ) -> tuple[Decision | None, Problem, Tally | None, Components | None]:
-    """Sure moves from the single-number rules, else from exact counting.
+    """Sure moves from the single-number rules, else the pair rule, else exact counting.
 
     ``positions`` (one per game) rebuilds the problem incrementally.
     Returns (decision or None, the board's problem, its exact counts and
