@@ -1,4 +1,4 @@
-"""Variants of `best` on the same expert games: which of its ideas win games.
+"""Variants of `best` on the same games: which of its ideas win games.
 
 Every variant plays the same layouts (game i of seed s draws its mines from
 the generator seeded by "s:i" before any move), so two variants differ only
@@ -7,10 +7,14 @@ and, against the first variant, the games only one of them won (McNemar's
 z: about 2 or more is unlikely to be chance).
 
     python scripts/best_ablation.py --games 10000 --seed 21 --workers 2
+    python scripts/best_ablation.py --level intermediate --games 50000 --seed 1 \
+        --variants no-corners,best
 
 Variants: ``exact`` (sure moves, then the lowest probability), ``ties``
 (best's look-ahead over exact ties only), ``best`` (the look-ahead over
-cells within 10% of the best safety), ``best-5`` (at most 5 candidates).
+cells within 10% of the best safety, after untouched corners),
+``no-corners`` (best without opening untouched corners first), ``best-5``
+(at most 5 candidates).  Expert unless ``--level`` says otherwise.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import multiprocessing
 from fractions import Fraction
 
 from satsweeper.experiments import Summary, play
-from satsweeper.game import LEVELS, FirstClick
+from satsweeper.game import LEVELS, FirstClick, Level
 from satsweeper.strategies import strategy
 from satsweeper.strategies.best import Best
 
@@ -29,35 +33,38 @@ VARIANTS = {
     "exact": lambda: strategy("exact"),
     "ties": lambda: Best(spread=Fraction(0)),
     "best": Best,
+    "no-corners": lambda: Best(corners=False),
     "best-5": lambda: Best(candidates=5),
 }
 
 
 def one(job: tuple) -> bool:
-    name, seed, index = job
-    return play(LEVELS["expert"], name, f"{seed}:{index}", FirstClick.SAFE, (0, 0),
+    level, name, seed, index = job
+    return play(level, name, f"{seed}:{index}", FirstClick.SAFE, (0, 0),
                 player=VARIANTS[name]()).won
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--level", default="expert", help=f"one of {', '.join(LEVELS)}, or WxH/M")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--variants", default="exact,ties,best", help=f"among {', '.join(VARIANTS)}")
     args = parser.parse_args()
     names = args.variants.split(",")
+    level = Level.parse(args.level)
     results = {}
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for name in names:
-            jobs = [(name, args.seed, i) for i in range(args.games)]
+            jobs = [(level, name, args.seed, i) for i in range(args.games)]
             results[name] = pool.map(one, jobs, chunksize=max(1, args.games // (args.workers * 16)))
     base = names[0]
-    print(f"expert, safe corner start, {args.games} games, seed {args.seed}")
+    print(f"{args.level}, safe corner start, {args.games} games, seed {args.seed}")
     for name in names:
         won = results[name]
-        low, high = Summary(name, "expert", args.games, sum(won), 0, 1.0).interval()
-        line = f"{name:<8} {sum(won):>6} won  {100 * sum(won) / args.games:6.2f}%  ({100 * low:.1f}-{100 * high:.1f})"
+        low, high = Summary(name, args.level, args.games, sum(won), 0, 1.0).interval()
+        line = f"{name:<10} {sum(won):>6} won  {100 * sum(won) / args.games:6.2f}%  ({100 * low:.1f}-{100 * high:.1f})"
         if name != base:
             only = sum(w and not b for w, b in zip(won, results[base]))
             lost = sum(b and not w for w, b in zip(won, results[base]))

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from satsweeper.board import Board
 from satsweeper.cli import main
@@ -77,9 +78,10 @@ class TestStrategies:
     @settings(max_examples=150, deadline=None)
     @given(board=boards(perturb=False))
     def test_best_guesses_the_cell_most_likely_to_survive_two_moves(self, board):
-        """best plays endgames exactly; otherwise, among the cells nearly as safe as
-        the safest, it opens one with the highest chance (brute force) of
-        surviving this move and the best next one.  Without a total the
+        """best plays endgames exactly; otherwise it opens a corner that no
+        number touches if one is as safe as the safest cell (brute force), else,
+        among the cells nearly as safe as the safest, one with the highest
+        chance of surviving this move and the best next one.  Without a total the
         components are independent, so the look-ahead is exact and must agree."""
         from satsweeper.strategies.best import SPREAD, Best
         board = dataclasses.replace(board, total_mines=None)
@@ -95,6 +97,13 @@ class TestStrategies:
             assert decision.opens[0] == exact[0]
             return
         safety = {c: Fraction(sum(c not in e for e in found), len(found)) for c in problem.cells}
+        touched = {n for clue in board.clues for n in board.neighbours(clue)}
+        corners = [c for c in problem.cells if safety[c] == max(safety.values())
+                   and len(board.neighbours(c)) <= 3 and c not in touched
+                   and all(n in safety and n not in touched for n in board.neighbours(c))]
+        if corners:
+            assert decision.opens[0] in corners
+            return
         near = [c for c in problem.cells if safety[c] >= max(safety.values()) * (1 - SPREAD)]
 
         def two_moves(cell):
@@ -108,6 +117,36 @@ class TestStrategies:
 
         assert decision.opens[0] in near
         assert two_moves(decision.opens[0]) == max(two_moves(c) for c in near)
+
+    @settings(max_examples=40, deadline=None)
+    @given(data=st.data())
+    def test_best_opens_an_untouched_corner_when_it_is_among_the_safest(self, data):
+        """Early in a game (too many explanations for the endgame), best opens a
+        corner whose neighbourhood no number touches whenever such a corner is
+        exactly as safe as the safest cell (brute force); ``corners=False``
+        leaves the choice to the look-ahead."""
+        from satsweeper.strategies.best import Best
+        height, width = 4, data.draw(st.integers(4, 5))
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        mines = set(data.draw(st.lists(st.sampled_from(cells), min_size=2, max_size=5, unique=True)))
+        safe = [c for c in cells if c not in mines]
+        shown = data.draw(st.lists(st.sampled_from(safe), min_size=1, max_size=2, unique=True))
+        clues = {c: sum(n in mines for n in Board(height, width).neighbours(c)) for c in shown}
+        board = Board(height, width, clues, total_mines=len(mines))
+        problem = problem_of(board)
+        found = oracle.explanations(problem)
+        decision = Best().decide(board, random.Random(0))
+        if not decision.guess or len(found) <= endgame.LIMIT:
+            return
+        safety = {c: sum(c not in e for e in found) for c in problem.cells}
+        touched = {n for clue in clues for n in board.neighbours(clue)}
+        corners = {c for c in problem.cells if safety[c] == max(safety.values())
+                   and len(board.neighbours(c)) == 3 and c not in touched
+                   and not touched.intersection(board.neighbours(c))}
+        if corners:
+            assert decision.opens[0] in corners
+        else:
+            assert decision == Best(corners=False).decide(board, random.Random(0))
 
     def test_strategies_receive_only_a_board(self, monkeypatch):
         """The interface gives a Board: there is no layout to peek at."""
