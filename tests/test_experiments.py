@@ -26,6 +26,16 @@ from . import oracle
 from .strategies import boards
 
 
+def far_corners(board: Board, problem, safety: dict) -> list:
+    """The cells best's corner rule may open: as safe as the safest, at most
+    three neighbours, all hidden, and no hidden cell next to a number within
+    two steps."""
+    touched = {n for clue in board.clues for n in board.neighbours(clue) if n in safety}
+    return [c for c in problem.cells if safety[c] == max(safety.values())
+            and len(board.neighbours(c)) <= 3 and all(n in safety for n in board.neighbours(c))
+            and not any(m in touched for n in board.neighbours(c) for m in board.neighbours(n))]
+
+
 class TestStrategies:
     @pytest.mark.parametrize("name", NAMES)
     @settings(max_examples=60, deadline=None)
@@ -78,8 +88,8 @@ class TestStrategies:
     @settings(max_examples=150, deadline=None)
     @given(board=boards(perturb=False))
     def test_best_guesses_the_cell_most_likely_to_survive_two_moves(self, board):
-        """best plays endgames exactly; otherwise it opens a corner that no
-        number touches if one is as safe as the safest cell (brute force), else,
+        """best plays endgames exactly; otherwise it opens a corner far from every
+        number if one is as safe as the safest cell (brute force), else,
         among the cells nearly as safe as the safest, one with the highest
         chance of surviving this move and the best next one.  Without a total the
         components are independent, so the look-ahead is exact and must agree."""
@@ -97,10 +107,7 @@ class TestStrategies:
             assert decision.opens[0] == exact[0]
             return
         safety = {c: Fraction(sum(c not in e for e in found), len(found)) for c in problem.cells}
-        touched = {n for clue in board.clues for n in board.neighbours(clue)}
-        corners = [c for c in problem.cells if safety[c] == max(safety.values())
-                   and len(board.neighbours(c)) <= 3 and c not in touched
-                   and all(n in safety and n not in touched for n in board.neighbours(c))]
+        corners = far_corners(board, problem, safety)
         if corners:
             assert decision.opens[0] in corners
             return
@@ -120,11 +127,11 @@ class TestStrategies:
 
     @settings(max_examples=40, deadline=None)
     @given(data=st.data())
-    def test_best_opens_an_untouched_corner_when_it_is_among_the_safest(self, data):
+    def test_best_opens_a_far_corner_when_it_is_among_the_safest(self, data):
         """Early in a game (too many explanations for the endgame), best opens a
-        corner whose neighbourhood no number touches whenever such a corner is
-        exactly as safe as the safest cell (brute force); ``corners=False``
-        leaves the choice to the look-ahead."""
+        corner far from every number whenever such a corner is exactly as safe
+        as the safest cell (brute force); otherwise it chooses as it would
+        without the rule (``corners=False``: the look-ahead)."""
         from satsweeper.strategies.best import Best
         height, width = 4, data.draw(st.integers(4, 5))
         cells = [(r, c) for r in range(height) for c in range(width)]
@@ -139,10 +146,7 @@ class TestStrategies:
         if not decision.guess or len(found) <= endgame.LIMIT:
             return
         safety = {c: sum(c not in e for e in found) for c in problem.cells}
-        touched = {n for clue in clues for n in board.neighbours(clue)}
-        corners = {c for c in problem.cells if safety[c] == max(safety.values())
-                   and len(board.neighbours(c)) == 3 and c not in touched
-                   and not touched.intersection(board.neighbours(c))}
+        corners = far_corners(board, problem, safety)
         if corners:
             assert decision.opens[0] in corners
         else:

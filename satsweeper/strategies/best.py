@@ -139,24 +139,34 @@ class Best:
 
 
 def _untouched_corner(board: Board, hidden: set, mines: dict, near: list, component_of: dict):
-    """The first cell of ``near`` with at most three neighbours, all hidden,
-    neither it nor they next to a number, as safe as the safest (``near[0]``);
-    or None.
+    """The first cell of ``near`` that is a corner far from every number, as
+    safe as the safest (``near[0]``); or None.
 
-    >>> b = Board(3, 4, {(0, 0): 1}, total_mines=2)
+    Far: at most three neighbours, all hidden, and no cell within two steps
+    of the corner next to a number (the region a 0 there would open is still
+    unknown).  Closer corners lose: on 4x4 with 4 mines, allowing a number
+    two steps away took best from 68.86% to 65.26% (5000 games, seed 1).
+
+    >>> b = Board(3, 5, {(0, 0): 1}, total_mines=2)
     >>> frontier = {(0, 1): 0, (1, 0): 0, (1, 1): 0}  # cell -> its component
     >>> hidden = set(b.hidden_cells())
     >>> mines = dict.fromkeys(hidden, 1)
-    >>> _untouched_corner(b, hidden, mines, [(0, 2), (0, 3)], frontier)  # (0, 2) is beside the 1
-    (0, 3)
+    >>> _untouched_corner(b, hidden, mines, [(0, 2), (2, 4), (0, 4)], frontier)
+    (2, 4)
+    >>> riskier = {**mines, (0, 4): 2}  # (0, 4) is less safe than (2, 3)
+    >>> _untouched_corner(b, hidden, riskier, [(2, 3), (0, 4)], frontier) is None
+    True
+    >>> b = Board(3, 4, {(0, 0): 1}, total_mines=2)  # (0, 3) is two steps from (0, 1)
+    >>> _untouched_corner(b, set(b.hidden_cells()), mines, [(0, 3), (2, 3)], frontier) is None
+    True
     """
     table = board.neighbour_table
     for c in near:
         if mines[c] != mines[near[0]]:
             return None
         around = table[c]
-        if len(around) <= 3 and c not in component_of and all(
-                n in hidden and n not in component_of for n in around):
+        if len(around) <= 3 and all(n in hidden for n in around) and not any(
+                m in component_of for n in around for m in table[n]):
             return c
     return None
 
