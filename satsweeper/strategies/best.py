@@ -6,12 +6,12 @@ that looks one move ahead.
 2. With at most ``endgame.LIMIT`` explanations left, the guess is the one
    with the highest exact chance of winning the game
    (:mod:`satsweeper.strategies.endgame`).
-3. Otherwise, if a corner no number touches (every neighbour hidden, none
-   next to a number) is as safe as the safest cell, it is opened.  With
-   three neighbours a corner is the likeliest cell to show 0, and the
-   opening a 0 makes is worth more than the look-ahead below credits it:
-   there an opening counts as one sure next move, like any number that
-   makes a single cell safe.
+3. Otherwise, if a corner far from every number (every neighbour hidden,
+   no number within two steps) is as safe as the safest cell, it is
+   opened.  With three neighbours a corner is the likeliest cell to show 0,
+   and the opening a 0 makes is worth more than the look-ahead below
+   credits it: there an opening counts as one sure next move, like any
+   number that makes a single cell safe.
 4. Otherwise the candidates are the cells nearly as safe as the safest
    (safety at least ``1 - SPREAD`` times the best), and the guess is the one
    most likely to survive this move *and the next*: for every number ``k`` a
@@ -28,10 +28,10 @@ Measured on expert (first click safe in the corner), the same 10000 games
 (seed 21; ``docs/best-bench.txt`` says how to rerun): the lowest
 probability with ties broken by the chance of a 0 (this module before the
 look-ahead) won 38.25%; the look-ahead 39.75% (1239 games won only with it,
-1089 only without).  Opening an untouched corner first, over the
-look-ahead's choice, took intermediate from 77.72% to 78.40% (50000 games,
-seed 1: 3646 won only with it, 3308 only without) and the issue's expert
-command from 40.33% to 40.90% (801 against 744).
+1089 only without).  Opening a far corner first, over the look-ahead's
+choice, took intermediate from 77.72% to 78.40% (50000 games, seed 1: 3637
+won only with it, 3299 only without) and the issue's expert command from
+40.33% to 40.89% (794 against 738).
 """
 
 from __future__ import annotations
@@ -51,9 +51,10 @@ from . import Decision, certain_decision, endgame
 # took floating candidates in another order), exact ties only 39.26%; with a
 # bonus of 1/4 for a number that makes some cell safe 39.47%; opening a
 # detected unavoidable 50/50 before anything else 39.32%.  The chosen cell
-# is among the first 5 candidates in 96% of guesses.  Untouched corners
-# opened only when exactly as safe as the safest: also when merely within
-# SPREAD, intermediate fell from 78.27% to 77.39% (20000 games, seed 5) and
+# is among the first 5 candidates in 96% of guesses.  Corners opened only
+# when exactly as safe as the safest: against the first corner rule (which
+# allowed a number two steps away), also taking them when merely within
+# SPREAD took intermediate from 78.27% to 77.39% (20000 games, seed 5) and
 # expert from 40.90% to 39.79% (10000, seed 1); untouched edge cells too
 # (after corners) 78.23% and 40.49%.
 SPREAD = Fraction(1, 10)
