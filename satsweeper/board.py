@@ -145,6 +145,15 @@ class Board:
         r, c = cell
         return 0 <= r < self.height and 0 <= c < self.width and cell not in self.voids
 
+    def corners(self) -> list[Cell]:
+        """The rectangle's corners that are on the board, in row-major order.
+
+        >>> Board(2, 3, {}).corners(), Board(1, 1, {}).corners()
+        ([(0, 0), (0, 2), (1, 0), (1, 2)], [(0, 0)])
+        """
+        rows, cols = sorted({0, self.height - 1}), sorted({0, self.width - 1})
+        return [(r, c) for r in rows for c in cols if (r, c) not in self.voids]
+
     def is_hidden(self, cell: Cell) -> bool:
         """True if ``cell`` is on the board and neither revealed nor flagged."""
         return self.contains(cell) and cell not in self.clues and cell not in self.flags

@@ -66,6 +66,36 @@ class Summary:
                 "games_per_second": self.games / self.seconds if self.seconds else 0.0}
 
 
+@dataclass(frozen=True)
+class Paired:
+    """Two players on the same games: the games only one of them won.
+
+    Games both won or both lost say nothing about which player is better;
+    McNemar's ``z`` compares the rest.  About 2 or more (in absolute value)
+    is unlikely to be chance.
+
+    >>> p = Paired.of([True, True, True, False], [False, True, False, True])
+    >>> p.only_first, p.only_second, round(p.z, 3)
+    (2, 1, 0.577)
+    """
+
+    only_first: int
+    only_second: int
+
+    @classmethod
+    def of(cls, first: list[bool], second: list[bool]) -> Paired:
+        """Game by game: ``first[i]`` and ``second[i]`` are the same game."""
+        if len(first) != len(second):
+            raise ValueError(f"the same games for both players (got {len(first)} and {len(second)})")
+        return cls(sum(a and not b for a, b in zip(first, second)),
+                   sum(b and not a for a, b in zip(first, second)))
+
+    @property
+    def z(self) -> float:
+        differ = self.only_first + self.only_second
+        return (self.only_first - self.only_second) / math.sqrt(differ) if differ else 0.0
+
+
 def first_cell(level: Level, where: str) -> Cell:
     """``corner`` (0,0), ``centre``/``center``, or ``ROW,COL``.
 

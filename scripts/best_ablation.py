@@ -20,11 +20,10 @@ cells within 10% of the best safety, after untouched corners),
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 from fractions import Fraction
 
-from satsweeper.experiments import Summary, play
+from satsweeper.experiments import Paired, Summary, play
 from satsweeper.game import LEVELS, FirstClick, Level
 from satsweeper.strategies import strategy
 from satsweeper.strategies.best import Best
@@ -66,10 +65,8 @@ def main() -> None:
         low, high = Summary(name, args.level, args.games, sum(won), 0, 1.0).interval()
         line = f"{name:<10} {sum(won):>6} won  {100 * sum(won) / args.games:6.2f}%  ({100 * low:.1f}-{100 * high:.1f})"
         if name != base:
-            only = sum(w and not b for w, b in zip(won, results[base]))
-            lost = sum(b and not w for w, b in zip(won, results[base]))
-            z = (only - lost) / math.sqrt(only + lost) if only + lost else 0.0
-            line += f"  vs {base}: {only} won only here, {lost} only there, z = {z:.2f}"
+            pair = Paired.of(won, results[base])
+            line += f"  vs {base}: {pair.only_first} won only here, {pair.only_second} only there, z = {pair.z:.2f}"
         print(line)
 
 

@@ -15,12 +15,11 @@ experiment that led `best` to open untouched corners first:
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 
 from satsweeper.board import Board, Cell
-from satsweeper.experiments import Summary, play
+from satsweeper.experiments import Paired, Summary, play
 from satsweeper.game import FirstClick, Level
 from satsweeper.strategies import Decision
 from satsweeper.strategies.best import Best
@@ -88,10 +87,8 @@ def main() -> None:
         name = "own choice" if cell is None else f"{cell[0]},{cell[1]}"
         line = f"{name:<11} {sum(won):>6} won  {100 * sum(won) / max(1, len(won)):6.2f}%  ({100 * low:.1f}-{100 * high:.1f})"
         if cell is not None:
-            only = sum(marks[i] == "1" and base[i] == "0" for i in relevant)
-            lost = sum(marks[i] == "0" and base[i] == "1" for i in relevant)
-            z = (only - lost) / math.sqrt(only + lost) if only + lost else 0.0
-            line += f"  vs own choice: {only} won only here, {lost} only there, z = {z:.2f}"
+            pair = Paired.of(won, [base[i] == "1" for i in relevant])
+            line += f"  vs own choice: {pair.only_first} won only here, {pair.only_second} only there, z = {pair.z:.2f}"
         print(line)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 from fractions import Fraction
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from satsweeper.board import Board
 from satsweeper.cli import main
 from satsweeper.constraints import problem_of
-from satsweeper.experiments import play, run
+from satsweeper.experiments import Paired, play, run
 from satsweeper.game import LEVELS, Level
 from satsweeper.singlepoint import obvious_moves, pair_moves
 from satsweeper.counting import tally
@@ -152,6 +153,20 @@ class TestStrategies:
         else:
             assert decision == Best(corners=False).decide(board, random.Random(0))
 
+    def test_best_finds_a_far_corner_that_a_near_one_hides(self):
+        """Hypothesis found it: the look-ahead keeps one floating cell per crowd,
+        and the near corner (0, 0) stood for the far ones; the rule looks at
+        the board's corners itself."""
+        from satsweeper.strategies.best import Best
+        board = Board(4, 5, {(3, 0): 1}, total_mines=3)
+        problem = problem_of(board)
+        found = oracle.explanations(problem)
+        assert len(found) > endgame.LIMIT
+        safety = {c: sum(c not in e for e in found) for c in problem.cells}
+        decision = Best().decide(board, random.Random(0))
+        assert far_corners(board, problem, safety) == [(0, 4), (3, 4)]
+        assert decision.guess and decision.opens[0] in [(0, 4), (3, 4)]
+
     def test_strategies_receive_only_a_board(self, monkeypatch):
         """The interface gives a Board: there is no layout to peek at."""
         seen = []
@@ -227,3 +242,19 @@ class TestEndgame:
         """Two cells, one mine, nothing to learn: one half."""
         board = parse_board("mines: 1\n.1.\n")
         assert endgame.best_guess(board, problem_of(board))[1] == Fraction(1, 2)
+
+
+def test_paired_comparison_matches_a_published_mcnemar_example():
+    # Armitage and Berry (1994, p. 127), as worked by StatsDirect: 50 specimens on
+    # two culture media, 20 grew on both, 12 only on A, 2 only on B, 16 on neither;
+    # McNemar's chi-square with Yates' correction is 5.785714.
+    a = [True] * 20 + [True] * 12 + [False] * 2 + [False] * 16
+    b = [True] * 20 + [False] * 12 + [True] * 2 + [False] * 16
+    pair = Paired.of(a, b)
+    assert (pair.only_first, pair.only_second) == (12, 2)
+    discordant = pair.only_first + pair.only_second
+    corrected = (abs(pair.z) * math.sqrt(discordant) - 1) ** 2 / discordant
+    assert corrected == pytest.approx(5.785714, abs=1e-6)
+    assert Paired.of(b, a).z == pytest.approx(-pair.z)
+    with pytest.raises(ValueError, match="the same games"):
+        Paired.of(a, b[:-1])

@@ -29,9 +29,9 @@ Measured on expert (first click safe in the corner), the same 10000 games
 probability with ties broken by the chance of a 0 (this module before the
 look-ahead) won 38.25%; the look-ahead 39.75% (1239 games won only with it,
 1089 only without).  Opening a far corner first, over the look-ahead's
-choice, took intermediate from 77.72% to 78.40% (50000 games, seed 1: 3637
-won only with it, 3299 only without) and the issue's expert command from
-40.33% to 40.89% (794 against 738).
+choice, took intermediate from 77.72% to 78.41% (50000 games, seed 1: 3676
+won only with it, 3334 only without) and the issue's expert command from
+40.33% to 40.78% (818 against 773).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class Best:
         near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
         if len(near) == 1:
             return near[0]
-        corner = self.corners and _untouched_corner(board, hidden, mines, near, component_of)
+        corner = self.corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
         if corner:
             return corner
         total = counts.scaled_count * counts.scale
@@ -139,37 +139,38 @@ class Best:
         return rng.choice([c for c, v in scores.items() if v == top])
 
 
-def _untouched_corner(board: Board, hidden: set, mines: dict, near: list, component_of: dict):
-    """The first cell of ``near`` that is a corner far from every number, as
-    safe as the safest (``near[0]``); or None.
+def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_of: dict):
+    """A corner far from every number with ``safest`` scaled mines (the
+    fewest of any cell), the least crowded first; or None.
 
-    Far: at most three neighbours, all hidden, and no cell within two steps
-    of the corner next to a number (the region a 0 there would open is still
-    unknown).  Closer corners lose: on 4x4 with 4 mines, allowing a number
-    two steps away took best from 68.86% to 65.26% (5000 games, seed 1).
+    Far: every neighbour hidden, and no cell within two steps of the corner
+    next to a number (the region a 0 there would open is still unknown).
+    Closer corners lose: on 4x4 with 4 mines, allowing a number two steps
+    away took best from 68.86% to 65.26% (5000 games, seed 1).  The corners
+    are looked up on the board, not among the look-ahead's candidates, which
+    keep one floating cell of each crowd (a near corner can stand for them).
 
     >>> b = Board(3, 5, {(0, 0): 1}, total_mines=2)
     >>> frontier = {(0, 1): 0, (1, 0): 0, (1, 1): 0}  # cell -> its component
     >>> hidden = set(b.hidden_cells())
     >>> mines = dict.fromkeys(hidden, 1)
-    >>> _untouched_corner(b, hidden, mines, [(0, 2), (2, 4), (0, 4)], frontier)
-    (2, 4)
-    >>> riskier = {**mines, (0, 4): 2}  # (0, 4) is less safe than (2, 3)
-    >>> _untouched_corner(b, hidden, riskier, [(2, 3), (0, 4)], frontier) is None
+    >>> _far_corner(b, hidden, mines, 1, frontier)  # (2, 0) is beside (1, 0)
+    (0, 4)
+    >>> _far_corner(b, hidden, {**mines, (2, 4): 2, (0, 4): 2}, 1, frontier) is None  # riskier
     True
-    >>> b = Board(3, 4, {(0, 0): 1}, total_mines=2)  # (0, 3) is two steps from (0, 1)
-    >>> _untouched_corner(b, set(b.hidden_cells()), mines, [(0, 3), (2, 3)], frontier) is None
+    >>> b = Board(3, 4, {(0, 0): 1}, total_mines=2)  # (0, 1) and (1, 1) are two steps from (0, 3), (2, 3)
+    >>> _far_corner(b, set(b.hidden_cells()), mines, 1, frontier) is None
     True
     """
     table = board.neighbour_table
-    for c in near:
-        if mines[c] != mines[near[0]]:
-            return None
+    found = []
+    for c in board.corners():
+        if c not in hidden or mines[c] != safest:
+            continue
         around = table[c]
-        if len(around) <= 3 and all(n in hidden for n in around) and not any(
-                m in component_of for n in around for m in table[n]):
-            return c
-    return None
+        if all(n in hidden for n in around) and not any(m in component_of for n in around for m in table[n]):
+            found.append((len(around), c))
+    return min(found)[1] if found else None
 
 
 def _candidates(board: Board, hidden: set, mines: dict, limit: int, component_of: dict, most: int) -> list:
