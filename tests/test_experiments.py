@@ -167,6 +167,23 @@ class TestStrategies:
         assert far_corners(board, problem, safety) == [(0, 4), (3, 4)]
         assert decision.guess and decision.opens[0] in [(0, 4), (3, 4)]
 
+    def test_limited_prob_rates_a_cell_beside_no_number_by_the_density(self):
+        """A 1 in the corner of a 5x5 board with 2 mines: its three cells hold a
+        mine with probability 1/3, every other cell 1/21 (brute force).  The
+        zone estimate for a cell next to no number is the density 2/24, so
+        limited-prob guesses away from the 1 (with the seed's literal 1/2 it
+        guessed beside it)."""
+        from satsweeper.strategies.limited import zone_estimates
+        board = Board(5, 5, {(0, 0): 1}, total_mines=2)
+        problem = problem_of(board)
+        found = oracle.explanations(problem)
+        mines = {c: sum(c in e for e in found) for c in problem.cells}
+        assert (mines[(1, 1)], mines[(4, 4)], len(found)) == (21, 3, 63)
+        _, _, estimate = zone_estimates(board)
+        assert (estimate[(1, 1)], estimate[(4, 4)]) == (Fraction(1, 3), Fraction(1, 12))
+        decision = strategy("limited-prob").decide(board, random.Random(0))
+        assert decision.guess and mines[decision.opens[0]] == min(mines.values())
+
     def test_strategies_receive_only_a_board(self, monkeypatch):
         """The interface gives a Board: there is no layout to peek at."""
         seen = []

@@ -9,8 +9,15 @@ does without one.
 * ``limited``: sure moves so found, else a random hidden cell (algorithm 2).
 * ``limited-prob``: the same, but guesses the cell whose estimated mine
   probability ``m / (m + f)`` is lowest, where ``m`` and ``f`` count the
-  zone's placements with ``x`` a mine and safe (algorithms 4-5).  Cells next
-  to no number get the zone-less estimate 1/2, as in the seed.
+  zone's placements with ``x`` a mine and safe (algorithms 4-5).  A cell
+  next to no number gets the density of the mines left among the hidden
+  cells.  Algorithm 5 taken literally gives it 2 / (2 + 2) = 1/2 (an empty
+  zone has one placement with ``x`` a mine, one without, each counted
+  twice), but the seed's own table 5.4 has the estimate 0.21 chosen most
+  often "because all squares initially have a probability of 0.20625" (99
+  mines in 480 squares): its program used the density.  With 1/2, the
+  strategy guessed beside numbers when an untouched cell was far safer and
+  won 85.5% on 10x10/10 against the seed's 92.5% (1000 games).
 
 Counting a zone is exactly the component counter applied to the zone's
 rules, so the backtracking search of the seed is not written again here.
@@ -26,7 +33,18 @@ from ..components import tally
 from ..constraints import Constraint, Problem, problem_of
 from . import Decision, guess_uniformly
 
-NO_ZONE = Fraction(1, 2)
+NO_TOTAL = Fraction(1, 2)  # a cell next to no number when the mine count is unknown
+
+
+def density(board: Board, hidden: int) -> Fraction:
+    """The mines left per hidden cell: the estimate for a cell next to no number.
+
+    >>> density(Board(3, 3, {(0, 0): 1}, flags=frozenset({(2, 2)}), total_mines=3), 7)
+    Fraction(2, 7)
+    """
+    if board.total_mines is None or not hidden:
+        return NO_TOTAL
+    return Fraction(board.total_mines - len(board.flags), hidden)
 
 
 def zone_rules(cell: Cell, rules_of: dict[Cell, list[Constraint]]) -> list[Constraint]:
@@ -51,10 +69,11 @@ def zone_estimates(board: Board) -> tuple[set[Cell], set[Cell], dict[Cell, Fract
         for cell in rule.cells:
             rules_of.setdefault(cell, []).append(rule)
     safe, mines, estimate = set(), set(), {}
+    untouched = density(board, len(problem.cells))
     for cell in problem.cells:
         rules = zone_rules(cell, rules_of)
         if not rules:
-            estimate[cell] = NO_ZONE
+            estimate[cell] = untouched
             continue
         cells = tuple(sorted({c for r in rules for c in r.cells}))
         counts = tally(Problem(cells, tuple(rules)))
