@@ -12,8 +12,8 @@ z: about 2 or more is unlikely to be chance).
 
 Variants: ``exact`` (sure moves, then the lowest probability), ``ties``
 (best's look-ahead over exact ties only), ``best`` (the look-ahead over
-cells within 10% of the best safety, after untouched corners),
-``no-corners`` (best without opening untouched corners first), ``best-5``
+cells within 10% of the best safety, after far corners),
+``no-corners`` (best without opening far corners first), ``best-5``
 (at most 5 candidates).  Expert unless ``--level`` says otherwise.
 """
 

@@ -3,10 +3,10 @@
 The first click is safe, in the corner (0, 0).  In the games where it shows
 ``--shows`` and opens nothing else, the player's first guess is replaced by
 each cell given; every other move is the player's: `best`, or with
-``--no-corners`` `best` without its untouched-corner rule.  All variants play
+``--no-corners`` `best` without its far-corner rule.  All variants play
 the same layouts, so each is compared game by game with the player's own
 choice (McNemar's z: about 2 or more is unlikely to be chance).  The
-experiment that led `best` to open untouched corners first:
+experiment that led `best` to open far corners first:
 
     python scripts/first_guess.py --level intermediate --games 20000 --seed 7 --shows 1 \\
         --no-corners --cells 0,15,15,15,0,2,2,2,7,7

@@ -36,15 +36,15 @@ from . import Decision, guess_uniformly
 NO_TOTAL = Fraction(1, 2)  # a cell next to no number when the mine count is unknown
 
 
-def density(board: Board, hidden: int) -> Fraction:
+def untouched_estimate(problem: Problem) -> Fraction:
     """The mines left per hidden cell: the estimate for a cell next to no number.
 
-    >>> density(Board(3, 3, {(0, 0): 1}, flags=frozenset({(2, 2)}), total_mines=3), 7)
+    >>> untouched_estimate(problem_of(Board(3, 3, {(0, 0): 1}, flags=frozenset({(2, 2)}), total_mines=3)))
     Fraction(2, 7)
     """
-    if board.total_mines is None or not hidden:
+    if problem.mines is None or not problem.cells:
         return NO_TOTAL
-    return Fraction(board.total_mines - len(board.flags), hidden)
+    return Fraction(problem.mines, len(problem.cells))
 
 
 def zone_rules(cell: Cell, rules_of: dict[Cell, list[Constraint]]) -> list[Constraint]:
@@ -69,7 +69,7 @@ def zone_estimates(board: Board) -> tuple[set[Cell], set[Cell], dict[Cell, Fract
         for cell in rule.cells:
             rules_of.setdefault(cell, []).append(rule)
     safe, mines, estimate = set(), set(), {}
-    untouched = density(board, len(problem.cells))
+    untouched = untouched_estimate(problem)
     for cell in problem.cells:
         rules = zone_rules(cell, rules_of)
         if not rules:
