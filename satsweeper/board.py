@@ -146,13 +146,19 @@ class Board:
         return 0 <= r < self.height and 0 <= c < self.width and cell not in self.voids
 
     def corners(self) -> list[Cell]:
-        """The rectangle's corners that are on the board, in row-major order.
+        """The cells with at most three neighbours on the board, in row-major order.
 
-        >>> Board(2, 3, {}).corners(), Board(1, 1, {}).corners()
-        ([(0, 0), (0, 2), (1, 0), (1, 2)], [(0, 0)])
+        On a rectangle of two or more rows and columns these are its four
+        corners; voids and single rows make more (a corner's few neighbours
+        are what make it the likeliest cell to show 0).
+
+        >>> Board(2, 3, {}).corners(), Board(1, 3, {}).corners()
+        ([(0, 0), (0, 2), (1, 0), (1, 2)], [(0, 0), (0, 1), (0, 2)])
+        >>> Board(3, 3, {}, voids=frozenset({(0, 2), (2, 2)})).corners()  # a notch
+        [(0, 0), (1, 2), (2, 0)]
         """
-        rows, cols = sorted({0, self.height - 1}), sorted({0, self.width - 1})
-        return [(r, c) for r in rows for c in cols if (r, c) not in self.voids]
+        table = self.neighbour_table
+        return [c for c in self.cells() if c not in self.voids and len(table[c]) <= 3]
 
     def is_hidden(self, cell: Cell) -> bool:
         """True if ``cell`` is on the board and neither revealed nor flagged."""

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from satsweeper.board import Board
@@ -88,6 +88,10 @@ class TestStrategies:
 
     @settings(max_examples=150, deadline=None)
     @given(board=boards(perturb=False))
+    # Hypothesis found it: voids give (1, 4) two neighbours, a corner the
+    # rectangle's four corners missed.
+    @example(board=Board(3, 5, {(2, 0): 1, (0, 0): 2}, flags=frozenset({(0, 1)}),
+                         voids=frozenset({(0, 4), (1, 3), (2, 1), (2, 2), (2, 4)})))
     def test_best_guesses_the_cell_most_likely_to_survive_two_moves(self, board):
         """best plays endgames exactly; otherwise it opens a corner far from every
         number if one is as safe as the safest cell (brute force), else,
