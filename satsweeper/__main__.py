@@ -1,0 +1,5 @@
+"""``python -m satsweeper``: the same command as ``satsweeper``."""
+
+from .cli import main
+
+main()
