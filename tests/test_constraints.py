@@ -1,0 +1,63 @@
+"""problem_of's two constructions (per cell, and numpy grids for big boards) agree."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+
+from satsweeper import constraints
+from satsweeper.board import Board
+from satsweeper.constraints import problem_of
+from satsweeper.counting import Engine, tally
+from satsweeper.game import Level
+from satsweeper.positions import position
+
+from . import oracle
+from .strategies import boards
+
+
+def by_arrays(board: Board, flags_are_mines: bool = True):
+    """problem_of forced onto the numpy construction, whatever the board's size."""
+    saved, constraints.ARRAY_AREA = constraints.ARRAY_AREA, 0
+    try:
+        return problem_of(board, flags_are_mines)
+    finally:
+        constraints.ARRAY_AREA = saved
+
+
+def by_cells(board: Board, flags_are_mines: bool = True):
+    """problem_of forced onto the per-cell construction."""
+    saved, constraints.ARRAY_AREA = constraints.ARRAY_AREA, 10 ** 18
+    try:
+        return problem_of(board, flags_are_mines)
+    finally:
+        constraints.ARRAY_AREA = saved
+
+
+class TestProblemOf:
+    @settings(max_examples=300, deadline=None)
+    @given(boards())
+    def test_arrays_equal_cells(self, board):
+        """On small boards (voids, wrong flags, contradictions) both constructions give the same Problem."""
+        assert by_arrays(board) == by_cells(board)
+        assert by_arrays(board, False) == by_cells(board, False)
+
+    @settings(max_examples=100, deadline=None)
+    @given(boards())
+    def test_arrays_match_oracle(self, board):
+        """Counts from the numpy construction equal brute-force enumeration."""
+        problem = by_arrays(board)
+        assert tally(problem, Engine.COMPONENTS).count == len(oracle.explanations(problem))
+
+    def test_big_board_mid_game(self):
+        """A 250x200 mid-game board with stray flags and voids: both constructions agree."""
+        board = position(Level(250, 200, 9000), 1, 0.5)
+        hidden = sorted(board.hidden_cells())
+        flags = set(random.Random(1).sample(hidden, 50))
+        voids = frozenset(random.Random(2).sample(hidden, 30)) - flags
+        board = Board(board.height, board.width, board.clues, board.flags | flags,
+                      voids=voids, total_mines=board.total_mines)
+        assert board.height * board.width > constraints.ARRAY_AREA
+        assert problem_of(board) == by_cells(board)
+        assert problem_of(board, False) == by_cells(board, False)
