@@ -150,3 +150,12 @@ class TestRealPositions:
         problem = problem_of(board)
         if problem.mines is not None and problem.cells:
             assert tally(problem).expected_mines() == problem.mines
+
+
+class TestAllFloating:
+    def test_count_is_one_binomial(self):
+        """With no rules, count equals the oracle (and the full tally) for every total, impossible ones too."""
+        for n in range(5):
+            for mines in range(-1, 7):
+                problem = Problem(tuple(range(n)), (), mines)
+                assert count(problem) == len(oracle.explanations(problem)) == tally(problem).count
