@@ -227,3 +227,37 @@ class TestBigCounts:
         digits = one_json(result)["count"]
         import gmpy2  # str(expected) would stop at 4,300 digits
         assert len(digits) > 4300 and digits == gmpy2.mpz(expected).digits(10)
+
+
+def all_commands():
+    """(name, command) for every command and subcommand."""
+    import click
+    out = []
+    for name, command in main.commands.items():
+        if isinstance(command, click.Group):
+            out += [(f"{name} {sub}", c) for sub, c in command.commands.items()]
+        else:
+            out.append((name, command))
+    return out
+
+
+class TestHelp:
+    def test_every_option_has_help(self):
+        """No option is left unexplained."""
+        import click
+        missing = [f"{name} {p.opts[0]}" for name, command in all_commands() for p in command.params
+                   if isinstance(p, click.Option) and not p.help]
+        assert missing == []
+
+    def test_every_command_ends_with_examples(self):
+        """Each command's help ends with one or two examples."""
+        for name, command in all_commands():
+            text = command.help or ""
+            assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
+
+    def test_no_reference_to_documents_we_do_not_ship(self):
+        """Help cites papers by author and title, never a 'seed' document."""
+        import re
+        for name, command in all_commands():
+            help_text = run(*name.split(), "--help").output
+            assert not re.search(r"seed 0\d\d", help_text), name
