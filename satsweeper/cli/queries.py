@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .contract import (LIMIT, NO, YES, CellParam, InputFile, OutputPath, TimeUp, UserError,
-                       deadline, emit, json_option, timeout_option, verdict)
+                       emit, json_option, timeout_option, verdict, within, working)
 from .subjects import flags_option, prepare, resolve_cell
 
 
@@ -35,6 +35,12 @@ def reasoner(problem, solver: str, encoding: str | None):
                         encoding=CardinalityEncoding(encoding) if encoding else None)
     except ValueError as err:
         raise UserError(str(err).split(" (got")[0], f"--solver {solver} --encoding {encoding}") from None
+
+
+def ask(problem, solver: str, encoding: str | None, question: str, *args):
+    """One question to a fresh reasoner (in a child process when time is limited)."""
+    with reasoner(problem, solver, encoding) as r:
+        return getattr(r, question)(*args)
 
 
 def timed_out(command: str, as_json: bool, seconds: float, known: dict, known_text: str) -> None:
@@ -71,8 +77,7 @@ def check(source, flags, solver, encoding, timeout, as_json):
     from ..report import queries
     problem, view, _ = prepare(source, flags)
     try:
-        with deadline(timeout), reasoner(problem, solver, encoding) as r:
-            answer = r.consistency()
+        answer = within(timeout, lambda: ask(problem, solver, encoding, "consistency"))
     except TimeUp:
         timed_out("check", as_json, timeout, {}, "")
     emit("check", as_json, queries.consistency_json(view, answer),
@@ -101,8 +106,8 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
     problem, view, subject = prepare(source, flags)
     target = resolve_cell(subject, cell)
     try:
-        with deadline(timeout), reasoner(problem, solver, encoding) as r:
-            answer = r.safety(target, Move.MARK if mine else Move.OPEN)
+        answer = within(timeout, lambda: ask(problem, solver, encoding, "safety", target,
+                                             Move.MARK if mine else Move.OPEN))
     except TimeUp:
         timed_out("safe", as_json, timeout, {"cell": view.json(target)}, "")
     code = NO if not answer.consistent else verdict(answer.safe)
@@ -126,8 +131,8 @@ def solve(source, flags, solver, encoding, timeout, as_json):
     from ..report import queries
     problem, view, _ = prepare(source, flags)
     try:
-        with deadline(timeout), reasoner(problem, solver, encoding) as r:
-            answer = r.solution()
+        with working(f"solving ({len(problem.cells)} hidden cells)"):
+            answer = within(timeout, lambda: ask(problem, solver, encoding, "solution"))
     except TimeUp:
         known, text = obvious_known(problem, view)
         timed_out("solve", as_json, timeout, known, text)
@@ -152,8 +157,7 @@ def unique(source, flags, solver, encoding, timeout, as_json):
     from ..report import queries
     problem, view, _ = prepare(source, flags)
     try:
-        with deadline(timeout), reasoner(problem, solver, encoding) as r:
-            answer = r.uniqueness()
+        answer = within(timeout, lambda: ask(problem, solver, encoding, "uniqueness"))
     except TimeUp:
         timed_out("unique", as_json, timeout, {}, "")
     code = NO if not answer.consistent else verdict(answer.unique)
@@ -197,8 +201,9 @@ def count(source, flags, engine, timeout, as_json):
     from ..report import counts
     problem, _, _ = prepare(source, flags)
     try:
-        with deadline(timeout):
-            answer, conflict = count_problem(problem, engine)
+        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
+            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
+                                      isolate=engine == "ganak")
     except TimeUp:
         timed_out("count", as_json, timeout, {"cells": len(problem.cells),
                                                "rules": len(problem.constraints)}, "")
@@ -224,8 +229,9 @@ def probs(source, flags, engine, timeout, as_json):
     from ..systems import System
     problem, view, subject = prepare(source, flags)
     try:
-        with deadline(timeout):
-            answer, conflict = count_problem(problem, engine)
+        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
+            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
+                                      isolate=engine == "ganak")
     except TimeUp:
         known, text = obvious_known(problem, view)
         timed_out("probs", as_json, timeout, known, text)
@@ -267,8 +273,7 @@ def hint(source, strategy_name, seed, picture, timeout, as_json):
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
     try:
-        with deadline(timeout):
-            answer = make_hint(subject, strategy_name, seed)
+        answer = within(timeout, lambda: make_hint(subject, strategy_name, seed))
     except TimeUp:
         timed_out("hint", as_json, timeout, {}, "")
     data, text = hints.hint_json(view, answer), hints.hint_text(view, answer)
