@@ -183,12 +183,30 @@ def count_problem(problem, engine: str):
     return answer, conflict
 
 
+def counting_options(command):
+    """What count and probs take: a board or system, flags, the engine, a time limit, --json."""
+    for option in (json_option, timeout_option, engine_option, flags_option,
+                   click.argument("source", metavar="FILE", type=InputFile())):
+        command = option(command)
+    return command
+
+
+def counted(command: str, source, flags: str, engine: str, timeout: float | None, as_json: bool):
+    """(problem, view, subject, tally, conflict) for count and probs; on
+    ``--timeout``, what the single-number rules know, and exit 3."""
+    problem, view, subject = prepare(source, flags)
+    try:
+        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
+            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
+                                      isolate=engine == "ganak")  # Ganak ignores Ctrl-C: a child does not
+    except TimeUp:
+        known, text = obvious_known(problem, view)
+        timed_out(command, as_json, timeout, known, text)
+    return problem, view, subject, answer, conflict
+
+
 @click.command()
-@click.argument("source", metavar="FILE", type=InputFile())
-@flags_option
-@engine_option
-@timeout_option
-@json_option
+@counting_options
 def count(source, flags, engine, timeout, as_json):
     """#CONSISTENCY: the exact number of explanations of a board or a system
     of equations (a Python integer, printed in full).
@@ -199,24 +217,12 @@ def count(source, flags, engine, timeout, as_json):
       satsweeper count examples/fowler-young-6x6.txt --json
     """
     from ..report import counts
-    problem, _, _ = prepare(source, flags)
-    try:
-        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
-            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
-                                      isolate=engine == "ganak")
-    except TimeUp:
-        timed_out("count", as_json, timeout, {"cells": len(problem.cells),
-                                               "rules": len(problem.constraints)}, "")
+    problem, view, _, answer, conflict = counted("count", source, flags, engine, timeout, as_json)
     emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict),
          verdict(answer.consistent))
 
-
 @click.command()
-@click.argument("source", metavar="FILE", type=InputFile())
-@flags_option
-@engine_option
-@timeout_option
-@json_option
+@counting_options
 def probs(source, flags, engine, timeout, as_json):
     """Exact probability that each hidden cell is a mine; names the safest.
 
@@ -227,14 +233,7 @@ def probs(source, flags, engine, timeout, as_json):
     """
     from ..report import counts
     from ..systems import System
-    problem, view, subject = prepare(source, flags)
-    try:
-        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
-            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
-                                      isolate=engine == "ganak")
-    except TimeUp:
-        known, text = obvious_known(problem, view)
-        timed_out("probs", as_json, timeout, known, text)
+    problem, view, subject, answer, conflict = counted("probs", source, flags, engine, timeout, as_json)
     if isinstance(subject, System):
         text = counts.system_probabilities_text(subject.names, subject.others, answer, conflict)
     else:
