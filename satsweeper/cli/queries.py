@@ -23,6 +23,13 @@ def solver_options(command):
                         "has it, else seqcounter; native needs minicard or gluecard).")(command)
 
 
+def sat_options(command):
+    """What the SAT questions take after their arguments: flags, solver, encoding, a time limit, --json."""
+    for option in (json_option, timeout_option, solver_options, flags_option):
+        command = option(command)
+    return command
+
+
 def board_argument(command):
     return click.argument("source", metavar="BOARD", type=InputFile())(command)
 
@@ -61,10 +68,7 @@ def obvious_known(problem, view) -> tuple[dict, str]:
 
 @click.command()
 @board_argument
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def check(source, flags, solver, encoding, timeout, as_json):
     """CONSISTENCY: is there an explanation?  Shows one, or a minimal set of
     clues that conflict (dropping any one of them removes the conflict).
@@ -88,10 +92,7 @@ def check(source, flags, solver, encoding, timeout, as_json):
 @board_argument
 @click.argument("cell", type=CellParam())
 @click.option("--mine", is_flag=True, help="Ask whether flagging CELL as a mine is right.")
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
     """SAFETY: is opening CELL (or flagging it, --mine) right in every
     explanation?  Names the clues that force it, or shows a counter-example.
@@ -116,10 +117,7 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
 
 @click.command()
 @board_argument
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def solve(source, flags, solver, encoding, timeout, as_json):
     """Every hidden cell: safe (o), mine (*) or undetermined (?).
 
@@ -142,10 +140,7 @@ def solve(source, flags, solver, encoding, timeout, as_json):
 
 @click.command()
 @board_argument
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def unique(source, flags, solver, encoding, timeout, as_json):
     """SOLUTION: is the explanation unique?  Shows two that differ if not.
 
