@@ -263,6 +263,9 @@ def hint(source, strategy_name, seed, picture, timeout, as_json):
     from ..hint import hint as make_hint
     from ..report import hints
     from ..systems import System
+    if picture:
+        from .pictures import require_matplotlib
+        require_matplotlib()  # before the work, not after it
     _, view, subject = prepare(source, "mine")
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
