@@ -1,11 +1,11 @@
 """Constraint systems as text: named cells and linear equations.
 
-Researchers write a position as equations over 0/1 variables (seed 000:
+Researchers write a position as equations over 0/1 variables (Fowler and Young:
 ``x1 + x2 + x3 = 1``).  A system file holds such equations, optionally the
 total number of mines and a number of *other* cells that no equation
 mentions::
 
-    # seed 000, section III.3
+    # Fowler and Young, section III.3
     x1 + x2 + x3 + x4 + x5 + x7 = 1
     x4 + x5 + x7 + x9 + x10 + x11 = 3
     x5 + x6 + x8 + x10 + x11 + x12 = 2
