@@ -8,7 +8,7 @@ True
 from .board import Board, Cell
 from .constraints import Clue, Constraint, Problem, TotalMines, problem_of
 from .encoding import CardinalityEncoding, Encoding
-from .errors import BoardSyntaxError, CellError, SatsweeperError
+from .errors import BoardSyntaxError, CellError, InputError, SatsweeperError, TooComplexError
 from .reasoning import (Consistency, Move, Reasoner, Safety, Solution, Status, Uniqueness,
                         check, safety, solve, uniqueness)
 from .counting import Engine, count, tally
@@ -21,7 +21,7 @@ __all__ = [
     "Board", "Cell",
     "Clue", "Constraint", "Problem", "TotalMines", "problem_of",
     "CardinalityEncoding", "Encoding",
-    "BoardSyntaxError", "CellError", "SatsweeperError",
+    "BoardSyntaxError", "CellError", "InputError", "SatsweeperError", "TooComplexError",
     "Consistency", "Move", "Reasoner", "Safety", "Solution", "Status", "Uniqueness",
     "check", "safety", "solve", "uniqueness",
     "Engine", "Tally", "count", "tally",

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from .board import Board, Cell, grid
+from .errors import InputError
 
 
 class FirstClick(enum.Enum):
@@ -64,10 +65,10 @@ class Level:
             return LEVELS[text]
         match = re.fullmatch(r"([0-9]{1,9})x([0-9]{1,9})[x/]([0-9]{1,12})", text.strip())
         if not match:
-            raise ValueError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
+            raise InputError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
         width, height, mines = (int(g) for g in match.groups())
         if width < 1 or height < 1 or mines > width * height:
-            raise ValueError(f"at least 1x1 and at most WIDTH*HEIGHT mines (got {text!r})")
+            raise InputError(f"at least 1x1 and at most WIDTH*HEIGHT mines (got {text!r})")
         return cls(width, height, mines)
 
     def __str__(self) -> str:
@@ -90,7 +91,7 @@ def place_mines(level: Level, rng: random.Random, excluded: frozenset[Cell] = fr
     """
     cells = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in excluded]
     if level.mines > len(cells):
-        raise ValueError(f"at most {len(cells)} mines outside the excluded cells (got {level.mines})")
+        raise InputError(f"at most {len(cells)} mines outside the excluded cells (got {level.mines})")
     if method is Placement.SAMPLE:
         return frozenset(rng.sample(cells, level.mines))
     mines, left = [], level.mines

@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass
 
 from .board import Board, Cell
-from .errors import TooComplexError
+from .errors import InputError, TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
 from .singlepoint import propagate
@@ -73,7 +73,7 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell) -> NoGuess:
     (False, ((0, 1), (1, 0), (1, 1)))
     """
     if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
-        raise ValueError(f"a safe start cell on the board (got {start[0]},{start[1]}"
+        raise InputError(f"a safe start cell on the board (got {start[0]},{start[1]}"
                          f"{', a mine' if start in mines else ''})")
     game = Game(level, mines)
     game.open(start)
@@ -180,7 +180,7 @@ def generate(level: Level, start: Cell, rng: random.Random, method: Method = Met
     """
     zone = start_zone(level, start, rule)
     if rule is FirstClick.CAN_LOSE:
-        raise ValueError("a first-click rule that keeps the start safe (got can-lose)")
+        raise InputError("a first-click rule that keeps the start safe (got can-lose)")
     layouts = perturbations = checks = 0
     while checks < budget:
         mines = place_mines(level, rng, zone)
