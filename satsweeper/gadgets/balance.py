@@ -44,7 +44,7 @@ from .sketch import DOWN, LEFT, RIGHT, UP, Sketch
 __all__ = ["BALANCED", "balanced_cross", "balanced_gate", "balanced_not", "balanced_tile", "twin"]
 
 GAP = 12     # squares between the tile and its twin: room for the twin's capped outputs
-REACH = 84   # squares a branch runs before the twin's port: a flip, a tap and a port's junctions
+REACH = 54   # squares a branch runs before the twin's port: a flip (21), a tap (2) and a port's junctions
 
 
 def _reverse(direction):
@@ -149,7 +149,7 @@ def twin(tile: Gadget, name: str, inverted: dict[str, bool] | None = None) -> Ga
     outputs = [p for p in tile.outputs]
     for port in outputs:
         out = layout.straight(layout.leave(main[port], inverted.get(port, False)),
-                              _ahead(layout.leave(main[port]).cell, main[port].direction, 36), flip=False)
+                              _ahead(layout.leave(main[port]).cell, main[port].direction, 15), flip=False)
         layout.sketch.run(out.cell, out.direction, 1)
         layout.sketch.name(out.at(1), port)
         capped = layout.leave(other[port])
@@ -183,7 +183,7 @@ def _tapped(layout: Layout, head: Head, slope: int) -> Head:
     if slope == 0:
         return head
     # A tap adds 1 - signal with the flip False, the signal with it True.
-    return layout.tap(layout.straight(head, head.at(36), flip=slope < 0))
+    return layout.tap(layout.straight(head, head.at(21), flip=slope < 0))
 
 
 @lru_cache(maxsize=None)
