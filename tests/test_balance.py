@@ -52,16 +52,21 @@ class TestBalancedGadgets:
         verdict = verify(gadget_of(name))
         assert verdict.computes and verdict.unique and verdict.constant_mines
 
-    @pytest.mark.parametrize("name", sorted(set(BALANCED) - {"balanced-cross"}))
-    def test_ganak_agrees_and_the_total_keeps_every_input(self, name):
-        """Ganak recounts each input; with the total fixed each input still has its one explanation."""
+    def test_ganak_agrees(self):
+        """Ganak (a second counter) recounts every input of the balanced XOR (the others take ~20 s each)."""
+        gadget = gadget_of("balanced-xor")
+        for case in verify(gadget).cases:
+            assert tally(pinned(gadget, case.inputs), Engine.GANAK).count == case.explanations == 1
+
+    @pytest.mark.parametrize("name", sorted(BALANCED))
+    def test_the_total_keeps_every_input(self, name):
+        """With the board's total mine count fixed, each input still has its one explanation."""
         gadget = gadget_of(name)
         verdict = verify(gadget)
         (total,) = {m for case in verdict.cases for m in case.mines}
         board = gadget.board
         with_total = Board(board.height, board.width, board.clues, board.flags, board.voids, board.names, total)
         for case in verdict.cases:
-            assert tally(pinned(gadget, case.inputs), Engine.GANAK).count == case.explanations == 1
             rules = tuple(Constraint(frozenset({gadget.cell(p)}), int(v), PortValue(p, v))
                           for p, v in zip(gadget.inputs, case.inputs))
             base = problem_of(with_total)

@@ -38,7 +38,7 @@ from ..board import Board
 from ..errors import SatsweeperError
 from .gadget import Gadget, verify
 from .layout import Head, Layout, ports
-from .library import cross, gate_tile
+from .library import cross, gate_tile, mirror
 from .sketch import DOWN, LEFT, RIGHT, UP, Sketch
 
 __all__ = ["BALANCED", "balanced_cross", "balanced_gate", "balanced_not", "balanced_tile", "twin"]
@@ -61,26 +61,32 @@ def _mines(tile: Gadget) -> dict[tuple[bool, ...], int]:
     return table
 
 
-def _compensation(tile: Gadget, inverted: dict[str, bool]) -> tuple[dict[str, bool], dict[str, int]]:
-    """Which inputs the twin sees negated, and per input the compensator's coefficient.
+def _compensation(tile: Gadget, partner: Gadget, mapping: dict[str, str],
+                  inverted: dict[str, bool]) -> tuple[dict[str, bool], dict[str, int]]:
+    """Which inputs the partner sees negated, and per input the compensator's coefficient.
 
-    The main tile sees the inputs negated where ``inverted`` says.  The
-    pair's count must be ``c + sum(k[p] * p)`` with every ``k`` in -1, 0, 1;
-    a tap adds ``1 - p`` (k = 1) or ``p`` (k = -1).
+    ``mapping`` says which partner input each tile input feeds; the tile
+    sees its inputs negated where ``inverted`` says.  The pair's count must
+    be ``c + sum(k[p] * p)`` with every ``k`` in -1, 0, 1; a tap adds
+    ``1 - p`` (k = 1) or ``p`` (k = -1).
     """
-    mines = _mines(tile)
+    mines, other = _mines(tile), _mines(partner)
     inputs = tile.inputs
-    main = tuple(inverted.get(p, False) for p in inputs)
-    seen = lambda v, flips: tuple(x != n for x, n in zip(v, flips))  # noqa: E731
     points = list(itertools.product((False, True), repeat=len(inputs)))
+
+    def fed(values, flips):
+        by_port = {mapping[p]: v != f for p, v, f in zip(inputs, values, flips)}
+        return tuple(by_port[q] for q in partner.inputs)
+
+    main = tuple(inverted.get(p, False) for p in inputs)
     for negated in itertools.product((False, True), repeat=len(inputs)):
-        total = {v: mines[seen(v, main)] + mines[seen(v, negated)] for v in points}
+        total = {v: mines[tuple(x != n for x, n in zip(v, main))] + other[fed(v, negated)] for v in points}
         base = total[points[0]]
         slope = {p: total[tuple(j == i for j in range(len(inputs)))] - base for i, p in enumerate(inputs)}
         linear = all(total[v] == base + sum(k for k, x in zip(slope.values(), v) if x) for v in points)
         if linear and all(abs(k) <= 1 for k in slope.values()):
             return dict(zip(inputs, negated)), slope
-    raise SatsweeperError(f"tile {tile.name}: no twin makes its mine count linear in its inputs")
+    raise SatsweeperError(f"tile {tile.name}: no way of feeding {partner.name} makes the mine count linear")
 
 
 def _claim(inputs: tuple[str, ...], table: dict[tuple[bool, ...], bool]) -> str:
@@ -103,7 +109,7 @@ def _evaluate(text: str, inputs: tuple[str, ...], values: tuple[bool, ...]) -> b
     return pyeda_expr(text).restrict(point).is_one()
 
 
-def twin(tile: Gadget, name: str, inverted: dict[str, bool] | None = None) -> Gadget:
+def twin(tile: Gadget, name: str, inverted: dict[str, bool] | None = None, partner: Gadget | None = None) -> Gadget:
     """A two-input padded tile made balanced by a twin and a compensator (see the module).
 
     The tile needs one input on its left edge and one on its top or bottom
@@ -118,13 +124,18 @@ def twin(tile: Gadget, name: str, inverted: dict[str, bool] | None = None) -> Ga
     x = next(p for p in tile.inputs if side[p] == LEFT)
     y = next(p for p in tile.inputs if side[p] in (UP, DOWN))
     ydir = _reverse(side[y])                      # the way y's wire runs into the tile
-    negated, slope = _compensation(tile, inverted)
-    height, width = tile.board.height, tile.board.width
-    twin_top = height + GAP if ydir == UP else -(height + GAP)
+    partner = partner or tile
+    around = ports(partner)
+    mapping = {x: next(q for q in partner.inputs if around[q].direction == LEFT),
+               y: next(q for q in partner.inputs if around[q].direction == side[y])}
+    negated, slope = _compensation(tile, partner, mapping, inverted)
+    height, width = partner.board.height, partner.board.width
+    twin_top = tile.board.height + GAP if ydir == UP else -(height + GAP)
     twin_left = -(width + GAP)
     layout = Layout()
     main = layout.place(tile, 0, 0)
-    other = layout.place(tile, twin_top, twin_left)
+    placed = layout.place(partner, twin_top, twin_left)
+    other = {p: placed[q] for p, q in mapping.items()}
     heads = {}
     # x comes in from the left, forks, and its branch turns towards the twin.
     xrow = where[x].cell[0]
@@ -152,7 +163,8 @@ def twin(tile: Gadget, name: str, inverted: dict[str, bool] | None = None) -> Ga
                               _ahead(layout.leave(main[port]).cell, main[port].direction, 15), flip=False)
         layout.sketch.run(out.cell, out.direction, 1)
         layout.sketch.name(out.at(1), port)
-        capped = layout.leave(other[port])
+    for port in partner.outputs:
+        capped = layout.leave(placed[port])
         layout.close(layout.straight(capped, capped.at(3)))
     sides = {side[p] for p in tile.inputs} | {where[p].direction for p in outputs}
     board = layout.board(frozenset(sides))
@@ -192,13 +204,13 @@ def balanced_tile(kind: str) -> Gadget:
 
     Same ports, sides and claim as the tile; one mine total for every input.
     """
-    return _checked(twin(gate_tile(kind), f"balanced-{kind}-tile"))
+    return _checked(twin(gate_tile(kind), f"balanced-{kind}-tile", partner=gate_tile("xor")))
 
 
 @lru_cache(maxsize=None)
 def balanced_cross() -> Gadget:
     """The crossing (``a`` top to ``p`` bottom, ``b`` left to ``q`` right on one row), balanced."""
-    return _checked(twin(cross(), "balanced-cross"))
+    return _checked(twin(cross(), "balanced-cross", partner=mirror(gate_tile("xor"))))
 
 
 GATE_TILES = {"and": "or", "or": "or", "xor": "xor"}
@@ -216,7 +228,7 @@ def balanced_gate(kind: str) -> Gadget:
     for nl, nb, nt in itertools.product((False, True), repeat=3):
         if all((tile.expected((l != nl, b != nb))["t"] != nt) == want(l, b)
                for l, b in itertools.product((False, True), repeat=2)):
-            return _checked(twin(tile, f"balanced-{kind}", {"l": nl, "b": nb, "t": nt}))
+            return _checked(twin(tile, f"balanced-{kind}", {"l": nl, "b": nb, "t": nt}, gate_tile("xor")))
     raise SatsweeperError(f"the {GATE_TILES[kind]} tile computes no negation of {kind.upper()}")
 
 
