@@ -16,7 +16,7 @@ random-4-6, Kaye's.  Families:
 
 Stops a family when one count takes longer than --budget seconds.
 
-    python scripts/compile_report.py [--budget 120] [--out docs/compile-report.txt]
+    python scripts/compile_report.py [--budget 120] [--families random parity cnf] [--out docs/compile-report.txt]
 """
 
 from __future__ import annotations
@@ -89,6 +89,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--budget", type=float, default=120.0, help="stop a family after a count this slow (s)")
     parser.add_argument("--out", type=Path, default=None, help="also write the table here")
+    parser.add_argument("--families", nargs="+", default=["random", "parity", "cnf"],
+                        help="which families to run (random, parity, cnf)")
     args = parser.parse_args()
     rng = random.Random(1)
     header = (f"{'formula':<14} {'gates':<6} {'vars':>4} {'leaves':>6} {'models':>7} {'board':>12} "
@@ -101,7 +103,9 @@ def main() -> None:
         ("parity", [(f"parity-{n}", lambda n=n: parity(n)) for n in (4, 8, 12, 16)]),
         ("cnf", [(f"cnf-{n}", lambda n=n: cnf(rng, n)) for n in (4, 6, 8, 10)]),
     ]
-    for _, cases in families:
+    for family, cases in families:
+        if family not in args.families:
+            continue
         for name, make in cases:
             formula = make()
             gate_sets = [GateSet.PARSIMONIOUS] + [GateSet.KAYE] * name.startswith("random-4") + [GateSet.BALANCED]
