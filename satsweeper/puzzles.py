@@ -36,7 +36,7 @@ from .board import Board, Cell
 from .errors import TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
-from .singlepoint import propagate
+from .singlepoint import propagate, touched
 
 
 @dataclass(frozen=True)
@@ -124,10 +124,10 @@ class _Player:
             self.work = []
             for cell in found:
                 game.flag(cell)
-                self.work.extend(n for n in neighbours(level, cell) if n in game.revealed)
+                self.work.extend(touched(game, [cell]))
             for cell in safe:
                 game.open(cell)
-                self.work.extend(game.recent)
+                self.work.extend(touched(game, game.recent))
         return game.outcome is Outcome.WON
 
     def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:
