@@ -96,8 +96,11 @@ class Grade:
         return f"{self.rung.word} (rung {int(self.rung)}{extra})"
 
 
-def grade(level: Level, mines: frozenset[Cell], start: Cell) -> Grade:
+def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Rung.TOTAL) -> Grade:
     """Play from ``start`` taking always the easiest sure move; grade the hardest.
+
+    With ``highest`` below ``TOTAL`` the player knows only the rungs up to
+    it and is stuck where a harder step would be needed.
 
     Raises:
         ValueError: ``start`` is a mine or off the board.
@@ -105,58 +108,98 @@ def grade(level: Level, mines: frozenset[Cell], start: Cell) -> Grade:
     >>> g = grade(Level(3, 1, 1), frozenset({(0, 2)}), (0, 0))  # 0 1 *: nothing to deduce
     >>> g.solved, g.rung.word, dict(g.moves)
     (True, 'easy', {})
-    >>> g = grade(Level(3, 2, 2), frozenset({(0, 2), (1, 2)}), (0, 0))  # two 2s: both mines
-    >>> str(g), g.moves[Rung.SINGLE]
-    ('easy (rung 1)', 2)
+    >>> g = grade(Level(4, 1, 1), frozenset({(0, 2)}), (0, 0))  # 0 1 * .: the total opens 0,3
+    >>> str(g), g.moves[Rung.TOTAL]
+    ('extreme (rung 4)', 1)
+    >>> grade(Level(4, 1, 1), frozenset({(0, 2)}), (0, 0), highest=Rung.SEVERAL).stuck
+    ((0, 3),)
     """
-    if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
-        raise ValueError(f"a safe start cell on the board (got {start[0]},{start[1]}"
-                         f"{', a mine' if start in mines else ''})")
-    game = Game(level, mines)
-    game.open(start)
-    work = list(game.revealed)
-    moves: Counter = Counter()
-    steps: Counter = Counter()
-    hardest, clues = Rung.SINGLE, 0
-    while game.outcome is Outcome.PLAYING:
-        moves[Rung.SINGLE] += propagate(game, work)
-        if game.outcome is not Outcome.PLAYING:
-            break
-        rung, safe, found, needed = _easiest_step(game)
-        if rung is None:
-            status = solve(game.board).status
-            stuck = tuple(c for c in status if any(n in game.revealed for n in neighbours(level, c)))
-            return Grade(False, hardest, clues, _plain(moves), _plain(steps),
-                         stuck or tuple(status), game.board)
-        steps[rung] += 1
-        moves[rung] += len(safe) + len(found)
-        if (rung, needed) > (hardest, clues):
-            hardest, clues = rung, needed
-        work = []
-        for cell in found:
-            game.flag(cell)
-            work.extend(touched(game, [cell]))
-        for cell in safe:
-            game.open(cell)
-            work.extend(touched(game, game.recent))
-    return Grade(game.outcome is Outcome.WON, hardest, clues, _plain(moves), _plain(steps),
-                 (), game.board)
+    player = LadderPlayer(level, mines, start, highest)
+    player.advance()
+    return player.verdict()
+
+
+class LadderPlayer:
+    """The grading player, able to go on after the layout changes under undecided cells.
+
+    The same interface as the no-guess checker's player (``advance``,
+    ``move_mines``, ``stuck``), so the perturbing generator can aim at a
+    difficulty by perturbing where a harder step would be needed.
+    """
+
+    def __init__(self, level: Level, mines: frozenset[Cell], start: Cell,
+                 highest: Rung = Rung.TOTAL):
+        if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
+            raise ValueError(f"a safe start cell on the board (got {start[0]},{start[1]}"
+                             f"{', a mine' if start in mines else ''})")
+        self.level, self.start, self.highest = level, start, highest
+        self.game = Game(level, mines)
+        self.game.open(start)
+        self.work = list(self.game.revealed)
+        self.moves: Counter = Counter()
+        self.steps: Counter = Counter()
+        self.hardest, self.clues = Rung.SINGLE, 0
+        self.stuck: tuple[Cell, ...] = ()
+
+    def advance(self) -> bool:
+        """Deduce until won (True) or stuck (False, ``stuck`` names where to guess)."""
+        game, level = self.game, self.level
+        self.stuck = ()
+        while game.outcome is Outcome.PLAYING:
+            self.moves[Rung.SINGLE] += propagate(game, self.work)
+            if game.outcome is not Outcome.PLAYING:
+                break
+            rung, safe, found, needed = _easiest_step(game, self.highest)
+            if rung is None:
+                # Nothing this player knows decides a cell: every hidden cell
+                # next to a number is a guess (all of them, if flags wall the
+                # numbers in).
+                hidden = game.board.hidden_cells()
+                self.stuck = tuple(c for c in hidden
+                                   if any(n in game.revealed for n in neighbours(level, c))) \
+                    or tuple(hidden)
+                return False
+            self.steps[rung] += 1
+            self.moves[rung] += len(safe) + len(found)
+            if (rung, needed) > (self.hardest, self.clues):
+                self.hardest, self.clues = rung, needed
+            self.work = []
+            for cell in found:
+                game.flag(cell)
+                self.work.extend(touched(game, [cell]))
+            for cell in safe:
+                game.open(cell)
+                self.work.extend(touched(game, game.recent))
+        return game.outcome is Outcome.WON
+
+    def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:
+        """Change undecided hidden cells; the numbers that changed are looked at again."""
+        self.work.extend(self.game.move_mines(removed, added))
+
+    def verdict(self) -> Grade:
+        game = self.game
+        return Grade(game.outcome is Outcome.WON, self.hardest, self.clues, _plain(self.moves),
+                     _plain(self.steps), self.stuck, game.board)
 
 
 def _plain(counts: Counter) -> dict[Rung, int]:
     return {rung: counts[rung] for rung in Rung if counts[rung]}
 
 
-def _easiest_step(game: Game) -> tuple[Rung | None, list[Cell], list[Cell], int]:
-    """(rung, safe cells, mines, numbers needed) of the easiest sure moves.
+def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], list[Cell], int]:
+    """(rung, safe cells, mines, numbers needed) of the easiest sure moves up to ``highest``.
 
     Single numbers are stuck when this is called.
     """
     board = game.board
+    if highest < Rung.PAIR:
+        return None, [], [], 0
     local = problem_of(Board(board.height, board.width, board.clues, board.flags))
     safe, found = pair_moves(local)
     if safe or found:
         return Rung.PAIR, sorted(safe), sorted(found), 2
+    if highest < Rung.SEVERAL:
+        return None, [], [], 0
     status = solve(local).status
     decided = [(c, s) for c, s in status.items() if s is not Status.UNKNOWN]
     if decided:
@@ -167,6 +210,8 @@ def _easiest_step(game: Game) -> tuple[Rung | None, list[Cell], list[Cell], int]
         easiest = [(c, s) for c, s in decided if sizes[c] == least]
         return (Rung.SEVERAL, [c for c, s in easiest if s is Status.SAFE],
                 [c for c, s in easiest if s is Status.MINE], least)
+    if highest < Rung.TOTAL:
+        return None, [], [], 0
     status = solve(board).status
     safe = [c for c, s in status.items() if s is Status.SAFE]
     found = [c for c, s in status.items() if s is Status.MINE]

@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass
 
 from .board import Board, Cell
+from .difficulty import Grade, LadderPlayer, Rung
 from .errors import TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
@@ -188,7 +189,8 @@ class Generated:
     start: Cell
     report: NoGuess
     layouts: int          # fresh layouts drawn
-    perturbations: int    # perturbation steps (perturb only)
+    perturbations: int    # perturbation steps (perturb and clear only)
+    grade: Grade | None = None  # when a difficulty was asked for
 
 
 def start_zone(level: Level, start: Cell, rule: FirstClick) -> frozenset[Cell]:
@@ -201,50 +203,67 @@ def start_zone(level: Level, start: Cell, rule: FirstClick) -> frozenset[Cell]:
 
 
 def generate(level: Level, start: Cell, rng: random.Random, method: Method = Method.PERTURB,
-             rule: FirstClick = FirstClick.OPENING, budget: int = 2000) -> Generated:
-    """A random layout that is no-guess from ``start``.
+             rule: FirstClick = FirstClick.OPENING, budget: int = 2000,
+             difficulty: Rung | None = None) -> Generated:
+    """A random layout that is no-guess from ``start`` (of exactly ``difficulty`` if given).
 
     ``budget`` bounds the no-guess checks (for ``perturb``: the solver runs
     between two perturbations).  Perturbation restarts from a fresh layout
-    after ``level.mines`` fruitless steps.
+    after ``level.mines`` fruitless steps.  With a difficulty the player
+    knows only the rungs up to it, so perturbation repairs the places where
+    a harder step would be needed; a layout that turns out easier than asked
+    is dropped.
 
     Raises:
-        TooComplexError: no no-guess layout was found within the budget.
+        TooComplexError: no such layout was found within the budget.
 
     >>> g = generate(Level(9, 9, 10), (4, 4), random.Random(1))
     >>> g.report.solved, len(g.mines)
     (True, 10)
+    >>> generate(Level(9, 9, 10), (4, 4), random.Random(1), difficulty=Rung.PAIR).grade.rung.word
+    'medium'
     """
     zone = start_zone(level, start, rule)
     if rule is FirstClick.CAN_LOSE:
         raise ValueError("a first-click rule that keeps the start safe (got can-lose)")
+
+    def new_player(mines: frozenset[Cell]):
+        return _Player(level, mines, start) if difficulty is None else \
+            LadderPlayer(level, mines, start, difficulty)
+
     layouts = perturbations = checks = 0
     while checks < budget:
-        player = _Player(level, place_mines(level, rng, zone), start)
+        player = new_player(place_mines(level, rng, zone))
         layouts += 1
         for _ in range(1 if method is Method.RESAMPLE else max(1, level.mines)):
             checks += 1
             if player.advance():
-                # The play went on across perturbations; a no-guess layout
-                # must also be solved from its first click.
-                report = no_guess(level, player.game.mines, start)
-                if report.solved:
-                    return Generated(player.game.mines, start, report, layouts, perturbations)
-                player = _Player(level, player.game.mines, start)
-                player.advance()
+                # The play may have gone on across perturbations: a layout
+                # must also be won by a player starting from the first click.
+                fresh = new_player(player.game.mines)
+                if fresh.advance():
+                    if difficulty is None:
+                        return Generated(fresh.game.mines, start, fresh.verdict(), layouts, perturbations)
+                    graded = fresh.verdict()
+                    if graded.rung is difficulty:
+                        mines = fresh.game.mines
+                        return Generated(mines, start, no_guess(level, mines, start), layouts,
+                                         perturbations, graded)
+                    break  # easier than asked: draw afresh
+                player = fresh
             if method is Method.RESAMPLE or checks >= budget:
                 break
-            moved = _perturb(player, zone, rng, method is Method.CLEAR)
+            moved = _perturb(player, zone, rng, method is Method.CLEAR, new_player)
             if moved is None:
                 break
             player = moved
             perturbations += 1
-    raise TooComplexError(f"a no-guess {level} layout within {budget} checks "
+    wanted = "" if difficulty is None else f" {difficulty.word}"
+    raise TooComplexError(f"a no-guess{wanted} {level} layout within {budget} checks "
                           f"(got none after {layouts} layouts)")
 
 
-def _perturb(player: _Player, zone: frozenset[Cell], rng: random.Random,
-             clear: bool) -> _Player | None:
+def _perturb(player, zone: frozenset[Cell], rng: random.Random, clear: bool, new_player):
     """Move mines at the stuck frontier; the player to go on with, None if nothing can move.
 
     Each chosen frontier cell swaps its content with an undecided hidden
@@ -252,8 +271,8 @@ def _perturb(player: _Player, zone: frozenset[Cell], rng: random.Random,
     number) if it has one, else from the other undecided cells off the
     frontier.  Decided cells do not change, so the same player goes on.
     Only when no undecided cell fits are decided cells used: the layout
-    then changes under what the player knows, and a new player starts from
-    the first click.
+    then changes under what the player knows, and a new player (made by
+    ``new_player``) starts from the first click.
     """
     game, level = player.game, player.level
     frontier = set(player.stuck)
@@ -267,8 +286,7 @@ def _perturb(player: _Player, zone: frozenset[Cell], rng: random.Random,
     swap = _swaps(player.stuck, game.mines, [decided], rng, clear)
     if not swap:
         return None
-    mines = (game.mines - swap[0]) | swap[1]
-    fresh = _Player(level, mines, player.start)
+    fresh = new_player((game.mines - swap[0]) | swap[1])
     fresh.advance()
     return fresh
 
