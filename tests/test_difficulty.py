@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 from satsweeper.constraints import Constraint, Problem
 from satsweeper.difficulty import Rung, grade
 from satsweeper.game import Game, Level, Outcome, neighbours, place_mines
+from satsweeper.puzzles import generate, no_guess
 from satsweeper.textio import read_puzzle
 
 from . import oracle
@@ -145,3 +146,22 @@ class TestLadderExamples:
 
         assert not any(forces(pair) for pair in itertools.combinations(local, 2))
         assert forces(local) and len(local) == 3
+
+
+class TestGenerateDifficulty:
+    @pytest.mark.parametrize("rung", list(Rung))
+    def test_generated_layouts_have_exactly_the_grade(self, rung):
+        """generate(difficulty=r) gives layouts that rules up to r win and rules below r do not."""
+        level, start = Level(5, 4, 5), (2, 2)
+        for seed in range(4):
+            made = generate(level, start, random.Random(seed), difficulty=rung)
+            assert made.grade.rung is rung and len(made.mines) == level.mines
+            assert wins_with(level, made.mines, start, int(rung))
+            assert rung is Rung.SINGLE or not wins_with(level, made.mines, start, int(rung) - 1)
+
+    def test_expert_hard(self):
+        """On expert, 'hard' layouts grade hard when checked again from scratch."""
+        level = Level(30, 16, 99)
+        made = generate(level, (3, 3), random.Random(2), difficulty=Rung.SEVERAL)
+        assert grade(level, made.mines, (3, 3)).rung is Rung.SEVERAL
+        assert no_guess(level, made.mines, (3, 3)).solved
