@@ -201,7 +201,7 @@ def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], l
     if highest < Rung.SEVERAL:
         return None, [], [], 0
     status = solve(local).status
-    decided = [(c, s) for c, s in status.items() if s is not Status.UNKNOWN]
+    decided = [(c, s) for c, s in status.items() if s is not Status.UNDETERMINED]
     if decided:
         with Reasoner(local) as reasoner:
             sizes = {c: len(reasoner.safety(c, Move.OPEN if s is Status.SAFE else Move.MARK).reason)
