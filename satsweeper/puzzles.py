@@ -31,6 +31,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .board import Board, Cell
 from .difficulty import Grade, LadderPlayer, Rung
@@ -139,6 +140,24 @@ class _Player:
         game = self.game
         return NoGuess(game.outcome is Outcome.WON, self.rounds, self.single, len(self.hard),
                        tuple(self.hard), game.board, self.stuck, three_bv(self.level, game.mines))
+
+
+def guess_odds(answer: NoGuess) -> dict[Cell, Fraction]:
+    """Where a guess is forced: each hidden cell's exact chance of being a mine.
+
+    Counted over every layout that agrees with what the stuck player sees
+    (numbers, flags, the total), so the safest guess is the smallest value.
+    Empty when the layout is no-guess.
+
+    >>> stuck = no_guess(Level(2, 2, 1), frozenset({(1, 1)}), (0, 0))
+    >>> {c: str(p) for c, p in guess_odds(stuck).items()}
+    {(0, 1): '1/3', (1, 0): '1/3', (1, 1): '1/3'}
+    """
+    if answer.solved:
+        return {}
+    from .counting import tally
+    counts = tally(answer.position)
+    return {c: counts.probability(c) for c in answer.position.hidden_cells()}
 
 
 def three_bv(level: Level, mines: frozenset[Cell]) -> int:
@@ -321,9 +340,10 @@ def _swaps(stuck: tuple[Cell, ...], mines: frozenset[Cell], pools: list[list[Cel
 
 
 def make_layout(level: Level, start: Cell, rng: random.Random, rule: FirstClick,
-                method: Method, no_guess_only: bool, budget: int = 2000) -> Generated:
-    """A layout for ``generate``: no-guess if asked, else uniform under the rule."""
-    if no_guess_only:
-        return generate(level, start, rng, method, rule, budget)
+                method: Method, no_guess_only: bool, budget: int = 2000,
+                difficulty: Rung | None = None) -> Generated:
+    """A layout for ``generate``: no-guess (of a difficulty) if asked, else uniform under the rule."""
+    if no_guess_only or difficulty is not None:
+        return generate(level, start, rng, method, rule, budget, difficulty)
     mines = place_mines(level, rng, start_zone(level, start, rule))
     return Generated(mines, start, no_guess(level, mines, start), 1, 0)
