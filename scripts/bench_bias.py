@@ -2,7 +2,8 @@
 
 ``resample`` draws uniform layouts until one is no-guess, so its boards are
 uniform over no-guess layouts: the reference.  ``perturb`` and ``clear``
-repair layouts instead; this script measures how their boards differ, on
+repair layouts instead, and ``auto`` (the default) repairs only after 30
+uniform draws failed; this script measures how their boards differ, on
 levels where ``resample`` still works:
 
 * mine density on the ring just outside the start's opening (cells at
@@ -51,7 +52,7 @@ def layouts(level: Level, start, method: str, boards: int, seed: int) -> list[fr
     for i in range(boards):
         # Independent streams per method: the samples share no layouts.
         rng = random.Random(f"{seed}-{method}-{i}")
-        if method == "uniform":
+        if method == "uniform":  # any layout, no-guess or not
             out.append(place_mines(level, rng, zone))
         else:
             out.append(generate(level, start, rng, Method(method), budget=100_000).mines)
@@ -91,7 +92,7 @@ def main(level_texts: tuple[str, ...], boards: int, seed: int) -> None:
         print(f"{'method':<9} {'ring at 2':>12} {'border':>12} {'3BV':>14} {'KS p':>6} "
               f"{'easy':>5} {'medium':>6} {'hard':>5} {'extr.':>5} {'guess':>5} {'chi2 p':>6}")
         data = {m: describe(level, start, layouts(level, start, m, boards, seed))
-                for m in ("uniform", "resample", "perturb", "clear")}
+                for m in ("uniform", "resample", "auto", "perturb", "clear")}
         reference = data["resample"]
         for method, d in data.items():
             shares = [sum(g == r for g in d["grade"]) for r in Rung] + [sum(g is None for g in d["grade"])]

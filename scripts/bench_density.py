@@ -4,8 +4,9 @@ For 30x16 with 99 to 190 mines, then Simon Tatham's dense presets 16x16/99
 and 9x9/35, first click at 3,3 opening a region, it draws ``--boards``
 layouts with each of
 
-* ours, ``perturb`` (the default) and ``clear``, within the default budget
-  of 2000 checks: success rate, median and max seconds per board;
+* ours, ``auto`` (the default: uniform draws, then ``clear``), ``perturb``
+  and ``clear``, within the default budget of 2000 checks: success rate,
+  median and max seconds per board;
 * ms-toollib's ``laymine_solvable`` (filter: draw until no-guess, at most
   ``--ms-tries`` draws): success, median and max seconds;
 * ms-toollib's ``laymine_solvable_adjust`` (adjust the layout until its
@@ -100,12 +101,12 @@ def main(boards: int, mine_counts: tuple[int, ...], presets: bool, ms_tries: int
     print(f"machine: {machine()}; first click {START[0]},{START[1]} (opening); {boards} boards per cell;")
     print("cells: successes, median s, max s per board; adjust 'guess': boards it called solvable "
           "that our checker finds need a guess\n")
-    print(f"{'level':>10} {'density':>7} | {'perturb':>18} | {'clear':>18} | "
+    print(f"{'level':>10} {'density':>7} | {'auto':>18} | {'perturb':>18} | {'clear':>18} | "
           f"{'ms solvable':>18} | {'ms adjust':>18} {'guess':>5}")
     filter_failed = False
     for level in levels:
         row = [f"{str(level):>10} {level.mines / (level.width * level.height):>7.1%}"]
-        for method in (Method.PERTURB, Method.CLEAR):
+        for method in (Method.AUTO, Method.PERTURB, Method.CLEAR):
             ok, seconds = ours(level, method, boards, seed)
             row.append(f"{cell(ok, boards, seconds):>18}")
         if filter_failed and level.width == 30:

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from satsweeper.cli import main
 from satsweeper.constraints import problem_of
 from satsweeper.game import FirstClick, Game, Level, Outcome, place_mines
-from satsweeper.puzzles import Method, generate, guess_odds, no_guess, start_zone, three_bv
+from satsweeper.puzzles import AUTO_DRAWS, Method, generate, guess_odds, no_guess, start_zone, three_bv
 from satsweeper.singlepoint import propagate
 from satsweeper.textio import parse_puzzle
 
@@ -135,6 +135,22 @@ class TestGenerate:
         """25% on expert size still succeeds with perturbation."""
         level = Level(30, 16, 120)
         made = generate(level, (3, 3), random.Random(0), Method.PERTURB)
+        assert no_guess(level, made.mines, (3, 3)).solved
+
+    def test_auto_is_resample_while_draws_succeed(self):
+        """auto returns resample's (uniform) layout when one of its first 30 draws is no-guess."""
+        level = Level(30, 16, 99)
+        for seed in range(5):
+            uniform = generate(level, (3, 3), random.Random(seed), Method.RESAMPLE)
+            assert uniform.layouts <= AUTO_DRAWS
+            auto = generate(level, (3, 3), random.Random(seed), Method.AUTO)
+            assert auto.mines == uniform.mines and auto.perturbations == 0
+
+    def test_auto_repairs_at_high_density(self):
+        """Where uniform draws fail (16x16 with 99 mines), auto repairs and still succeeds."""
+        level = Level(16, 16, 99)
+        made = generate(level, (3, 3), random.Random(0), Method.AUTO)
+        assert made.layouts > AUTO_DRAWS and made.perturbations > 0
         assert no_guess(level, made.mines, (3, 3)).solved
 
     def test_deterministic(self):

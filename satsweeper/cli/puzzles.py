@@ -80,9 +80,10 @@ def noguess(source, start, picture, as_json):
 @click.option("--start", type=CoordParam(), metavar="ROW,COL", help="First click (default: the centre).")
 @click.option("--rule", type=click.Choice(["opening", "safe"]), default="opening", show_default=True,
               help="The first click opens a region, or is merely safe.")
-@click.option("--method", type=click.Choice(["perturb", "resample", "clear"]), default="perturb",
-              show_default=True, help="resample: uniform over no-guess layouts but slow; perturb: fast, "
-              "slightly biased; clear: fastest at high density, more biased (README: Puzzles).")
+@click.option("--method", type=click.Choice(["auto", "resample", "perturb", "clear"]), default="auto",
+              show_default=True, help="resample: uniform over no-guess layouts but slow at high density; "
+              "perturb, clear: fast repairs, biased; auto: resample, then clear if 30 draws fail "
+              "(README: Puzzles).")
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "extreme"]),
               help="Only no-guess layouts of exactly this grade (implies --no-guess).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Fixes every layout drawn.")
