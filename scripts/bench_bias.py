@@ -14,8 +14,9 @@ levels where ``resample`` still works:
   chi-square p-value against ``resample``).
 
 A ``uniform`` column (any layout, no-guess or not, same first-click rule)
-shows what asking for no-guess changes by itself.  Needs scipy (the
-``experiments`` extra).
+shows what asking for no-guess changes by itself; ``--method ms-adjust``
+adds ms-toollib's ``laymine_solvable_adjust`` (the ``peers`` extra; its
+boards are drawn unseeded).  Needs scipy (the ``experiments`` extra).
 
     python scripts/bench_bias.py                       # the README table
     python scripts/bench_bias.py --boards 50 --level 9x9x10
@@ -55,6 +56,11 @@ def layouts(level: Level, start, method: str, boards: int, seed: int) -> list[fr
         rng = random.Random(f"{seed}-{method}-{i}")
         if method == "uniform":  # any layout, no-guess or not
             out.append(place_mines(level, rng, zone))
+        elif method == "ms-adjust":  # ms-toollib's laymine_solvable_adjust (unseeded)
+            from bench_density import peer
+            ok, _, mines = peer("laymine_solvable_adjust", (level.height, level.width, level.mines, *start), 60)
+            if ok and mines is not None:
+                out.append(mines)
         else:
             out.append(generate(level, start, rng, Method(method), budget=100_000).mines)
     return out
@@ -82,7 +88,7 @@ def describe(level: Level, start, boards: list[frozenset]) -> dict:
 @click.option("--level", "level_texts", multiple=True, help="Levels (default 9x9x10, 16x16x40, 30x16x99).")
 @click.option("--boards", default=300, show_default=True, help="Boards per level and method.")
 @click.option("--method", "methods", multiple=True,
-              type=click.Choice(["uniform", "resample", "auto", "perturb", "clear"]),
+              type=click.Choice(["uniform", "resample", "auto", "perturb", "clear", "ms-adjust"]),
               help="Only these columns (default all; resample is always drawn as the reference).")
 @click.option("--seed", default=1, show_default=True)
 def main(level_texts: tuple[str, ...], boards: int, methods: tuple[str, ...], seed: int) -> None:
@@ -95,9 +101,9 @@ def main(level_texts: tuple[str, ...], boards: int, methods: tuple[str, ...], se
               f"mine density off the opening {expected:.3f}")
         print(f"{'method':<9} {'ring at 2':>12} {'border':>12} {'3BV':>14} {'KS p':>6} "
               f"{'easy':>5} {'medium':>6} {'hard':>5} {'extr.':>5} {'guess':>5} {'chi2 p':>6}")
-        wanted = ("uniform", "resample", "auto", "perturb", "clear")
+        wanted = ("uniform", "resample", "auto", "perturb", "clear", "ms-adjust")
         data = {m: describe(level, start, layouts(level, start, m, boards, seed))
-                for m in wanted if m in methods or m == "resample" or not methods}
+                for m in wanted if m in methods or m == "resample" or (not methods and m != "ms-adjust")}
         reference = data["resample"]
         for method, d in data.items():
             shares = [sum(g == r for g in d["grade"]) for r in Rung] + [sum(g is None for g in d["grade"])]
@@ -108,7 +114,7 @@ def main(level_texts: tuple[str, ...], boards: int, methods: tuple[str, ...], se
                    if method not in ("resample", "uniform") and len(keep) > 1 else float("nan"))
             print(f"{method:<9} {mean_ci(d['near']):>12} {mean_ci(d['border']):>12} "
                   f"{mean_ci(d['3bv']):>14} {ks:>6.3f} "
-                  + " ".join(f"{s / boards:>{w}.2f}" for s, w in zip(shares, (5, 6, 5, 5, 5)))
+                  + " ".join(f"{s / len(d['grade']):>{w}.2f}" for s, w in zip(shares, (5, 6, 5, 5, 5)))
                   + f" {chi:>6.3f}", flush=True)
 
 
