@@ -159,9 +159,10 @@ class TestGenerateDifficulty:
             assert wins_with(level, made.mines, start, int(rung))
             assert rung is Rung.SINGLE or not wins_with(level, made.mines, start, int(rung) - 1)
 
-    def test_expert_hard(self):
-        """On expert, 'hard' layouts grade hard when checked again from scratch."""
+    @pytest.mark.parametrize("rung", list(Rung))
+    def test_expert(self, rung):
+        """On expert, every grade (easy is 2% of no-guess layouts) is found and checks out from scratch."""
         level = Level(30, 16, 99)
-        made = generate(level, (3, 3), random.Random(2), difficulty=Rung.SEVERAL)
-        assert grade(level, made.mines, (3, 3)).rung is Rung.SEVERAL
+        made = generate(level, (3, 3), random.Random(2), difficulty=rung)
+        assert grade(level, made.mines, (3, 3)).rung is rung
         assert no_guess(level, made.mines, (3, 3)).solved
