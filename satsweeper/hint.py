@@ -37,6 +37,7 @@ from .reasoning import Move, Reasoner
 from .singlepoint import obvious_moves, pair_moves
 
 ALTERNATIVES = 5
+MEASURED = 40  # safest cells measured for the alternatives (each costs a look-ahead)
 
 
 @dataclass(frozen=True)
@@ -126,13 +127,29 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
         return _sure(strategy, board, problem, decision, determined)
     cell = decision.opens[0]
     chosen = _measure(board, problem, components, counts, cell)
-    others = sorted((c for c in problem.cells if c != cell),
-                    key=lambda c: (counts.scaled_mines[c], c))[:alternatives]
     return Hint(strategy, True, cell=cell, move=Move.OPEN, basis=_basis(decision, chosen, counts),
                 value=decision.value, measures=chosen,
                 safest=Fraction(min(counts.scaled_mines.values()), whole),
-                alternatives=tuple(_measure(board, problem, components, counts, c) for c in others),
+                alternatives=_alternatives(board, problem, components, counts, chosen, alternatives),
                 sure_moves=determined)
+
+
+def _alternatives(board: Board, problem: Problem, components: Components, counts, chosen: Option,
+                  most: int) -> tuple[Option, ...]:
+    """The next safest cells, the most informative first among equally safe
+    ones, one of each kind (cells alike in all three chances show once)."""
+    looked = sorted((c for c in problem.cells if c != chosen.cell),
+                    key=lambda c: (counts.scaled_mines[c], c))[:MEASURED]
+    options = sorted((_measure(board, problem, components, counts, c) for c in looked),
+                     key=lambda o: (o.mine, -o.progress, -o.opening, o.cell))
+    seen = {(chosen.mine, chosen.opening, chosen.progress)}
+    kept = []
+    for option in options:
+        kind = (option.mine, option.opening, option.progress)
+        if kind not in seen:
+            seen.add(kind)
+            kept.append(option)
+    return tuple(kept[:most])
 
 
 def _sure(strategy: str, board: Board, problem: Problem, decision, determined: int) -> Hint:

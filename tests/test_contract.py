@@ -227,3 +227,66 @@ class TestBigCounts:
         digits = one_json(result)["count"]
         import gmpy2  # str(expected) would stop at 4,300 digits
         assert len(digits) > 4300 and digits == gmpy2.mpz(expected).digits(10)
+
+
+def all_commands():
+    """(name, command) for every command and subcommand."""
+    import click
+    out = []
+    for name, command in main.commands.items():
+        if isinstance(command, click.Group):
+            out += [(f"{name} {sub}", c) for sub, c in command.commands.items()]
+        else:
+            out.append((name, command))
+    return out
+
+
+class TestHelp:
+    def test_every_option_has_help(self):
+        """No option is left unexplained."""
+        import click
+        missing = [f"{name} {p.opts[0]}" for name, command in all_commands() for p in command.params
+                   if isinstance(p, click.Option) and not p.help]
+        assert missing == []
+
+    def test_every_command_ends_with_examples(self):
+        """Each command's help ends with one or two examples."""
+        for name, command in all_commands():
+            text = command.help or ""
+            assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
+
+    def test_no_reference_to_documents_we_do_not_ship(self):
+        """Help cites papers by author and title, never a 'seed' document."""
+        import re
+        for name, command in all_commands():
+            help_text = run(*name.split(), "--help").output
+            assert not re.search(r"seed 0\d\d", help_text), name
+
+
+class TestProgress:
+    def test_one_plain_line_when_not_a_terminal(self, monkeypatch, capsys):
+        """Off a terminal a run of a second or more ends with one line on stderr; a short one says nothing."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 2.5, 10.0, 10.2])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with contract.progress("games", 3) as advance:
+            advance(3)
+        assert capsys.readouterr().err == "games: 3 of 3 in 2.5 s\n"
+        with contract.progress("games", 3) as advance:
+            advance(1)
+        assert capsys.readouterr().err == ""
+
+
+class TestCompileModels:
+    def test_models_are_the_true_rows(self):
+        """--models lists exactly the assignments under which the formula is true."""
+        from itertools import product
+
+        from satsweeper.gadgets.formula import parse_formula
+        formula = parse_formula("(a | ~b) & (b ^ c)")
+        want = [dict(zip(formula.variables, bits)) for bits in product((0, 1), repeat=3)
+                if formula.value(dict(zip(formula.variables, map(bool, bits))))]
+        data = one_json(run("compile", "(a | ~b) & (b ^ c)", "--models", "--no-count", "--json"))
+        assert sorted(map(sorted, (m.items() for m in data["model_list"]))) == \
+            sorted(map(sorted, (m.items() for m in want)))
+        assert "models (3): a b c" in run("compile", "(a | ~b) & (b ^ c)", "--models", "--no-count").output

@@ -382,6 +382,36 @@ def progress(label: str, length: int) -> Iterator[Callable[[int], None]]:
                 click.echo(f"{label}: {done[0]} of {length} in {spent:.1f} s", err=True)
 
 
+@contextlib.contextmanager
+def working(label: str) -> Iterator[None]:
+    """Progress for one long computation with no steps to count: the time
+    spent, redrawn on a terminal; one plain line at the end otherwise (for
+    a second or more)."""
+    import threading
+    start = time.perf_counter()
+    stream = click.get_text_stream("stderr")
+    done = threading.Event()
+    painter = None
+    if stream.isatty():
+        def paint() -> None:
+            while not done.wait(0.5):
+                stream.write(f"\r{label}: {time.perf_counter() - start:.0f} s")
+                stream.flush()
+        painter = threading.Thread(target=paint, daemon=True)
+        painter.start()
+    try:
+        yield
+    finally:
+        done.set()
+        spent = time.perf_counter() - start
+        if painter is not None:
+            painter.join()
+            if spent >= 0.5:
+                stream.write("\r\033[K")
+        if spent >= 1.0:
+            click.echo(f"{label}: done in {spent:.1f} s", err=True)
+
+
 def timeout_option(command):
     """``--timeout SECONDS``: stop a hard query, report what is known, exit 3."""
     return click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
@@ -389,16 +419,66 @@ def timeout_option(command):
 
 
 class TimeUp(Exception):
-    """Raised inside the work when ``--timeout`` runs out."""
+    """Raised when ``--timeout`` runs out."""
+
+
+def within(seconds: float | None, work: Callable[[], object], *, isolate: bool = False):
+    """``work()``, given at most ``seconds`` (None: no limit); raises :class:`TimeUp`.
+
+    With a limit (or ``isolate``) the work runs in a forked child process, so
+    that a long call into C (a SAT solver, Ganak), which neither a signal nor
+    Ctrl-C interrupts until it returns, is stopped on time: the child is
+    killed.  Its answer comes back pickled.  Without either, it runs here.
+    """
+    if not seconds and not isolate:
+        return work()
+    import multiprocessing
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_serve, args=(work, sender), daemon=True)
+    child.start()
+    sender.close()
+    end = time.monotonic() + seconds if seconds else None
+    try:
+        while True:
+            wait = 0.1 if end is None else max(0.0, min(0.1, end - time.monotonic()))
+            if receiver.poll(wait):
+                kind, value = receiver.recv()
+                break
+            if not child.is_alive() and not receiver.poll(0):
+                raise MemoryError() if child.exitcode == -9 else RuntimeError(
+                    f"the worker process ended with code {child.exitcode}")
+            if end is not None and time.monotonic() >= end:
+                raise TimeUp()
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+    if kind == "error":
+        raise value
+    return value
+
+
+def _serve(work: Callable[[], object], sender) -> None:
+    """In the child: do the work, send ("value", answer) or ("error", exception)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
+    try:
+        message = ("value", work())
+    except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
+        message = ("error", err)
+    try:
+        sender.send(message)
+    except Exception as err:  # noqa: BLE001 - an answer or error that cannot be pickled
+        sender.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
 
 
 @contextlib.contextmanager
 def deadline(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`TimeUp` in the main thread after ``seconds`` (None: never).
+    """Raise :class:`TimeUp` in this (main) thread after ``seconds`` (None: never).
 
-    A signal interrupts Python code at the next bytecode; a long call into a
-    C extension (a SAT solver, Ganak) ends first, so a limit may overrun by
-    one such call.
+    For loops of short steps in Python that must keep what they made
+    (``generate --count`` writes each board as it comes): a signal stops
+    them at the next bytecode.  Long calls into C need :func:`within`.
     """
     if not seconds or not hasattr(signal, "setitimer"):
         yield

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
 from .contract import (InputFile, OutputPath, Source, UserError, cut, emit, json_option,
-                       refuse_overwriting_input, timeout_option, deadline, TimeUp, LIMIT,
-                       verdict, write_output, progress)
+                       refuse_overwriting_input, timeout_option, within, TimeUp, LIMIT,
+                       verdict, write_output, working)
 
 MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
 
@@ -159,19 +160,19 @@ def compile_formula(formula, gates, output, no_count, show_models, timeout, as_j
         head = source.text.lstrip("\ufeff").lstrip()
         parsed = (parse_dimacs(source.text, source.name) if head.startswith(("p cnf", "c"))
                   else parse_formula(source.text, source.name))
-    elif formula.strip() and Path(formula).is_dir():
-        raise UserError("a formula or a DIMACS file", f"{cut(formula)}, a directory")
+    elif formula.strip() and os.path.lexists(formula) and not Path(formula).is_file():
+        # A directory or a broken link is a mistake, not a variable of that name.
+        what = "a directory" if Path(formula).is_dir() else "not a readable file (a broken or looping link?)"
+        raise UserError("a formula or a DIMACS file", f"{cut(formula)}, {what}")
     else:
         parsed = read_formula(formula)
-    with progress("compiling", 1) as advance:
+    with working(f"compiling {len(parsed.variables)} variables"):
         compiled = build(parsed, GateSet(gates))
-        advance(1)
     explanations, stopped = None, None
     if not no_count:
         try:
-            with deadline(timeout), progress(f"counting {compiled.hidden} hidden squares", 1) as advance:
-                explanations = compiled.explanations()
-                advance(1)
+            with working(f"counting {compiled.hidden} hidden squares"):
+                explanations = within(timeout, compiled.explanations)
         except TimeUp:
             stopped = f"no count within {timeout:g} s (--timeout)"
     written = None

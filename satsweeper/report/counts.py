@@ -22,7 +22,8 @@ def frontier_text(frontier: dict[int, int]) -> str:
     if not frontier:
         return ""
     parts = [f"{integer_text(c)} with {k} mine{'s' if k != 1 else ''}" for k, c in sorted(frontier.items())]
-    return f"{integer_text(sum(frontier.values()))} arrangements of the constrained cells ({', '.join(parts)})"
+    total = sum(frontier.values())
+    return f"{integer_text(total)} arrangement{'s' if total != 1 else ''} of the constrained cells ({', '.join(parts)})"
 
 
 def count_text(answer: Tally, conflict: tuple = ()) -> str:
