@@ -137,6 +137,13 @@ class TestGenerate:
         made = generate(level, (3, 3), random.Random(0), Method.PERTURB)
         assert no_guess(level, made.mines, (3, 3)).solved
 
+    def test_densest_preset(self):
+        """Simon Tatham's 9x9 with 35 mines (43%) with the default method: no-guess layouts."""
+        level = Level(9, 9, 35)
+        for seed in range(2):
+            made = generate(level, (4, 4), random.Random(seed))
+            assert len(made.mines) == 35 and no_guess(level, made.mines, (4, 4)).solved
+
     def test_auto_is_resample_while_draws_succeed(self):
         """auto returns resample's (uniform) layout when one of its first 30 draws is no-guess."""
         level = Level(30, 16, 99)
