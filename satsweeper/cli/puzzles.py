@@ -3,9 +3,9 @@ generate (random layouts, no-guess ones on request)."""
 
 from __future__ import annotations
 
-import click
-
 from pathlib import Path
+
+import click
 
 from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
                        UserError, deadline, emit, json_option, progress, refuse_overwriting_input,
@@ -108,6 +108,7 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     Examples:
       satsweeper generate --level expert --no-guess --start 3,3 --seed 7 -o puzzle.txt
       satsweeper generate 30x16x99 --no-guess --count 100 --out-dir puzzles/
+      satsweeper generate 16x16x99 --difficulty hard -o hard.txt
     """
     from ..game import LEVELS
     if level and level_name:
