@@ -223,7 +223,7 @@ class TestCli:
 
     def test_verify_json(self):
         result = run("gadget", "verify", "or", "--json")
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert data["computes"] and data["unique"]
         assert [c["explanations"] for c in data["cases"]] == [1, 1, 1, 1]
 
