@@ -12,7 +12,8 @@ from .errors import BoardSyntaxError, CellError, InputError, SatsweeperError, To
 from .reasoning import (Consistency, Move, Reasoner, Safety, Solution, Status, Uniqueness,
                         check, safety, solve, uniqueness)
 from .counting import Engine, count, tally
-from .puzzles import Method, NoGuess, generate, no_guess, three_bv
+from .puzzles import Method, NoGuess, generate, guess_odds, no_guess, three_bv
+from .difficulty import Grade, Rung, grade
 from .tally import Tally
 from .textio import (Puzzle, format_board, format_mine, parse_board, parse_mine, parse_puzzle,
                      read_board, read_puzzle, write_board)
@@ -25,7 +26,8 @@ __all__ = [
     "Consistency", "Move", "Reasoner", "Safety", "Solution", "Status", "Uniqueness",
     "check", "safety", "solve", "uniqueness",
     "Engine", "Tally", "count", "tally",
-    "Method", "NoGuess", "generate", "no_guess", "three_bv",
+    "Method", "NoGuess", "generate", "guess_odds", "no_guess", "three_bv",
+    "Grade", "Rung", "grade",
     "Puzzle", "format_board", "format_mine", "parse_board", "parse_mine", "parse_puzzle",
     "read_board", "read_puzzle", "write_board",
 ]

@@ -173,6 +173,28 @@ class Game:
             self.outcome = Outcome.WON
         return self.outcome
 
+    def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> list[Cell]:
+        """Change the layout under hidden cells (a generator's perturbation).
+
+        Mines leave ``removed`` and go to ``added``; the count stays the
+        same.  Returns the revealed cells whose number changed.
+
+        >>> g = Game(Level(4, 1, 1), frozenset({(0, 2)}))
+        >>> _ = g.open((0, 0))  # 0 1 . .
+        >>> g.move_mines(frozenset({(0, 2)}), frozenset({(0, 3)})), g.revealed[(0, 1)]
+        ([(0, 1)], 0)
+        """
+        if len(removed) != len(added) or not removed <= self.mines or added & self.mines:
+            raise ValueError(f"as many new mines as removed ones, from mines to safe cells "
+                             f"(got {sorted(removed)} -> {sorted(added)})")
+        if any(c in self.revealed for c in removed | added):
+            raise ValueError("hidden cells to move mines between (got a revealed one)")
+        self.mines = (self.mines - removed) | added
+        changed = {n for c in removed | added for n in neighbours(self.level, c) if n in self.revealed}
+        for cell in changed:
+            self.revealed[cell] = self.number(cell)
+        return sorted(changed)
+
     def flag(self, cell: Cell) -> None:
         """Mark a hidden cell as a mine (the player's claim; not checked).
 
