@@ -64,7 +64,7 @@ def analyse(driver, url: str) -> None:
     driver.find_element(By.ID, "analyse-button").click()
     settle(driver)
     wait_for(driver, "#analyse-board .cell[data-row='15'][data-col='29']")
-    wait_for(driver, "#analyse-board .cell.hint")
+    wait_for(driver, "#analyse-board .cell.hinted")
     driver.find_element(By.CSS_SELECTOR, "#analyse-board .cell.safe").click()
     settle(driver)
     wait_for(driver, "#analyse-board .cell.reason")
@@ -82,13 +82,13 @@ def play(driver, url: str) -> None:
     for _ in range(3):
         driver.find_element(By.ID, "hint-button").click()
         settle(driver)
-        hinted = driver.find_element(By.CSS_SELECTOR, "#play-board .cell.hint")
+        hinted = driver.find_element(By.CSS_SELECTOR, "#play-board .cell.hinted")
         if "certain-mine" in hinted.get_attribute("class"):
             break
         hinted.click()
         settle(driver)
     driver.find_element(By.ID, "hint-button").click()
-    wait_for(driver, "#play-board .cell.hint")
+    wait_for(driver, "#play-board .cell.hinted")
 
 
 def gadgets(driver, url: str) -> None:

@@ -206,7 +206,7 @@ async function analyse() {
       drawProbabilities(analysis.cells, answer.probs);
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
       const mines = answer.probs.cells.filter((c) => c.p === 1).length;
-      if (answer.hint.cell) mark(analysis.cells, [answer.hint.cell], "hint");
+      if (answer.hint.cell) mark(analysis.cells, [answer.hint.cell], "hinted");
       $("analyse-hint").textContent = `${answer.probs.count} explanations; ${safe} safe cell(s), ` +
         `${mines} certain mine(s)\nhint (best): ${answer.hint_text}`;
     } else {
@@ -223,7 +223,7 @@ async function analyseClick(row, col, event, right) {
   if (t !== "ask") return draw(row, col, right ? "." : t);
   const div = analysis.cells.get(key(row, col));
   if (!div.classList.contains("hidden")) return;
-  clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "hint", "frontier"]);
+  clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "hinted", "frontier"]);
   div.classList.add("asked");
   const answerBox = $("analyse-answer");
   const certainMine = div.classList.contains("certain-mine");
@@ -355,7 +355,7 @@ async function refresh(withHint) {
       drawProbabilities(game.cells, a.probs);
     }
     if (a.hint && a.hint.cell) {
-      mark(game.cells, [a.hint.cell], "hint");
+      mark(game.cells, [a.hint.cell], "hinted");
       if (a.hint.sure) mark(game.cells, a.hint.reason.filter((o) => o.kind === "clue"), "reason");
       $("play-hint").textContent = a.hint_text;
     } else if (a.hint && !a.hint.consistent) {
