@@ -34,7 +34,7 @@ def wait_for(driver, css: str, seconds: float = 20.0):
 def settle(driver, seconds: float = 30.0) -> None:
     """Wait until the page has no request under way (and has drawn the answers)."""
     from selenium.webdriver.support.ui import WebDriverWait
-    WebDriverWait(driver, seconds).until(lambda d: d.execute_script(
+    WebDriverWait(driver, seconds, poll_frequency=0.02).until(lambda d: d.execute_script(
         "return document.body.dataset.pending === '0'"))
 
 
