@@ -173,12 +173,12 @@ def gadget(name: str, values: tuple[bool, ...]) -> dict:
               **uniqueness_json(BoardView(g.board), answer)}))
 
 
-def game(deal, moves, with_hint: bool = False, with_probs: bool = False) -> dict:
+def game(deal, moves, with_hint: bool = False, with_probs: bool = False, mines=None) -> dict:
     """A game replayed (:mod:`.play`): what the player sees, the outcome, the
     mines once it is over, and on request the hint and probabilities."""
     from ..game import Outcome
     from .play import replay
-    played, exploded = replay(deal, [tuple(m) for m in moves])
+    played, exploded = replay(deal, [tuple(m) for m in moves], mines)
     board = played.board
     over = played.outcome is not Outcome.PLAYING
     out = {"level": str(played.level), "rule": deal.rule, "no_guess": deal.no_guess,

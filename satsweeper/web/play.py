@@ -62,6 +62,11 @@ def layout(deal: Deal, first: Cell) -> frozenset[Cell]:
     return mines
 
 
+def remembered(deal: Deal, first: Cell) -> frozenset[Cell] | None:
+    """The layout kept for this deal and first click, if it is still kept."""
+    return _layouts.get((deal, first))
+
+
 def remember(deal: Deal, first: Cell, mines: frozenset[Cell]) -> None:
     _layouts[(deal, first)] = mines
     while len(_layouts) > STORE:
@@ -85,8 +90,11 @@ def draw(deal: Deal, first: Cell) -> frozenset[Cell]:
     return Game.new(level, rng, first, rule).mines
 
 
-def replay(deal: Deal, moves: list[tuple[str, int, int]]) -> tuple[Game, Cell | None]:
+def replay(deal: Deal, moves: list[tuple[str, int, int]],
+           mines: frozenset[Cell] | None = None) -> tuple[Game, Cell | None]:
     """The game after ``moves``, and the cell that exploded (if it was lost).
+
+    ``mines``: the layout, when already drawn for this deal and first click.
 
     Moves after the end of the game change nothing.
 
@@ -106,7 +114,7 @@ def replay(deal: Deal, moves: list[tuple[str, int, int]]) -> tuple[Game, Cell | 
         if game is None:
             if action != "open":
                 continue  # flags before the first click: the layout is not drawn yet
-            game = Game(level, layout(deal, cell))
+            game = Game(level, mines if mines is not None else layout(deal, cell))
         if game.outcome is not Outcome.PLAYING:
             break
         exploded = _apply(game, action, cell) or exploded

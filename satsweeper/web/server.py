@@ -5,7 +5,7 @@ recognised by content as the CLI does) and answers with the object
 ``satsweeper <command> --json`` prints; errors are the CLI's error objects
 with a 4xx status, never a stack trace.  Requests are checked before any
 work: a body or board above :class:`Limits` is refused with 413, and every
-query runs in a child process that is killed when its time limit runs out
+query runs in a worker process that is killed when its time limit runs out
 (the answer is then the CLI's ``"complete": false`` object with what is
 known).  Nothing a request says reaches the file system: boards come as
 text, gadgets by library name.  The server keeps no games (the client
@@ -21,7 +21,9 @@ resends the deal and its moves, :mod:`.play`).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Callable, Literal
@@ -36,7 +38,8 @@ from ..board import Board
 from ..errors import SatsweeperError
 from ..report.contract import envelope, error_object
 from . import answers
-from .play import Deal, first_click, layout, remember
+from .play import Deal, draw, first_click, remember, remembered
+from .workers import TimeUp, Workers
 
 SOURCE = "<board>"  # how messages name the board a request sent
 
@@ -51,6 +54,7 @@ class Limits:
         timeout: seconds a query gets when the request names none.
         max_timeout: the most a request may ask for.
         moves: the most moves a game request may replay.
+        workers: processes that answer queries at the same time.
     """
 
     cells: int = 1_000_000
@@ -58,6 +62,7 @@ class Limits:
     timeout: float = 10.0
     max_timeout: float = 60.0
     moves: int = 20_000
+    workers: int = 2
 
 
 class TooLarge(Exception):
@@ -174,11 +179,18 @@ def _error(request: Request, status: int, message: str, **where) -> JSONResponse
 
 def create_app(limits: Limits = Limits()) -> FastAPI:
     """The ASGI app: the JSON API under ``/api/`` and the page at ``/``."""
-    app = FastAPI(title="satsweeper", version="1",
+    workers = Workers(limits.workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        workers.close()
+
+    app = FastAPI(title="satsweeper", version="1", lifespan=lifespan,
                   description="Minesweeper reasoning with SAT and #SAT: the CLI's JSON contract "
                               "(docs/json.md) over HTTP.")
     _install_errors(app, limits)
-    _install_routes(app, limits)
+    _install_routes(app, limits, workers)
     app.mount("/", StaticFiles(directory=str(files("satsweeper.web") / "static"), html=True),
               name="page")
     return app
@@ -186,6 +198,14 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
 
 def _install_errors(app: FastAPI, limits: Limits) -> None:
     from ..cli.contract import UserError
+
+    @app.middleware("http")
+    async def server_timing(request: Request, call_next):
+        """The time spent answering, in the standard Server-Timing header."""
+        start = time.perf_counter()
+        response = await call_next(request)
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
+        return response
 
     @app.middleware("http")
     async def refuse_big_bodies(request: Request, call_next):
@@ -233,15 +253,21 @@ def _seconds(query: Query, limits: Limits) -> float:
     return seconds
 
 
-def _run(command: str, seconds: float, work: Callable[[], dict],
-         known: Callable[[], dict] = dict) -> dict:
-    """``work()`` in a child process killed after ``seconds``; on time, the
-    CLI's answer for a reached limit: ``complete: false`` and what is known."""
-    from ..cli.contract import TimeUp, within
+def _run(workers: Workers, command: str, seconds: float, known: Callable[[], dict],
+         function: Callable, *args) -> JSONResponse:
+    """``function(*args)`` in a worker process killed after ``seconds``; on
+    time, the CLI's answer for a reached limit: ``complete: false`` and what
+    is known."""
     try:
-        return within(seconds, work)
+        answer = workers.run(seconds, function, *args)
     except TimeUp:
-        return envelope(command, dict(complete=False, timeout=seconds, **known()))
+        answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
+    # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
+    return JSONResponse(answer)
+
+
+def _nothing() -> dict:
+    return {}
 
 
 def _obvious(subject) -> Callable[[], dict]:
@@ -256,14 +282,14 @@ def _obvious(subject) -> Callable[[], dict]:
     return known
 
 
-def _install_routes(app: FastAPI, limits: Limits) -> None:
+def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     def board_route(command: str, work, systems: bool = True, known: bool = False):
         def route(query: BoardQuery) -> dict:
             subject, _ = read(query.board, limits, systems)
             if isinstance(subject, Board):
                 subject = _with_flags(subject, query.flags)
-            return _run(command, _seconds(query, limits), lambda: work(subject),
-                        _obvious(subject) if known else dict)
+            return _run(workers, command, _seconds(query, limits),
+                        _obvious(subject) if known else _nothing, work, subject)
         route.__name__ = command
         route.__doc__ = f"``satsweeper {command} --json``: {work.__doc__ or ''}"
         app.post(f"/api/{command}", summary=f"satsweeper {command}")(route)
@@ -278,8 +304,8 @@ def _install_routes(app: FastAPI, limits: Limits) -> None:
     def analyse(query: BoardQuery) -> dict:
         subject, puzzle = read(query.board, limits, systems=False)
         subject = _with_flags(subject, query.flags)
-        return _run("analyse", _seconds(query, limits),
-                    lambda: answers.analyse(subject, puzzle.mines))
+        return _run(workers, "analyse", _seconds(query, limits), _nothing,
+                    answers.analyse, subject, puzzle.mines)
 
     @app.post("/api/board", summary="the board read, as native text and .mine")
     def board(query: BoardQuery) -> dict:
@@ -296,15 +322,16 @@ def _install_routes(app: FastAPI, limits: Limits) -> None:
         subject, _ = read(query.board, limits)
         subject = _with_flags(subject, query.flags)
         cell = resolve_cell(subject, CellRef(f"{query.row},{query.col}", (query.row, query.col)))
-        return _run("safe", _seconds(query, limits), lambda: answers.safe(subject, cell, query.mine),
-                    lambda: {"cell": {"row": cell[0], "col": cell[1]}})
+        return _run(workers, "safe", _seconds(query, limits),
+                    lambda: {"cell": {"row": cell[0], "col": cell[1]}},
+                    answers.safe, subject, cell, query.mine)
 
     @app.post("/api/hint", summary="satsweeper hint")
     def hint(query: HintQuery) -> dict:
         subject, _ = read(query.board, limits, systems=False)
         subject = _with_flags(subject, query.flags)
-        return _run("hint", _seconds(query, limits),
-                    lambda: answers.hint(subject, query.strategy, query.seed))
+        return _run(workers, "hint", _seconds(query, limits), _nothing,
+                    answers.hint, subject, query.strategy, query.seed)
 
     @app.post("/api/noguess", summary="satsweeper noguess")
     def noguess(query: NoGuessQuery) -> dict:
@@ -321,8 +348,8 @@ def _install_routes(app: FastAPI, limits: Limits) -> None:
         check_inside(subject, start, "start cell")
         if start in puzzle.mines:
             raise UserError("a safe start cell (not a mine)", f"{start[0]},{start[1]}, a mine")
-        return _run("noguess", _seconds(query, limits),
-                    lambda: answers.noguess(subject, puzzle.mines, start))
+        return _run(workers, "noguess", _seconds(query, limits), _nothing,
+                    answers.noguess, subject, puzzle.mines, start)
 
     @app.post("/api/game", summary="a game replayed from its deal and moves")
     def game(query: GameQuery) -> dict:
@@ -333,15 +360,18 @@ def _install_routes(app: FastAPI, limits: Limits) -> None:
             raise TooLarge(f"at most {limits.moves:,} moves", f"{len(query.moves):,}")
         seconds = _seconds(query, limits)
         first = first_click(query.moves)
+        mines = None
         if first is not None and 0 <= first[0] < level.height and 0 <= first[1] < level.width:
-            # Drawn here (a no-guess layout can take seconds), so the store keeps it.
-            from ..cli.contract import TimeUp, within
-            try:
-                remember(deal, first, within(seconds, lambda: layout(deal, first)))
-            except TimeUp:
-                return envelope("game", {"complete": False, "timeout": seconds,
-                                         "stopped": f"no layout found within {seconds:g} s"})
-        return _run("game", seconds, lambda: answers.game(deal, query.moves, query.hint, query.probs))
+            mines = remembered(deal, first)
+            if mines is None:  # drawn once (a no-guess layout can take seconds), then kept
+                try:
+                    mines = workers.run(seconds, draw, deal, first)
+                except TimeUp:
+                    return envelope("game", {"complete": False, "timeout": seconds,
+                                             "stopped": f"no layout found within {seconds:g} s"})
+                remember(deal, first, mines)
+        return _run(workers, "game", seconds, _nothing, answers.game, deal, query.moves,
+                    query.hint, query.probs, mines)
 
     @app.get("/api/gadgets", summary="satsweeper gadget list")
     def gadgets() -> dict:
@@ -351,15 +381,15 @@ def _install_routes(app: FastAPI, limits: Limits) -> None:
     @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn")
     def gadget(query: GadgetQuery) -> dict:
         from ..cli.contract import UserError
-        from .library import built, names, verdict
+        from .library import built, names
         if query.name not in names():
             raise UserError(f"a gadget name ({', '.join(names())})", repr(query.name[:60]))
         wanted = len(built(query.name).inputs)
         if len(query.inputs) != wanted:
             raise UserError(f"{wanted} input value(s) for {query.name}", f"{len(query.inputs)}")
         values = tuple(bool(v) for v in query.inputs)
-        verdict(query.name)  # built here, kept for the next request (the work runs in a child)
-        return _run("gadget verify", _seconds(query, limits), lambda: answers.gadget(query.name, values))
+        return _run(workers, "gadget verify", _seconds(query, limits), _nothing,
+                    answers.gadget, query.name, values)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,

@@ -235,9 +235,9 @@ class TestBadInput:
         assert client.post("/api/game", json={"moves": [["dig", 0, 0]]}).status_code == 422
 
     def test_internal_error_is_one_line(self, client, monkeypatch):
-        def broken(subject):
+        def broken(problem, engine):
             raise ZeroDivisionError("boom")
-        monkeypatch.setattr(answers, "count", broken)
+        monkeypatch.setattr("satsweeper.cli.queries.count_problem", broken)
         app = TestClient(create_app(), raise_server_exceptions=False)
         response = app.post("/api/count", json={"board": "1.\n"})
         assert response.status_code == 500
