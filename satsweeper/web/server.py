@@ -402,4 +402,6 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(create_app(limits), host=host, port=port, log_level="warning")
+    # Idle connections kept past uvicorn's 5 s: a request Chromium sent just as
+    # the server closed one was seen to hang (the browser tests).
+    uvicorn.run(create_app(limits), host=host, port=port, log_level="warning", timeout_keep_alive=75)

@@ -15,6 +15,9 @@ from typing import Iterator
 
 CHROMIUM = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
 DRIVER = ("/usr/bin/chromedriver", "chromedriver")
+# Idle connections are kept longer than uvicorn's 5 s: a request sent just as
+# the server closes one was seen to hang in Chromium.
+KEEP_ALIVE = 75
 MISSING = ("no Chromium found: the browser tests need Debian's packages "
            "(apt-get install chromium chromium-driver) or chromium and chromedriver on PATH")
 
@@ -40,7 +43,8 @@ def live_server() -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning",
+                                          timeout_keep_alive=KEEP_ALIVE))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):

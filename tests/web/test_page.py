@@ -43,7 +43,8 @@ def page():
 def settle(driver, seconds: float = 60.0) -> None:
     """Wait until no request is under way and its answer is drawn."""
     WebDriverWait(driver, seconds, poll_frequency=0.02).until(
-        lambda d: d.execute_script("return document.body.dataset.pending === '0'"))
+        lambda d: d.execute_script("return document.body.dataset.pending === '0'"),
+        "requests still under way after a minute")
 
 
 def load(driver, mode: str) -> None:
