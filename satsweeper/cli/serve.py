@@ -20,7 +20,7 @@ from .contract import UserError
               "(at most 60 s); then what is known is sent.")
 def serve(host, port, open_browser, max_cells, timeout):
     """Serve the page (Analyse, Play, Gadgets) and the JSON API at
-    http://HOST:PORT/ until Ctrl-C; the API's documentation is at /docs.
+    http://HOST:PORT/ until Ctrl-C; the API is described at /api.html.
 
     \b
     Examples:

@@ -186,7 +186,9 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
         yield
         workers.close()
 
-    app = FastAPI(title="satsweeper", version="1", lifespan=lifespan,
+    # FastAPI's /docs pages load their scripts from a CDN; static/api.html
+    # draws the same description offline.
+    app = FastAPI(title="satsweeper", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Minesweeper reasoning with SAT and #SAT: the CLI's JSON contract "
                               "(docs/json.md) over HTTP.")
     _install_errors(app, limits)

@@ -299,6 +299,18 @@ class TestPackaging:
         files = [p.relative_to(static.parent).as_posix() for p in static.iterdir()]
         assert files and all(any(fnmatch.fnmatch(f, d) for d in declared) for f in files)
 
+    def test_page_works_offline(self, client):
+        """The page and the API description load nothing from another host."""
+        import re
+        static = Path(__file__).resolve().parents[2] / "satsweeper" / "web" / "static"
+        for path in static.iterdir():
+            text = path.read_text()
+            assert not re.search(r"(src|href|url)\s*[=(]\s*[\"']?(https?:)?//", text), path.name
+            assert client.get("/" + path.name).status_code == 200
+        paths = client.get("/openapi.json").json()["paths"]
+        assert {"/api/analyse", "/api/probs", "/api/safe", "/api/game", "/api/gadget"} <= set(paths)
+        assert client.get("/docs").status_code == 404  # FastAPI's page would load a CDN
+
     def test_serve_defaults(self):
         """Binds 127.0.0.1:8765 unless told otherwise."""
         from satsweeper.cli.serve import serve
