@@ -223,7 +223,7 @@ async function analyseClick(row, col, event, right) {
   if (t !== "ask") return draw(row, col, right ? "." : t);
   const div = analysis.cells.get(key(row, col));
   if (!div.classList.contains("hidden")) return;
-  clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "hinted", "frontier"]);
+  clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "frontier"]);
   div.classList.add("asked");
   const answerBox = $("analyse-answer");
   const certainMine = div.classList.contains("certain-mine");
