@@ -16,7 +16,7 @@ resends the deal and its moves, :mod:`.play`).
 >>> client.post("/api/count", json={"board": "1.\\n"}).json()["count"]
 '1'
 >>> client.post("/api/count", json={"board": "9.\\n"}).json()["expected"]
-'a digit 0-8, or one of . * F - #'
+'a number at most 1, the neighbours of 0,0 on the board'
 """
 
 from __future__ import annotations

@@ -316,3 +316,38 @@ class TestPackaging:
         from satsweeper.cli.serve import serve
         options = {p.name: p.default for p in serve.params}
         assert (options["host"], options["port"]) == ("127.0.0.1", 8765)
+
+
+class TestServeCommand:
+    def test_serves_the_page_and_the_api(self):
+        """`satsweeper serve --port P` answers on 127.0.0.1:P until stopped."""
+        import socket
+        import subprocess
+        import sys
+        import time
+        import urllib.request
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        root = Path(__file__).resolve().parents[2]
+        server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
+                                  cwd=root, stderr=subprocess.PIPE, text=True)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(200):
+                try:
+                    page = urllib.request.urlopen(base + "/", timeout=2).read().decode()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                pytest.fail("the server did not answer within 20 s")
+            assert "<title>satsweeper</title>" in page
+            request = urllib.request.Request(base + "/api/count", data=b'{"board": "1.\\n"}',
+                                             headers={"Content-Type": "application/json"})
+            assert json.loads(urllib.request.urlopen(request, timeout=10).read())["count"] == "1"
+        finally:
+            server.terminate()
+            _, err = server.communicate(timeout=20)
+        assert f"serving http://127.0.0.1:{port}/" in err
+        assert "Traceback" not in err
