@@ -87,7 +87,11 @@ def draw(deal: Deal, first: Cell) -> frozenset[Cell]:
             raise SatsweeperError("a first-click rule that keeps the first click safe for a "
                                   "no-guess game (got can-lose)")
         return generate(level, first, rng, Method.PERTURB, rule).mines
-    return Game.new(level, rng, first, rule).mines
+    try:
+        return Game.new(level, rng, first, rule).mines
+    except ValueError as err:  # more mines than the first-click rule leaves room for
+        raise SatsweeperError(f"{err} for the first click at {first[0]},{first[1]} "
+                              f"({rule.value})") from None
 
 
 def replay(deal: Deal, moves: list[tuple[str, int, int]],

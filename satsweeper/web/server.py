@@ -145,12 +145,21 @@ def read(text: str, limits: Limits, systems: bool = False):
 
 
 def _check_declared_size(text: str, limits: Limits) -> None:
-    """A ``.mine`` header declares its size: refuse a huge one before reading the rest."""
+    """Refuse a huge board before reading it: a ``.mine`` header declares its
+    size, and in the native dense layout a row holds one character per cell."""
     import re
-    first = next((line for line in text.lstrip("\ufeff").split("\n", 8)[:8] if line.strip()), "")
+    lines = text.lstrip("\ufeff").split("\n")
+    first = next((line for line in lines[:8] if line.strip()), "")
     match = re.fullmatch(r"\s*([0-9]{1,12})x([0-9]{1,12})x[0-9]+\s*", first)
     if match:
         _check_cells(int(match.group(1)), int(match.group(2)), limits)
+        return
+    if re.search(r"^\s*layout\s*:", text, re.MULTILINE):
+        return  # tokens: the size is known once read (the body limit bounds the reading)
+    rows = [line.strip() for line in lines if line.strip() and ":" not in line
+            and not line.lstrip().startswith("#")]
+    if rows:
+        _check_cells(len(rows[0]), len(rows), limits)
 
 
 def _check_cells(width: int, height: int, limits: Limits) -> None:

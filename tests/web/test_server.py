@@ -232,6 +232,8 @@ class TestBadInput:
         response = client.post("/api/game", json={"level": "beginner", "moves": [["open", 9, 0]]})
         assert response.status_code == 400 and "inside the 9x9 board" in response.json()["error"]
         assert client.post("/api/game", json={"level": "9x9x99"}).status_code == 400
+        full = client.post("/api/game", json={"level": "3x3x9", "moves": [["open", 1, 1]]})
+        assert full.status_code == 400 and "first click at 1,1" in full.json()["error"]
         assert client.post("/api/game", json={"moves": [["dig", 0, 0]]}).status_code == 422
 
     def test_internal_error_is_one_line(self, client, monkeypatch):
@@ -264,6 +266,11 @@ class TestLimits:
             assert "at most 100 cells" in response.json()["error"]
         assert client.post("/api/game", json={"level": "11x10x5"}).status_code == 413
         assert client.post("/api/probs", json={"board": ("." * 10 + "\n") * 10}).status_code == 200
+
+    def test_huge_native_board_refused_before_reading(self, client):
+        """A 2000x1000 dense board (2 MB) is refused from its first row and row count."""
+        response = client.post("/api/probs", json={"board": ("." * 2000 + "\n") * 1000})
+        assert response.status_code == 413 and response.json()["got"] == "2000x1000 = 2,000,000 cells"
 
     def test_default_limit_is_a_million_cells(self, client):
         response = client.post("/api/count", json={"board": "1001x1000x1\n"})

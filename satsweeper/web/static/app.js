@@ -50,8 +50,17 @@ function fit(host) {
 
 window.addEventListener("resize", () => document.querySelectorAll(".board").forEach(fit));
 
+const DRAWN = 40000;  // cells drawn at most: a page of a million squares would hang the browser
+
 function drawBoard(host, board, onCell) {
   host.innerHTML = "";
+  if (board.width * board.height > DRAWN) {
+    host.dataset.width = "";
+    host.style.gridTemplateColumns = "";
+    host.textContent = `a ${board.width}×${board.height} board: too large to draw here ` +
+      `(over ${DRAWN.toLocaleString()} squares); the answers below are for all of it`;
+    return new Map();
+  }
   host.dataset.width = board.width;
   fit(host);
   host.style.gridTemplateColumns = `repeat(${board.width}, var(--cell))`;
