@@ -192,6 +192,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        workers.start(_warm)
         yield
         workers.close()
 
@@ -279,6 +280,11 @@ def _run(workers: Workers, command: str, seconds: float, known: Callable[[], dic
 
 def _nothing() -> dict:
     return {}
+
+
+def _warm() -> None:
+    """A first small question in a new worker, so that it has imported what queries use."""
+    answers.analyse(read("mines: 1\n1.\n..\n", Limits())[0])
 
 
 def _obvious(subject) -> Callable[[], dict]:

@@ -65,6 +65,22 @@ class Workers:
             raise value
         return value
 
+    def start(self, warm: Callable | None = None) -> None:
+        """Fork every worker now (from the main thread, before requests come),
+        and run ``warm()`` in each so that its imports are done."""
+        with self._lock:
+            fresh = [_Worker() for _ in range(self.size - self._started)]
+            self._started = self.size
+        for worker in fresh:
+            self._idle.put(worker)
+        if warm is not None:
+            taken = [self._idle.get() for _ in range(len(fresh))]
+            for worker in taken:
+                worker.send((warm, ()))
+            for worker in taken:
+                worker.receive()
+                self._idle.put(worker)
+
     def close(self) -> None:
         """Stop every worker (they are daemons: they also end with the server)."""
         while True:
