@@ -73,10 +73,6 @@ class TooLarge(Exception):
         self.expected, self.got = expected, got
 
 
-class TimeLimit(Exception):
-    """``timeout`` above the server's limit (422)."""
-
-
 # ------------------------------------------------------------- requests
 
 class Query(BaseModel):
@@ -251,6 +247,12 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         got = got if len(got) <= 60 else got[:59] + "…"
         expected = f"{where}: {first.get('msg', 'a valid request').lower()}"
         return _error(request, 422, f"expected {expected} (got {got})", expected=expected, got=got)
+
+    @app.exception_handler(MemoryError)
+    async def out_of_memory(request: Request, err: MemoryError):
+        return _error(request, 413, "expected a problem this machine can hold in memory "
+                      "(got one whose worker ran out)", expected="a problem this machine can hold "
+                      "in memory", got="one whose worker ran out")
 
     @app.exception_handler(Exception)
     async def internal(request: Request, err: Exception):  # a bug: one line, no trace
