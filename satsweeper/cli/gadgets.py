@@ -51,13 +51,9 @@ def gadget_list(as_json):
     """
     from ..gadgets import library
     from ..gadgets.balance import BALANCED
-    rows = []
-    for name in list(library.BUILDERS) + list(BALANCED):
-        g = library.build(name) if name in library.BUILDERS else BALANCED[name]()
-        claim = "; ".join(f"{p} = {c}" for p, c in g.outputs.items()) or f"accepts {g.accepts}"
-        rows.append({"name": name, "width": g.board.width, "height": g.board.height,
-                     "inputs": list(g.inputs), "outputs": {p: str(c) for p, c in g.outputs.items()},
-                     "accepts": str(g.accepts) if g.accepts is not None else None, "claim": claim})
+    from ..report.gadgets import listing_json
+    rows = listing_json([(name, library.build(name)) for name in library.BUILDERS]
+                        + [(name, build()) for name, build in BALANCED.items()])
     text = "\n".join(f"{r['name']:<17} {r['width']}x{r['height']:<4} inputs {' '.join(r['inputs']):<4} "
                      f"{r['claim']}" for r in rows)
     emit("gadget list", as_json, {"gadgets": rows}, text, 0)
