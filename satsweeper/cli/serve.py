@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .contract import UserError
+from .contract import INTERRUPTED, UserError
 
 
 @click.command()
@@ -32,8 +32,23 @@ def serve(host, port, open_browser, max_cells, timeout):
     except ImportError as err:
         raise UserError("the web extra installed (pip install 'satsweeper[web]')",
                         f"no module {err.name}") from None
+    _check_free(host, port)
     click.echo(f"satsweeper: serving http://{host}:{port}/ (Ctrl-C stops)", err=True)
     run(host, port, open_browser, Limits(cells=max_cells, timeout=timeout, max_timeout=max(60.0, timeout)))
+    # uvicorn returns only once a signal (Ctrl-C, SIGTERM) stopped it.
+    click.echo("satsweeper: interrupted, the server stopped", err=True)
+    raise click.exceptions.Exit(INTERRUPTED)
+
+
+def _check_free(host: str, port: int) -> None:
+    """A port in use is bad usage (exit 2), said before the server starts."""
+    import socket
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as err:
+        raise UserError(f"an address and port this program may listen on",
+                        f"{host}:{port}, {(err.strerror or str(err)).lower()}") from None
 
 
 COMMANDS = (serve,)

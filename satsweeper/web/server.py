@@ -423,4 +423,33 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     # Idle connections kept past uvicorn's 5 s: a request Chromium sent just as
     # the server closed one was seen to hang (the browser tests).
-    uvicorn.run(create_app(limits), host=host, port=port, log_level="warning", timeout_keep_alive=75)
+    config = uvicorn.Config(create_app(limits), host=host, port=port, log_level="warning",
+                            timeout_keep_alive=75)
+    _quiet_server(config).run()
+
+
+def _quiet_server_class():
+    """uvicorn's Server, stopping on Ctrl-C or SIGTERM without raising the
+    signal again once it has shut down (which printed a traceback of the
+    app's lifespan task); the CLI then exits 130."""
+    import contextlib
+    import signal
+
+    import uvicorn
+
+    class QuietServer(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self):
+            stops = (signal.SIGINT, signal.SIGTERM)
+            previous = {sig: signal.signal(sig, self.handle_exit) for sig in stops}
+            try:
+                yield
+            finally:
+                for sig, handler in previous.items():
+                    signal.signal(sig, handler)
+
+    return QuietServer
+
+
+def _quiet_server(config):  # built lazily: uvicorn is imported only to serve
+    return _quiet_server_class()(config)

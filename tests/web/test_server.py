@@ -354,7 +354,17 @@ class TestServeCommand:
                                              headers={"Content-Type": "application/json"})
             assert json.loads(urllib.request.urlopen(request, timeout=10).read())["count"] == "1"
         finally:
-            server.terminate()
+            server.send_signal(__import__("signal").SIGINT)  # Ctrl-C
             _, err = server.communicate(timeout=20)
         assert f"serving http://127.0.0.1:{port}/" in err
-        assert "Traceback" not in err
+        assert "Traceback" not in err and server.returncode == 130
+
+    def test_a_port_in_use_is_bad_usage(self):
+        """A port another program holds: exit 2 with a message, before serving."""
+        import socket
+        with socket.socket() as holder:
+            holder.bind(("127.0.0.1", 0))
+            holder.listen()
+            port = holder.getsockname()[1]
+            result = CliRunner().invoke(main, ["serve", "--port", str(port)])
+        assert result.exit_code == 2 and "in use" in result.output
