@@ -43,6 +43,10 @@ class SearchTooBig(SatsweeperError, ValueError):
     """The board has more layouts than the search can hold."""
 
 
+class NoLayout(SatsweeperError, ValueError):
+    """The rule allows no layout for this first click (too many mines)."""
+
+
 @dataclass(frozen=True)
 class Optimum:
     """Optimal play on one level under one first-click rule.
@@ -219,7 +223,7 @@ class Search:
         results = [(cell, *self.first_click(rule, cell)) for cell in cells]
         results = [r for r in results if r[2]]
         if not results:
-            raise SearchTooBig(f"a level where the rule {rule.value} allows some layout (got {self.level})")
+            raise NoLayout(f"a level where the rule {rule.value} allows some layout (got {self.level})")
         best = max(Fraction(won, count) for _, won, count in results)
         by_first = tuple((cell, Fraction(won, count)) for cell, won, count in results)
         if not first:  # symmetric images of a tried click are as good
@@ -261,3 +265,86 @@ def optimum(level: Level, rule: FirstClick = FirstClick.SAFE, first: Cell | None
     (Fraction(961, 1820), 961, 1820)
     """
     return Search(level, symmetry, progress).optimum(rule, first)
+
+
+@dataclass(frozen=True)
+class StrategyValue:
+    """A strategy's exact chance of winning: played once on every allowed layout."""
+
+    strategy: str
+    level: Level
+    rule: FirstClick
+    first: Cell
+    won: int
+    layouts: int
+    seed: int
+    seconds: float
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.won, self.layouts)
+
+
+def allowed_layouts(level: Level, rule: FirstClick, first: Cell):
+    """Every layout (a frozenset of mine cells) ``rule`` allows for a first click at ``first``.
+
+    >>> len(list(allowed_layouts(Level(3, 3, 2), FirstClick.SAFE, (0, 0))))
+    28
+    """
+    from .game import neighbours
+    excluded = set()
+    if rule is FirstClick.SAFE:
+        excluded = {first}
+    elif rule is FirstClick.OPENING:
+        excluded = {first, *neighbours(level, first)}
+    cells = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in excluded]
+    return (frozenset(mines) for mines in itertools.combinations(cells, level.mines))
+
+
+def play_layout(level: Level, mines: frozenset[Cell], first: Cell, player, seed: int = 0) -> bool:
+    """Whether ``player`` wins the game with these mines, opening ``first`` first.
+
+    Its tie-breaks are drawn afresh at each move from a generator seeded by
+    ``seed`` and what the player sees, so they are a function of the view:
+    a generator seeded per layout would let the random choices depend on
+    the hidden mines (and beat the optimum).
+    """
+    import random
+    from .game import Game, Outcome
+    game = Game(level, mines)
+    game.open(first)
+    while game.outcome is Outcome.PLAYING:
+        board = game.board
+        view = f"{seed}:{sorted(board.clues.items())}:{sorted(board.flags)}"
+        decision = player.decide(board, random.Random(view))
+        for cell in decision.flags:
+            game.flag(cell)
+        for cell in decision.opens:
+            if game.open(cell) is not Outcome.PLAYING:
+                break
+    return game.outcome is Outcome.WON
+
+
+def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, first: Cell = (0, 0),
+                   seed: int = 0, progress: Callable[[int], None] | None = None) -> StrategyValue:
+    """Play strategy ``name`` on every layout ``rule`` allows: its exact chance of winning.
+
+    No sampling: the strategy's own tie-breaks are a fixed function of
+    ``seed`` and the position it sees (see :func:`play_layout`), so the
+    value is exact for that seed.  ``progress`` is told of each game.
+
+    >>> strategy_value(Level(3, 3, 1), "exact", FirstClick.SAFE, (0, 0)).value
+    Fraction(1, 1)
+    """
+    from .strategies import strategy
+    strategy(name)  # fail early on a bad name
+    start = time.perf_counter()
+    won = count = 0
+    for mines in allowed_layouts(level, rule, first):
+        won += play_layout(level, mines, first, strategy(name), seed)
+        count += 1
+        if progress:
+            progress(1)
+    if not count:
+        raise NoLayout(f"a level where the rule {rule.value} allows some layout after {first} (got {level})")
+    return StrategyValue(name, level, rule, first, won, count, seed, time.perf_counter() - start)
