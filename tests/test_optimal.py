@@ -154,3 +154,32 @@ class TestErrors:
         """Boards with more layouts than the search can hold are refused up front."""
         with pytest.raises(SearchTooBig):
             optimum(Level(16, 16, 40))
+
+
+class TestCommand:
+    def run(self, *args):
+        import json
+        from click.testing import CliRunner
+        from satsweeper.cli import main
+        result = CliRunner().invoke(main, ["optimal", *args, "--json"])
+        return result.exit_code, json.loads(result.output)
+
+    def test_published_value(self):
+        """The command reports 961/1820 and the eight best first clicks of 4x4x4."""
+        code, data = self.run("4x4x4", "--rule", "can-lose")
+        assert code == 0 and data["command"] == "optimal" and data["version"] == 1
+        assert data["probability"] == "961/1820" and len(data["best_first"]) == 8
+
+    def test_strategy_gap(self):
+        """With --strategy the gap is the optimum minus the strategy's exact value."""
+        code, data = self.run("4x3x3", "--first", "0,0", "--strategy", "exact")
+        played = strategy_value(Level(4, 3, 3), "exact", FirstClick.SAFE, (0, 0))
+        best = optimum(Level(4, 3, 3), FirstClick.SAFE, (0, 0)).value
+        assert Fraction(data["strategy"]["probability"]) == played.value
+        assert Fraction(data["strategy"]["gap"]["probability"]) == best - played.value
+
+    def test_bad_input(self):
+        """A first click off the board, or a board too big, is bad input (exit 2) in JSON."""
+        for args in (["3x3x2", "--first", "3,0"], ["9x9x10"], ["3x3x3", "--rule", "opening", "--first", "1,1"]):
+            code, data = self.run(*args)
+            assert code == 2 and data["error"]
