@@ -99,7 +99,14 @@ HEAD = ("| board | rule | first | optimal | % | best first clicks | states | CPU
         "optimal - best |\n|---|---|---|---|---|---|---|---|---|---|---|")
 
 
+def board_order(row: str) -> tuple:
+    """Rows by board (height, width, mines), keeping the rule and first-click order within one."""
+    w, h, m = (int(x) for x in row.split("|")[1].strip().split("x"))
+    return h != w, h, w, m
+
+
 def write(path: str, command: str, rows: list[str], notes: list[str]) -> None:
+    rows = sorted(rows, key=board_order)  # stable: rules stay in order
     text = (f"# Optimal play on small boards\n\nRegenerate: `{command}`\n\n"
             "Exact values (layouts won by optimal play / layouts the rule allows); `first` corner = "
             "first click at 0,0, optimal = the best first click (all best ones listed, up to 4). "
