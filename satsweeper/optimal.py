@@ -134,19 +134,6 @@ class Search:
         shows = [[m for m in (int.from_bytes(b, "little") for b in row)] for row in show_bits]
         return mine, shows
 
-    def layout_of(self, mines: frozenset[Cell]) -> int:
-        """The index of a layout (its bit in every mask)."""
-        w = self.level.width
-        ks = sorted(r * w + c for r, c in mines)
-        # Rank of a combination in lexicographic order (combinations' order).
-        rank, prev = 0, -1
-        m, n = len(ks), self.size
-        for i, k in enumerate(ks):
-            for j in range(prev + 1, k):
-                rank += math.comb(n - 1 - j, m - 1 - i)
-            prev = k
-        return rank
-
     # -- the search -------------------------------------------------------
 
     def _key(self, view: bytearray) -> bytes:
