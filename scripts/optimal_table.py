@@ -130,7 +130,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="levels to run (WxHxM), default all")
     args = parser.parse_args()
     command = ("nice -n 10 python -m scripts.optimal_table " + f"--budget {args.budget:g} "
-               f"--strategy-layouts {args.strategy_layouts} --seed {args.seed}")
+               f"--strategy-layouts {args.strategy_layouts} --most-layouts {args.most_layouts} --seed {args.seed}")
     levels = [Level.parse(x) for x in args.only] if args.only else boards(args.most_layouts)
     rows: list[str] = []
     notes: list[str] = []
