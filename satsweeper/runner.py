@@ -46,7 +46,15 @@ CHUNKS_PER_WORKER = 16
 
 
 class ClusterError(SatsweeperError, RuntimeError):
-    """A Dask scheduler that cannot be reached, or Dask not installed."""
+    """A Dask scheduler that cannot be reached, or Dask not installed.
+
+    >>> str(ClusterError("a Dask scheduler at tcp://h:1", "no answer"))
+    'expected a Dask scheduler at tcp://h:1 (got no answer)'
+    """
+
+    def __init__(self, expected: str, found: str):
+        self.expected, self.found = expected, found
+        super().__init__(f"expected {expected} (got {found})")
 
 
 @dataclass(frozen=True)
@@ -212,8 +220,8 @@ def _client(backend: Backend):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ClusterError("expected dask.distributed for a cluster run: pip install "
-                           "'satsweeper[cluster]' (got it missing)") from None
+        raise ClusterError("dask.distributed for a cluster run: pip install 'satsweeper[cluster]'",
+                           "it missing") from None
     if backend.scheduler:
         with _connect(Client, backend.scheduler, backend.timeout) as client:
             yield client
@@ -230,9 +238,9 @@ def _connect(client_class, address: str, timeout: float):
         kind = asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout + 1))
     except (OSError, ValueError, TypeError, asyncio.TimeoutError) as err:
         got = _first_line(err) if str(err) else f"no answer after {timeout:g} s"
-        raise ClusterError(f"expected a Dask scheduler answering at {address} (got {got})") from None
+        raise ClusterError(f"a Dask scheduler answering at {address}", got) from None
     if kind != "Scheduler":
-        raise ClusterError(f"expected a Dask scheduler at {address} (got a {kind})")
+        raise ClusterError(f"a Dask scheduler at {address}", f"a {kind}")
     return client_class(address, timeout=timeout, set_as_default=False)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from .cluster import backend_of, backend_options
 from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
                        UserError, deadline, emit, json_option, progress, timeout_option, verdict,
                        write_output)
@@ -66,10 +67,11 @@ def noguess(source, start, as_json):
               help="No-guess checks allowed per board; exit 3 when it runs out.")
 @click.option("-o", "--output", type=OutputPath(), help="Write the board here (.mine for JSMinesweeper).")
 @click.option("--out-dir", type=OutputDir(), help="Write boards here, one file each (board-N.txt).")
+@backend_options
 @timeout_option
 @json_option
 def generate(level, level_name, no_guess_only, start, rule, method, seed, count, budget, output,
-             out_dir, timeout, as_json):
+             out_dir, workers, use_dask, scheduler, chunk, timeout, as_json):
     """Random layouts (no-guess ones with --no-guess), as layout files.
 
     Without -o or --out-dir the board is printed (its mines as '*', its
@@ -81,6 +83,7 @@ def generate(level, level_name, no_guess_only, start, rule, method, seed, count,
     Examples:
       satsweeper generate --level expert --no-guess --start 3,3 --seed 7 -o puzzle.txt
       satsweeper generate 30x16x99 --no-guess --count 100 --out-dir puzzles/
+      satsweeper generate expert --no-guess --count 10000 --out-dir puzzles/ --dask --workers 2
     """
     from ..game import LEVELS
     if level and level_name:
@@ -93,10 +96,11 @@ def generate(level, level_name, no_guess_only, start, rule, method, seed, count,
         raise UserError("one of -o and --out-dir", "both")
     if count > 1 and not out_dir:
         raise UserError("--out-dir DIR for more than one board", f"--count {count} without it")
+    backend = backend_of(workers, use_dask, scheduler, chunk)
     first = start or (level.height // 2, level.width // 2)
     check_inside((level.width, level.height), first, "start cell")
     boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
-                                    output, out_dir, timeout)
+                                    output, out_dir, timeout, backend)
     data = {"level": str(level), "start": {"row": first[0], "col": first[1]},
             "method": method if no_guess_only else "uniform", "seed": seed,
             "complete": stopped is None, "boards": boards}
@@ -112,27 +116,29 @@ def generate(level, level_name, no_guess_only, start, rule, method, seed, count,
 
 
 def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget, output, out_dir,
-                  timeout) -> tuple[list[dict], str | None]:
-    """Make and write boards one by one; (boards made, why it stopped early or None)."""
-    import random
+                  timeout, backend) -> tuple[list[dict], str | None]:
+    """Make and write boards as they come, in order; (boards made, why it stopped early or None).
+
+    Board i draws from its own seed (seed, i), so the boards are the same
+    wherever they are made."""
+    import contextlib
 
     from ..board import Board
-    from ..errors import TooComplexError
     from ..game import FirstClick
-    from ..puzzles import Method, make_layout
+    from ..puzzles import Method, make_layouts
     from ..textio import format_board, format_mine
-    rng = random.Random(seed)
     boards: list[dict] = []
     width = len(str(count))
     blank = Board(level.height, level.width, total_mines=level.mines)
+    layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
+                           budget, backend)
     try:
-        with deadline(timeout), progress(f"generating {level}", count) as advance:
-            for index in range(count):
-                try:
-                    made = make_layout(level, first, rng, FirstClick(rule), Method(method),
-                                       no_guess_only, budget)
-                except TooComplexError as err:
-                    return boards, str(err)
+        with deadline(timeout), progress(f"generating {level}", count) as advance, \
+                contextlib.closing(layouts):
+            for index, made in enumerate(layouts):
+                if made is None:
+                    return boards, (f"a no-guess {level} layout within {budget} checks "
+                                    f"(got none for board {index + 1})")
                 path = output or (out_dir / f"board-{index + 1:0{width}d}.txt" if out_dir else None)
                 text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
                         else format_board(blank, made.mines, first))
