@@ -229,7 +229,22 @@ def _client(backend: Backend):
     cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
                            dashboard_address=None, silence_logs=logging.ERROR)
     with cluster, Client(cluster, set_as_default=False) as client:
+        # Registered with the scheduler, so a worker restarted after a crash
+        # runs it too.
+        client.register_plugin(_ignoring_interrupt(), name="satsweeper-ignore-interrupt")
         yield client
+
+
+def _ignoring_interrupt():
+    """A Dask worker plugin: Ctrl-C reaches the LocalCluster's processes too
+    (one process group), but only this process should answer it."""
+    from distributed import WorkerPlugin
+
+    class IgnoreInterrupt(WorkerPlugin):
+        def setup(self, worker) -> None:
+            _ignore_interrupt()
+
+    return IgnoreInterrupt()
 
 
 def _connect(client_class, address: str, timeout: float):

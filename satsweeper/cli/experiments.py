@@ -105,7 +105,7 @@ def _resumed(ctx, source, params: dict):
     except SatsweeperError as err:
         raise UserError(str(err).split("expected ", 1)[-1].split(" (got")[0], "a damaged journal",
                         source.name) from None
-    kept = dict(journal.run)
+    kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
     for key in ("strategy", "level", "rules", "first", "seed"):
         option = {"strategy": "strategy_name"}.get(key, key)
         if ctx.get_parameter_source(option).name == "COMMANDLINE" and params[key] != kept.get(key):
