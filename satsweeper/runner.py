@@ -194,10 +194,22 @@ class DaskRunner(Runner):
                 if not pending:
                     return
                 lo, future = pending.popleft()
-                yield lo, list(future.result())
+                yield lo, list(_result(future))
         finally:
             if pending:
                 self.client.cancel([future for _, future in pending])
+
+
+def _result(future):
+    try:
+        return future.result()
+    except RuntimeError as err:
+        # The scheduler unpickles every task: one whose satsweeper lacks the
+        # work function (another version) refuses the whole graph.
+        if "deserializ" in str(err):
+            raise ClusterError("satsweeper installed alike on the scheduler, every worker and here",
+                               _first_line(err)) from None
+        raise
 
 
 @contextmanager
@@ -224,6 +236,7 @@ def _client(backend: Backend):
                            "it missing") from None
     if backend.scheduler:
         with _connect(Client, backend.scheduler, backend.timeout) as client:
+            _check_versions(client, backend.scheduler)
             yield client
         return
     cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
@@ -257,6 +270,21 @@ def _connect(client_class, address: str, timeout: float):
     if kind != "Scheduler":
         raise ClusterError(f"a Dask scheduler at {address}", f"a {kind}")
     return client_class(address, timeout=timeout, set_as_default=False)
+
+
+def _check_versions(client, address: str) -> None:
+    """The scheduler and the workers must run this satsweeper, or results could differ."""
+    package = "satsweeper"
+    found = client.get_versions(packages=[package])
+    here = found["client"]["packages"].get(package)
+    there = {"the scheduler": found["scheduler"]["packages"].get(package)}
+    there.update((f"worker {name}", info["packages"].get(package))
+                 for name, info in found["workers"].items())
+    wrong = {where: version for where, version in there.items() if version != here}
+    if wrong:
+        where, version = next(iter(wrong.items()))
+        raise ClusterError(f"satsweeper {here} on every machine of the cluster at {address}",
+                           f"{version or 'none'} on {where}")
 
 
 async def _identity(address: str, timeout: float) -> str:
