@@ -43,6 +43,10 @@ LARGEST_CHUNK = 100
 #: Chunks per worker over a run when the run is small: enough to balance
 #: uneven games and to show progress in steps of a few percent.
 CHUNKS_PER_WORKER = 16
+#: The same on Dask, where a task costs about 8 ms of CPU between the
+#: scheduler, this process and the worker (scripts/bench_cluster.py): 200
+#: expert games of ``exact`` on 2 workers go in tasks of 25 games, not 7.
+DASK_CHUNKS_PER_WORKER = 4
 
 
 class ClusterError(SatsweeperError, RuntimeError):
@@ -94,13 +98,13 @@ class Backend:
         return "this process" if self.workers == 1 else f"{self.workers} processes"
 
 
-def chunk_size(items: int, parallel: int) -> int:
-    """Items per chunk: about 16 chunks per worker, at most 100 items.
+def chunk_size(items: int, parallel: int, per_worker: int = CHUNKS_PER_WORKER) -> int:
+    """Items per chunk: about ``per_worker`` chunks per worker, at most 100 items.
 
-    >>> chunk_size(200, 2), chunk_size(10, 4), chunk_size(10 ** 6, 8)
-    (7, 1, 100)
+    >>> chunk_size(200, 2), chunk_size(10, 4), chunk_size(10 ** 6, 8), chunk_size(200, 2, 4)
+    (7, 1, 100, 25)
     """
-    return max(1, min(LARGEST_CHUNK, math.ceil(items / (parallel * CHUNKS_PER_WORKER))))
+    return max(1, min(LARGEST_CHUNK, math.ceil(items / (parallel * per_worker))))
 
 
 def chunks(start: int, total: int, size: int) -> list[tuple[int, int]]:
@@ -117,6 +121,8 @@ class Runner:
 
     #: workers available, which sets the chunk size
     parallel: int = 1
+    #: chunks per worker when a run is small
+    per_worker: int = CHUNKS_PER_WORKER
 
     def __init__(self, backend: Backend):
         self.backend = backend
@@ -128,7 +134,7 @@ class Runner:
         ...     list(runner.stream(_squares, 5, start=1))
         [(1, [1]), (2, [4]), (3, [9]), (4, [16])]
         """
-        size = self.backend.chunk or chunk_size(total - start, self.parallel)
+        size = self.backend.chunk or chunk_size(total - start, self.parallel, self.per_worker)
         yield from self._stream(work, chunks(start, total, size))
 
     def _stream(self, work: Work, ranges: list[tuple[int, int]]) -> Iterator[tuple[int, list]]:
@@ -169,6 +175,8 @@ def _call(job: tuple) -> list:
 
 class DaskRunner(Runner):
     """Chunks as Dask tasks, a few per worker in flight, collected in order."""
+
+    per_worker = DASK_CHUNKS_PER_WORKER
 
     def __init__(self, backend: Backend, client):
         super().__init__(backend)

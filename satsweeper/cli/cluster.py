@@ -25,7 +25,7 @@ def backend_options(command):
                           "workers, each with satsweeper installed."),
         click.option("--chunk", type=click.IntRange(1), metavar="N",
                      help="Items per chunk sent to a worker (default: about 16 chunks per worker, "
-                          "at most 100)."),
+                          "4 on Dask, at most 100)."),
     ]
     for option in reversed(options):
         command = option(command)
