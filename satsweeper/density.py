@@ -80,7 +80,7 @@ def w_correct(points: Sequence[tuple[int, float, float]]) -> list[float]:
 def sweep(width: int, height: int, strategy: str, games: int, seed: int = 0, workers: int = 1,
           progress: Callable[[int], None] | None = None, backend: Backend | None = None
           ) -> list[DensityPoint]:
-    """Win rates at every mine count 0 < m < width*height, W-corrected."""
+    """Win rates at every mine count 0 < m < width*height, W-corrected (progress: area per game)."""
     return next(sweeps([(width, height)], strategy, games, seed, backend or Backend(workers),
                        progress))[1]
 
@@ -92,12 +92,14 @@ def sweeps(sizes: Sequence[tuple[int, int]], strategy: str, games: int, seed: in
 
     All sizes' games form one run, so a cluster stays busy from one size to
     the next; game ``i`` at every mine count is seeded ``(seed, i)``.
+    ``progress`` is told each finished game's board area (its cost).
 
     >>> [(size, [p.wins for p in points]) for size, points in sweeps([(2, 1), (3, 1)], "exact", 5)]
     [((2, 1), [5]), ((3, 1), [5, 5])]
     """
     levels = [Level(w, h, m) for w, h in sizes for m in range(1, w * h)]
-    summaries = run_levels(levels, strategy, games, seed, FirstClick.SAFE, (0, 0), backend, progress)
+    summaries = run_levels(levels, strategy, games, seed, FirstClick.SAFE, (0, 0), backend, progress,
+                           weight=lambda level: level.width * level.height)
     with contextlib.closing(summaries):  # a caller that stops early stops the cluster too
         for width, height in sizes:
             cells = width * height

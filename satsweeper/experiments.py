@@ -260,12 +260,14 @@ def run(level: Level, strategy_name: str, games: int, seed: int = 0,
 
 def run_levels(levels: Sequence[Level], strategy_name: str, games: int, seed: int = 0,
                rule: FirstClick = FirstClick.SAFE, first: Cell | None = (0, 0),
-               backend: Backend = Backend(), progress: Callable[[int], None] | None = None
-               ) -> Iterator[Summary]:
+               backend: Backend = Backend(), progress: Callable[[int], None] | None = None,
+               weight: Callable[[Level], int] = lambda level: 1) -> Iterator[Summary]:
     """``games`` games on each level, one summary per level as soon as its games are done.
 
     Game ``i`` of every level is seeded ``(seed, i)``, as :func:`run` seeds
     it; chunks may span levels, so a cluster stays busy across them.
+    ``progress`` is told ``weight(level)`` per finished game of ``level``
+    (a game's cost grows with its board: weights keep an ETA honest).
 
     >>> [s.wins for s in run_levels([Level(3, 1, 1), Level(3, 1, 2)], "exact", 4)]
     [4, 4]
@@ -276,15 +278,14 @@ def run_levels(levels: Sequence[Level], strategy_name: str, games: int, seed: in
     current: list[GameResult] = []
     start = time.perf_counter()
     with open_runner(backend) as runner:
-        for _, results in runner.stream(work, games * len(levels)):
+        for lo, results in runner.stream(work, games * len(levels)):
             if progress:
-                progress(len(results))
-            for result in results:
+                progress(sum(weight(levels[k // games]) for k in range(lo, lo + len(results))))
+            for k, result in enumerate(results, lo):
                 current.append(result)
                 if len(current) == games:
-                    level = levels[0]
-                    levels = levels[1:]
                     now = time.perf_counter()
-                    yield Summary(strategy_name, str(level), games, sum(r.won for r in current),
-                                  sum(r.guesses for r in current), now - start)
+                    yield Summary(strategy_name, str(levels[k // games]), games,
+                                  sum(r.won for r in current), sum(r.guesses for r in current),
+                                  now - start)
                     start, current = now, []

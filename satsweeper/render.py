@@ -30,7 +30,8 @@ NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b",
                   5: "#7b0000", 6: "#007b7b", 7: "#000000", 8: "#7b7b7b"}
 HIDDEN, REVEALED, LIGHT, SHADE, SAFE = "#bdbdbd", "#e8e8e8", "#ffffff", "#7b7b7b", "#2e9e4f"
 MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000"}
-OVERVIEW = 120 * 120  # squares beyond which a board is drawn as an overview
+OVERVIEW = 64  # a side longer than this: drawn as an overview (squares would be too small to read)
+PIXELS = 1600  # longest side of an overview image; bigger boards are pooled into blocks
 CELL_INCHES = 0.36
 
 
@@ -61,7 +62,7 @@ def render(board: Board, path: str, probabilities: Mapping[Cell, Fraction] | Non
     import matplotlib.pyplot as plt
     picture = picture or Picture(probabilities=probabilities, title=title)
     matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "satsweeper"})
-    if board.height * board.width > OVERVIEW:
+    if max(board.height, board.width) > OVERVIEW:
         fig = _overview(board, picture, plt)
     else:
         fig = _squares(board, picture, plt)
@@ -108,8 +109,11 @@ def _squares(board: Board, picture: Picture, plt):
         elif p is not None:
             ax.text(x + .5, y + .5, _percent(p), ha="center", va="center", fontsize=font - 4,
                     color="#ffffff" if p > Fraction(3, 5) else "#000000", family="DejaVu Sans")
-        if cell in board.names:
-            ax.text(x + .5, y + .84, board.names[cell], ha="center", va="center", fontsize=font - 4,
+        if cell in board.names:  # centred on a plain tile, above anything else drawn on it
+            plain = p is None and cell not in picture.mines and cell not in board.flags
+            name = board.names[cell]
+            ax.text(x + .5, y + (.5 if plain else .8), name, ha="center", va="center",
+                    fontsize=(font - 1.5 if len(name) <= 3 else font - 3) if plain else font - 4,
                     style="italic", color="#202020")
     for cell, kind in picture.marks.items():
         x, y = cell[1], board.height - 1 - cell[0]
@@ -119,7 +123,10 @@ def _squares(board: Board, picture: Picture, plt):
     if picture.title:
         ax.set_title(picture.title, fontsize=9, pad=14)
     if picture.caption:
-        fig.text(0.45 / fig.get_figwidth(), 0.08 / fig.get_figheight(), picture.caption, fontsize=7.5,
+        import textwrap
+        width = max(30, int(fig.get_figwidth() * 14))  # characters of 7.5 pt that fit the figure
+        caption = "\n".join(textwrap.wrap(picture.caption, width))
+        fig.text(0.45 / fig.get_figwidth(), 0.08 / fig.get_figheight(), caption, fontsize=7.5,
                  va="bottom")
     if probabilities:
         _legend(fig, ax, scale, board)
@@ -185,27 +192,43 @@ def _legend(fig, ax, scale, board: Board) -> None:
 
 
 def _overview(board: Board, picture: Picture, plt):
-    """One pixel per square: hidden dark, revealed light, flags red, voids white."""
+    """One pixel per square (pooled into blocks on big boards, a block as dark
+    as its darkest square so one-square wires stay visible): hidden squares
+    dark blue, named inputs green, flags red, revealed numbers light grey,
+    voids white."""
     import numpy as np
-    image = np.full((board.height, board.width, 3), 1.0)
-    colours = {"clue": (0.93, 0.93, 0.93), "hidden": (0.15, 0.15, 0.35), "flag": (0.85, 0.1, 0.1)}
-    for r, c in board.cells():
-        cell = (r, c)
-        if cell in board.voids:
-            continue
-        image[r, c] = colours["clue" if cell in board.clues else "flag" if cell in board.flags else "hidden"]
+    kinds = np.ones((board.height, board.width), dtype=np.uint8)  # revealed numbers
+    for cell in board.voids:
+        kinds[cell] = 0
+    for cell in board.flags:
+        kinds[cell] = 2
+    for cell in board.hidden_cells():
+        kinds[cell] = 3
     for cell in board.names:
-        image[cell] = (0.1, 0.6, 0.1)
+        kinds[cell] = 4
+    block = -(-max(board.height, board.width) // PIXELS)
+    if block > 1:
+        rows, cols = -(-board.height // block) * block, -(-board.width // block) * block
+        padded = np.zeros((rows, cols), dtype=np.uint8)
+        padded[:board.height, :board.width] = kinds
+        kinds = padded.reshape(rows // block, block, cols // block, block).max(axis=(1, 3))
+    palette = np.array([(1, 1, 1), (0.92, 0.92, 0.92), (0.85, 0.1, 0.1), (0.12, 0.12, 0.4),
+                        (0.1, 0.65, 0.1)])
+    image = palette[kinds]
     longest = max(board.width, board.height)
-    inches = min(14, max(4, longest / 60))
-    fig = plt.figure(figsize=(inches * board.width / longest + 0.6, inches * board.height / longest + 0.9))
-    ax = fig.add_axes([0.05, 0.1, 0.9, 0.8])
+    inches = min(14.0, max(5.0, longest / 40))
+    fig = plt.figure(figsize=(inches * board.width / longest + 0.6, inches * board.height / longest + 1.0))
+    ax = fig.add_axes([0.04, 0.1, 0.92, 0.8])
     ax.imshow(image, interpolation="nearest", aspect="equal")
     ax.set_xticks([])
     ax.set_yticks([])
     title = picture.title or ""
-    fig.suptitle(f"{title}{' - ' if title else ''}{board.width}x{board.height}: overview, one pixel per square",
-                 fontsize=8)
-    fig.text(0.05, 0.03, "dark blue: hidden (wires and gates)   green: named inputs   red: flags   "
-                         "grey: revealed numbers", fontsize=7)
+    scale = f"one pixel per {block}x{block} block" if block > 1 else "one pixel per square"
+    fig.suptitle(f"{title}{': ' if title else ''}{board.width}x{board.height} squares, {scale}", fontsize=8)
+    if len(board.names) <= 40:  # the inputs by name, where they start
+        for cell, name in board.names.items():
+            ax.annotate(name, (cell[1] / block, cell[0] / block), xytext=(-6, 4), textcoords="offset points",
+                        fontsize=8, color="#0a6e0a", ha="right", fontweight="bold")
+    fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named inputs;\n"
+                          "red: flags; grey: revealed numbers", fontsize=7)
     return fig

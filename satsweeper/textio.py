@@ -193,7 +193,7 @@ def _header_start(headers, board: Board, source: str) -> Cell | None:
     match = re.fullmatch(r"(\d+)\s*,\s*(\d+)", value)
     cell = (int(match.group(1)), int(match.group(2))) if match else None
     if cell is None or not board.contains(cell):
-        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.height}x{board.width} board",
+        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
                                repr(value))
     return cell
 

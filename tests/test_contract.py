@@ -261,3 +261,32 @@ class TestHelp:
         for name, command in all_commands():
             help_text = run(*name.split(), "--help").output
             assert not re.search(r"seed 0\d\d", help_text), name
+
+
+class TestProgress:
+    def test_one_plain_line_when_not_a_terminal(self, monkeypatch, capsys):
+        """Off a terminal a run of a second or more ends with one line on stderr; a short one says nothing."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 2.5, 10.0, 10.2])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with contract.progress("games", 3) as advance:
+            advance(3)
+        assert capsys.readouterr().err == "games: 3 of 3 in 2.5 s\n"
+        with contract.progress("games", 3) as advance:
+            advance(1)
+        assert capsys.readouterr().err == ""
+
+
+class TestCompileModels:
+    def test_models_are_the_true_rows(self):
+        """--models lists exactly the assignments under which the formula is true."""
+        from itertools import product
+
+        from satsweeper.gadgets.formula import parse_formula
+        formula = parse_formula("(a | ~b) & (b ^ c)")
+        want = [dict(zip(formula.variables, bits)) for bits in product((0, 1), repeat=3)
+                if formula.value(dict(zip(formula.variables, map(bool, bits))))]
+        data = one_json(run("compile", "(a | ~b) & (b ^ c)", "--models", "--no-count", "--json"))
+        assert sorted(map(sorted, (m.items() for m in data["model_list"]))) == \
+            sorted(map(sorted, (m.items() for m in want)))
+        assert "models (3): a b c" in run("compile", "(a | ~b) & (b ^ c)", "--models", "--no-count").output

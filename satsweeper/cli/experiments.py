@@ -191,7 +191,9 @@ def density(size, sweep_to, strategy_name, games, seed, workers, use_dask, sched
         raise UserError("exactly one of --size WxH and --sweep N", "both" if size else "neither")
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
     results = []
-    total = sum(w * h - 1 for w, h in sizes) * games
+    # A game costs about its board's area: progress is weighed so, else the
+    # ETA, learnt on the small boards, is far too low for the big ones.
+    total = sum((w * h - 1) * w * h for w, h in sizes) * games
     label = f"density sweep 3x3..{sweep_to}x{sweep_to}" if sweep_to else f"density {size[0]}x{size[1]}"
     try:
         with progress(label, total) as advance:

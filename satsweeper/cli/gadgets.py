@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -159,8 +160,10 @@ def compile_formula(formula, gates, output, no_count, show_models, timeout, as_j
         head = source.text.lstrip("\ufeff").lstrip()
         parsed = (parse_dimacs(source.text, source.name) if head.startswith(("p cnf", "c"))
                   else parse_formula(source.text, source.name))
-    elif formula.strip() and Path(formula).is_dir():
-        raise UserError("a formula or a DIMACS file", f"{cut(formula)}, a directory")
+    elif formula.strip() and os.path.lexists(formula) and not Path(formula).is_file():
+        # A directory or a broken link is a mistake, not a variable of that name.
+        what = "a directory" if Path(formula).is_dir() else "not a readable file (a broken or looping link?)"
+        raise UserError("a formula or a DIMACS file", f"{cut(formula)}, {what}")
     else:
         parsed = read_formula(formula)
     with working(f"compiling {len(parsed.variables)} variables"):

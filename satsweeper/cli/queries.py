@@ -23,6 +23,13 @@ def solver_options(command):
                         "has it, else seqcounter; native needs minicard or gluecard).")(command)
 
 
+def sat_options(command):
+    """What the SAT questions take after their arguments: flags, solver, encoding, a time limit, --json."""
+    for option in (json_option, timeout_option, solver_options, flags_option):
+        command = option(command)
+    return command
+
+
 def board_argument(command):
     return click.argument("source", metavar="BOARD", type=InputFile())(command)
 
@@ -61,10 +68,7 @@ def obvious_known(problem, view) -> tuple[dict, str]:
 
 @click.command()
 @board_argument
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def check(source, flags, solver, encoding, timeout, as_json):
     """CONSISTENCY: is there an explanation?  Shows one, or a minimal set of
     clues that conflict (dropping any one of them removes the conflict).
@@ -88,10 +92,7 @@ def check(source, flags, solver, encoding, timeout, as_json):
 @board_argument
 @click.argument("cell", type=CellParam())
 @click.option("--mine", is_flag=True, help="Ask whether flagging CELL as a mine is right.")
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
     """SAFETY: is opening CELL (or flagging it, --mine) right in every
     explanation?  Names the clues that force it, or shows a counter-example.
@@ -116,10 +117,7 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
 
 @click.command()
 @board_argument
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def solve(source, flags, solver, encoding, timeout, as_json):
     """Every hidden cell: safe (o), mine (*) or undetermined (?).
 
@@ -142,10 +140,7 @@ def solve(source, flags, solver, encoding, timeout, as_json):
 
 @click.command()
 @board_argument
-@flags_option
-@solver_options
-@timeout_option
-@json_option
+@sat_options
 def unique(source, flags, solver, encoding, timeout, as_json):
     """SOLUTION: is the explanation unique?  Shows two that differ if not.
 
@@ -183,12 +178,30 @@ def count_problem(problem, engine: str):
     return answer, conflict
 
 
+def counting_options(command):
+    """What count and probs take: a board or system, flags, the engine, a time limit, --json."""
+    for option in (json_option, timeout_option, engine_option, flags_option,
+                   click.argument("source", metavar="FILE", type=InputFile())):
+        command = option(command)
+    return command
+
+
+def counted(command: str, source, flags: str, engine: str, timeout: float | None, as_json: bool):
+    """(problem, view, subject, tally, conflict) for count and probs; on
+    ``--timeout``, what the single-number rules know, and exit 3."""
+    problem, view, subject = prepare(source, flags)
+    try:
+        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
+            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
+                                      isolate=engine == "ganak")  # Ganak ignores Ctrl-C: a child does not
+    except TimeUp:
+        known, text = obvious_known(problem, view)
+        timed_out(command, as_json, timeout, known, text)
+    return problem, view, subject, answer, conflict
+
+
 @click.command()
-@click.argument("source", metavar="FILE", type=InputFile())
-@flags_option
-@engine_option
-@timeout_option
-@json_option
+@counting_options
 def count(source, flags, engine, timeout, as_json):
     """#CONSISTENCY: the exact number of explanations of a board or a system
     of equations (a Python integer, printed in full).
@@ -199,24 +212,12 @@ def count(source, flags, engine, timeout, as_json):
       satsweeper count examples/fowler-young-6x6.txt --json
     """
     from ..report import counts
-    problem, _, _ = prepare(source, flags)
-    try:
-        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
-            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
-                                      isolate=engine == "ganak")
-    except TimeUp:
-        timed_out("count", as_json, timeout, {"cells": len(problem.cells),
-                                               "rules": len(problem.constraints)}, "")
+    problem, view, _, answer, conflict = counted("count", source, flags, engine, timeout, as_json)
     emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict),
          verdict(answer.consistent))
 
-
 @click.command()
-@click.argument("source", metavar="FILE", type=InputFile())
-@flags_option
-@engine_option
-@timeout_option
-@json_option
+@counting_options
 def probs(source, flags, engine, timeout, as_json):
     """Exact probability that each hidden cell is a mine; names the safest.
 
@@ -227,14 +228,7 @@ def probs(source, flags, engine, timeout, as_json):
     """
     from ..report import counts
     from ..systems import System
-    problem, view, subject = prepare(source, flags)
-    try:
-        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
-            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
-                                      isolate=engine == "ganak")
-    except TimeUp:
-        known, text = obvious_known(problem, view)
-        timed_out("probs", as_json, timeout, known, text)
+    problem, view, subject, answer, conflict = counted("probs", source, flags, engine, timeout, as_json)
     if isinstance(subject, System):
         text = counts.system_probabilities_text(subject.names, subject.others, answer, conflict)
     else:
@@ -269,6 +263,9 @@ def hint(source, strategy_name, seed, picture, timeout, as_json):
     from ..hint import hint as make_hint
     from ..report import hints
     from ..systems import System
+    if picture:
+        from .pictures import require_matplotlib
+        require_matplotlib()  # before the work, not after it
     _, view, subject = prepare(source, "mine")
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)

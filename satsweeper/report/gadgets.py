@@ -81,7 +81,7 @@ def compile_text(compiled, explanations: int | None, written) -> str:
     tiles = ", ".join(f"{k} {n}" for k, n in sorted(compiled.tiles.items())) or "none"
     lines = [f"formula: {f}",
              f"variables: {' '.join(f.variables) or '(none)'}; models: {models} (truth table)",
-             f"board: {compiled.board.height}x{compiled.board.width}, {compiled.hidden} hidden squares; "
+             f"board: {compiled.board.width}x{compiled.board.height} (WIDTHxHEIGHT), {compiled.hidden} hidden squares; "
              f"gates: {compiled.gates.value}; tiles: {tiles}"]
     if explanations is not None:
         if explanations == models:
