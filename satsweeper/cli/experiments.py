@@ -72,6 +72,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
             raise UserError("one of --out and --resume (a resumed run goes on in its own file)", "both")
         params, done, out = _resumed(ctx, resume, params)
         level, strategy_name, rules, start, seed, games = _run_of(params)
+    replaced = out is not None and resume is None and out.exists()
     journal = _journal(out, params, done) if out else None
     finished = [None]
 
@@ -88,23 +89,23 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         partial = finished[0]
         if partial is None:
             raise
-        _report_bench(partial, params, backend, games, journal, as_json, INTERRUPTED)
-    _report_bench(summary, params, backend, games, journal, as_json, 0)
+        _report_bench(partial, params, backend, games, journal, replaced, as_json, INTERRUPTED)
+    _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
 
 
 def _resumed(ctx, source, params: dict):
     """The journaled run's parameters, its finished chunks, and its path; options
     given on the command line must agree with it (but --games may grow)."""
-    from ..errors import SatsweeperError
-    from ..journal import read_journal
     from pathlib import Path
+
+    from ..errors import BoardSyntaxError
+    from ..journal import read_journal
     if source.name == "<stdin>":
         raise UserError("a journal file to go on writing", "standard input")
     try:
         journal = read_journal(source.name)
-    except SatsweeperError as err:
-        raise UserError(str(err).split("expected ", 1)[-1].split(" (got")[0], "a damaged journal",
-                        source.name) from None
+    except BoardSyntaxError as err:
+        raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
     kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
     for key in ("strategy", "level", "rules", "first", "seed"):
         option = {"strategy": "strategy_name"}.get(key, key)
@@ -133,7 +134,8 @@ def _journal(path, params: dict, done):
     return JournalWriter(path, dict(command="bench", version=1, **params), tuple(done))
 
 
-def _report_bench(summary, params: dict, backend, games: int, journal, as_json: bool, code: int):
+def _report_bench(summary, params: dict, backend, games: int, journal, replaced: bool, as_json: bool,
+                  code: int):
     complete = summary.games == games
     data = dict(summary.as_json(), rules=params["rules"], first=params["first"], seed=params["seed"],
                 backend=backend.describe(), complete=complete)
@@ -144,7 +146,8 @@ def _report_bench(summary, params: dict, backend, games: int, journal, as_json: 
         if complete:
             journal.summary(data)
         journal.close()
-        lines.append(f"journal {journal.path}" + ("" if complete else
+        lines.append(f"journal {journal.path}" + (" (replaced the file that was there)" if replaced
+                                                  else "") + ("" if complete else
                      f" (go on with: satsweeper bench --resume {journal.path})"))
     low, high = summary.interval()
     lines[:0] = [
