@@ -137,6 +137,35 @@ class TestInterrupted:
         assert code == 2 and "--seed as in the journal" in data["error"]
 
 
+class TestJournal:
+    def test_round_trip_and_a_cut_last_line(self, tmp_path):
+        """What was written is read back; a last line cut in half is dropped, not an error."""
+        from satsweeper.experiments import Chunk
+        from satsweeper.journal import JournalWriter
+        path = tmp_path / "j.jsonl"
+        written = (Chunk(0, (True, False, True), 4, 0.5), Chunk(3, (False,), 2, 0.25))
+        with JournalWriter(path, {"games": 9}, written[:1]) as journal:
+            journal.chunk(written[1])
+        path.write_text(path.read_text() + '{"chunk": {"sta')
+        got = read_journal(path)
+        assert got.run == {"games": 9} and got.chunks == written and got.games == 4
+
+    def test_a_gap_or_a_stray_line_is_an_error_with_its_place(self, tmp_path):
+        """A chunk that does not start where the last ended, or a line in the middle that
+        is not JSON, is reported at its line (the run would otherwise count wrong)."""
+        from satsweeper.errors import BoardSyntaxError
+        path = tmp_path / "j.jsonl"
+        run_line = '{"run": {}}\n'
+        chunk = '{"chunk": {"start": %d, "stop": %d, "won": "%s", "guesses": 0, "seconds": 0}}\n'
+        for body, line in [(chunk % (0, 2, "11") + chunk % (3, 4, "1"), 3),
+                           (chunk % (0, 2, "11") + "oops\n" + chunk % (2, 3, "0"), 3),
+                           (chunk % (0, 2, "1"), 2)]:
+            path.write_text(run_line + body)
+            with pytest.raises(BoardSyntaxError) as error:
+                read_journal(path)
+            assert error.value.line == line
+
+
 class TestCluster:
     def test_a_killed_worker_loses_only_its_chunk(self):
         """A worker process killed mid-run: its chunk is computed again elsewhere
