@@ -249,6 +249,10 @@ def make_layout(level: Level, start: Cell, rng: random.Random, rule: FirstClick,
     return Generated(mines, start, no_guess(level, mines, start), 1, 0)
 
 
+#: Most boards in one chunk of :func:`make_layouts`.
+BOARDS_PER_CHUNK = 5
+
+
 def make_layouts(level: Level, start: Cell, seed: int, rule: FirstClick, method: Method,
                  no_guess_only: bool, count: int, budget: int = 2000, backend: Backend = Backend(),
                  progress: Callable[[int], None] | None = None) -> Iterator[Generated | None]:
@@ -264,7 +268,9 @@ def make_layouts(level: Level, start: Cell, seed: int, rule: FirstClick, method:
     """
     work = functools.partial(layout_range, level, start, seed, rule, method, no_guess_only, budget)
     with open_runner(backend) as runner:
-        for _, made in runner.stream(work, count):
+        # A no-guess expert board takes 20-50 games' time: small chunks keep
+        # boards coming (and written) steadily.
+        for _, made in runner.stream(work, count, largest=BOARDS_PER_CHUNK):
             if progress:
                 progress(len(made))
             yield from made

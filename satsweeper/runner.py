@@ -98,13 +98,14 @@ class Backend:
         return "this process" if self.workers == 1 else f"{self.workers} processes"
 
 
-def chunk_size(items: int, parallel: int, per_worker: int = CHUNKS_PER_WORKER) -> int:
-    """Items per chunk: about ``per_worker`` chunks per worker, at most 100 items.
+def chunk_size(items: int, parallel: int, per_worker: int = CHUNKS_PER_WORKER,
+               largest: int = LARGEST_CHUNK) -> int:
+    """Items per chunk: about ``per_worker`` chunks per worker, at most ``largest`` items.
 
     >>> chunk_size(200, 2), chunk_size(10, 4), chunk_size(10 ** 6, 8), chunk_size(200, 2, 4)
     (7, 1, 100, 25)
     """
-    return max(1, min(LARGEST_CHUNK, math.ceil(items / (parallel * per_worker))))
+    return max(1, min(largest, math.ceil(items / (parallel * per_worker))))
 
 
 def chunks(start: int, total: int, size: int) -> list[tuple[int, int]]:
@@ -127,14 +128,19 @@ class Runner:
     def __init__(self, backend: Backend):
         self.backend = backend
 
-    def stream(self, work: Work, total: int, start: int = 0) -> Iterator[tuple[int, list]]:
+    def stream(self, work: Work, total: int, start: int = 0,
+               largest: int = LARGEST_CHUNK) -> Iterator[tuple[int, list]]:
         """``(lo, results of items lo ..)`` for every chunk from ``start``, in order.
+
+        Chunks hold at most ``largest`` items unless the backend sets a size:
+        fewer for items that take long (a board, not a game).
 
         >>> with open_runner(Backend()) as runner:
         ...     list(runner.stream(_squares, 5, start=1))
         [(1, [1]), (2, [4]), (3, [9]), (4, [16])]
         """
-        size = self.backend.chunk or chunk_size(total - start, self.parallel, self.per_worker)
+        size = self.backend.chunk or chunk_size(total - start, self.parallel, self.per_worker,
+                                                largest)
         yield from self._stream(work, chunks(start, total, size))
 
     def _stream(self, work: Work, ranges: list[tuple[int, int]]) -> Iterator[tuple[int, list]]:
