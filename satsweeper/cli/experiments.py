@@ -57,7 +57,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
       satsweeper bench --level expert --games 100000 --out run.jsonl --dask --workers 2
       satsweeper bench --resume run.jsonl --scheduler tcp://10.0.0.5:8786
     """
-    from ..experiments import first_cell, run
+    from ..experiments import Summary, first_cell, run
     from ..game import FirstClick
     backend = backend_of(workers, use_dask, scheduler, chunk)
     try:
@@ -74,7 +74,10 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         level, strategy_name, rules, start, seed, games = _run_of(params)
     replaced = out is not None and resume is None and out.exists()
     journal = _journal(out, params, done) if out else None
-    finished = [None]
+    so_far = Summary(strategy_name, str(level), 0, 0, 0, 0.0)
+    for chunk in done:
+        so_far = so_far.adding(chunk)
+    finished = [so_far]  # what Ctrl-C reports: at least the resumed games, maybe none
 
     def record(chunk, summary):
         if journal:
@@ -86,10 +89,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
             summary = run(level, strategy_name, games, seed, FirstClick(rules), start,
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
-        partial = finished[0]
-        if partial is None:
-            raise
-        _report_bench(partial, params, backend, games, journal, replaced, as_json, INTERRUPTED)
+        _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED)
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
 
 
