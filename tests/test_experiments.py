@@ -219,13 +219,14 @@ class TestRuns:
         assert rates["random"] < rates["single-point"] < rates["limited"] < rates["exact"]
 
     def test_bench_command(self, tmp_path):
-        """bench prints a table, writes JSON, and honours --json."""
-        out = tmp_path / "r.json"
+        """bench prints a table, journals the run (its last line the summary), and honours --json."""
+        out = tmp_path / "r.jsonl"
         result = CliRunner().invoke(main, ["bench", "--level", "8x8x10", "--strategy", "basic",
                                            "--games", "20", "--seed", "1", "--out", str(out), "--json"])
         assert result.exit_code == 0
         data = json.loads(result.output.strip().splitlines()[-1])
-        assert data["games"] == 20 and json.loads(out.read_text())["wins"] == data["wins"]
+        last = json.loads(out.read_text().splitlines()[-1])["summary"]
+        assert data["games"] == 20 and last["wins"] == data["wins"]
 
     def test_bad_first_click(self):
         result = CliRunner().invoke(main, ["bench", "--first", "99,99", "--games", "1"])
