@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Mapping
 
 from .board import Board, Cell
-from .errors import BoardSyntaxError
+from .errors import BoardSyntaxError, SatsweeperError
+from .source import decode, lines_of, number as read_number
 
 HIDDEN = "."
 MINE = "*"
@@ -45,10 +46,15 @@ COMMENT = "#"
 BOARD_HEADERS = ("mines", "layout", "start")
 GADGET_HEADERS = ("gadget", "inputs", "outputs", "accepts")
 # Identifiers, and pyeda's indexed variables (x[1], x[2,3]): compiled boards name their inputs so.
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(\[\d+(,\d+)*\])?\Z")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(\[[0-9]+(,[0-9]+)*\])?\Z")
 _DENSE_NAME = re.compile(r"[a-z]\Z")
-_HEADER = re.compile(r"\s*([A-Za-z_]+)\s*:\s*(.*?)\s*\Z")
-_MINE_HEADER = re.compile(r"\s*(\d+)x(\d+)x(\d+)\s*\Z")
+_HEADER = re.compile(r"[ \t]*([A-Za-z_]+)[ \t]*:[ \t]*(.*?)[ \t]*\Z")
+# Digits of any length here: read_number says which are too long.
+_MINE_HEADER = re.compile(r"[ \t]*([0-9]+)x([0-9]+)x([0-9]+)[ \t]*\Z")
+# Only spaces and tabs separate or surround squares: any other white space
+# (a form feed, U+2028 ...) is reported as the character it is.
+_BLANK = " \t"
+_TOKEN = re.compile(r"[^ \t]+")
 
 
 @dataclass(frozen=True)
@@ -73,15 +79,91 @@ def read_board(path: str | Path) -> Board:
 def read_puzzle(path: str | Path) -> "Puzzle":
     """Read a file as a position plus, where it gives them, layout and start."""
     path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise BoardSyntaxError(str(path), 1, 1, "UTF-8 text", f"byte 0x{err.object[err.start]:02x} at offset {err.start}") from None
-    except OSError as err:
-        raise BoardSyntaxError(str(path), 1, 1, "a readable file", err.strerror or str(err)) from None
+    text = read_text(path)
     if path.suffix.lower() == ".mine":
         return parse_mine_puzzle(text, str(path))
     return parse_puzzle(text, str(path))
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file: UTF-8, a leading byte-order mark skipped.
+
+    Raises:
+        BoardSyntaxError: the file cannot be read (missing, a directory ...)
+            or is not UTF-8.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        what = "a directory" if path.is_dir() else err.strerror or str(err)
+        raise BoardSyntaxError(str(path), 1, 1, "a readable file", what) from None
+    return decode(data, str(path))
+
+
+def read_any(text: str, source: str = "<string>", suffix: str = ""):
+    """Read a board, a ``.mine`` file or a constraint system, recognised by content.
+
+    A first line ``WIDTHxHEIGHTxMINES`` makes a ``.mine`` file; an ``=``
+    outside comments and gadget headers makes a constraint system; anything
+    else is the native format.  ``suffix`` (a file's extension, such as
+    ``".mine"``) only breaks ties: a ``.mine`` file whose first line is not a
+    header is read as one, so that the error is about its header.
+
+    Returns:
+        a :class:`Puzzle` for a board (``.board`` is the player's view), or a
+        :class:`~satsweeper.systems.System`.
+
+    Raises:
+        BoardSyntaxError: the text is none of these (file, line, column).
+
+    >>> read_any("2x1x1\\n1H\\n").board.total_mines
+    1
+    >>> type(read_any("a + b = 1\\n")).__name__
+    'System'
+    """
+    from .systems import is_system_text, parse_system   # systems is read through here, not upstream of it
+    lines = lines_of(text)
+    first = next((line for line in lines if line.strip(_BLANK)), "")
+    if _MINE_HEADER.match(first):
+        return parse_mine_puzzle(text, source)
+    if is_system_text(text):
+        return parse_system(text, source)
+    if suffix.lower() == ".mine":
+        return parse_mine_puzzle(text, source)
+    return parse_puzzle(text, source)
+
+
+def load(path: str | Path):
+    """:func:`read_any` on a file, or on standard input if ``path`` is ``-``.
+
+    Raises:
+        BoardSyntaxError: the file cannot be read or is malformed.
+    """
+    if str(path) == "-":
+        import sys
+        return read_any(decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>")
+    return read_any(read_text(path), str(path), Path(path).suffix)
+
+
+def parse_cell(text: str, source: str = "<cell>") -> Cell:
+    """A cell written ``ROW,COL`` (0-based, ASCII digits).
+
+    Raises:
+        BoardSyntaxError: not two whole numbers separated by a comma.
+
+    >>> parse_cell(" 3, 4 ")
+    (3, 4)
+    """
+    return _cell_of(text.strip(_BLANK), source, 1, "a cell ROW,COL")
+
+
+def _cell_of(value: str, source: str, line: int, what: str) -> Cell:
+    row, comma, col = value.partition(",")
+    if not comma:
+        raise BoardSyntaxError(source, line, 1, f"{what} (two numbers and a comma)", repr(value))
+    return (read_number(row.strip(_BLANK), source, line, 1, f"{what}, ROW"),
+            read_number(col.strip(_BLANK), source, line, 1, f"{what}, COL"))
 
 
 @dataclass(frozen=True)
@@ -137,12 +219,12 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     layout = _header_layout(headers, source, rows)
     grid = [_tokens_of(line, number, layout, source) for number, line in rows]
     if not grid:
-        last = text.count("\n") + 1
+        last = max(1, len(lines_of(text)))
         raise BoardSyntaxError(source, last, 1, "at least one row of squares", "an empty board")
     width = len(grid[0])
     for (number, line), tokens in zip(rows, grid):
         if len(tokens) != width:
-            raise BoardSyntaxError(source, number, len(line.rstrip()) + 1,
+            raise BoardSyntaxError(source, number, len(line.rstrip(_BLANK)) + 1,
                                    f"{width} squares per row as in line {rows[0][0]}",
                                    f"{len(tokens)} squares")
     board, stars = _board_from_tokens(grid, source)
@@ -163,8 +245,8 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], l
     """Separate ``key: value`` header lines (before the grid) from grid rows."""
     headers: dict[str, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
+    for number, line in enumerate(lines_of(text), start=1):
+        stripped = line.strip(_BLANK)
         if not stripped or stripped.startswith(COMMENT):
             continue
         match = _HEADER.match(line)
@@ -190,9 +272,8 @@ def _header_start(headers, board: Board, source: str) -> Cell | None:
     if "start" not in headers:
         return None
     value, number = headers["start"]
-    match = re.fullmatch(r"(\d+)\s*,\s*(\d+)", value)
-    cell = (int(match.group(1)), int(match.group(2))) if match else None
-    if cell is None or not board.contains(cell):
+    cell = _cell_of(value, source, number, "'start: ROW,COL'")
+    if not board.contains(cell):
         raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.height}x{board.width} board",
                                repr(value))
     return cell
@@ -215,9 +296,7 @@ def _header_total(headers, source: str) -> tuple[int, int] | None:
     if "mines" not in headers:
         return None
     value, number = headers["mines"]
-    if not value.isdigit():
-        raise BoardSyntaxError(source, number, 1, "'mines: N' with N a whole number", repr(value))
-    return int(value), number
+    return read_number(value, source, number, 1, "'mines: N'"), number
 
 
 def _header_layout(headers, source: str, rows) -> str:
@@ -226,19 +305,20 @@ def _header_layout(headers, source: str, rows) -> str:
         if value not in ("dense", "tokens"):
             raise BoardSyntaxError(source, number, 1, "'layout: dense' or 'layout: tokens'", repr(value))
         return value
-    return "tokens" if any(len(line.split()) > 1 for _, line in rows) else "dense"
+    return "tokens" if any(len(_TOKEN.findall(line)) > 1 for _, line in rows) else "dense"
 
 
 def _tokens_of(line: str, number: int, layout: str, source: str) -> list[_Token]:
     if layout == "tokens":
-        return [_Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
-    body = line.rstrip()
-    indent = len(body) - len(body.lstrip())
-    if " " in body.strip() or "\t" in body.strip():
-        column = indent + body.strip().index(next(ch for ch in body.strip() if ch.isspace())) + 1
+        return [_Token(m.group(), number, m.start() + 1) for m in _TOKEN.finditer(line)]
+    body = line.rstrip(_BLANK)
+    indent = len(body) - len(body.lstrip(_BLANK))
+    squares = body.strip(_BLANK)
+    if " " in squares or "\t" in squares:
+        column = indent + min(i for i, ch in enumerate(squares) if ch in _BLANK) + 1
         raise BoardSyntaxError(source, number, column, "one character per square in a dense row",
                                "white space (use 'layout: tokens' for tokenized rows)")
-    return [_Token(ch, number, indent + i + 1) for i, ch in enumerate(body.strip())]
+    return [_Token(ch, number, indent + i + 1) for i, ch in enumerate(squares)]
 
 
 def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, set[Cell]]:
@@ -258,7 +338,7 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, se
                 flags.add((r, c))
             elif text == VOID:
                 voids.add((r, c))
-            elif text.isdigit() and len(text) == 1:
+            elif len(text) == 1 and text in "0123456789":  # not isdigit(): '⁵' and '٣' are not squares
                 clues[(r, c)] = int(text)
             elif _NAME.match(text):
                 if text in seen_names:
@@ -357,13 +437,14 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     (frozenset({(0, 2)}), [(0, 2)])
     """
 
-    lines = text.splitlines()
+    lines = lines_of(text)
     if not lines or not lines[0].strip():
         raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", "an empty line" if lines else "an empty file")
     match = _MINE_HEADER.match(lines[0])
     if not match:
         raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", repr(lines[0]))
-    width, height, mines = (int(g) for g in match.groups())
+    width, height, mines = (read_number(g, source, 1, 1, "a first line WIDTHxHEIGHTxMINES, each N")
+                            for g in match.groups())
     if width == 0 or height == 0:
         raise BoardSyntaxError(source, 1, 1, "a width and height of at least 1", lines[0].strip())
     clues: dict[Cell, int] = {}
@@ -372,7 +453,7 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
         number = r + 2
         if number > len(lines):
             raise BoardSyntaxError(source, number, 1, f"{height} rows after the header", f"{r} rows")
-        row = lines[number - 1].rstrip("\r\n")
+        row = lines[number - 1]
         if len(row) != width:
             raise BoardSyntaxError(source, number, min(len(row), width) + 1,
                                    f"{width} characters per row", f"{len(row)}")

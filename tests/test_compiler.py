@@ -256,7 +256,7 @@ class TestCommand:
     @pytest.mark.parametrize("args, message", [
         (["a & (b |"], "<formula>:1:9: expected a Boolean formula"),
         ([""], "<formula>:1:1: expected a Boolean formula"),
-        (["missing.cnf"], "expected a formula or an existing file (got 'missing.cnf': no such file)"),
+        (["missing.cnf"], "missing.cnf:1:1: expected a formula or an existing file (got no such file)"),
     ])
     def test_bad_formulas_exit_2(self, args, message, tmp_path):
         result = CliRunner().invoke(main, ["compile"] + args)
