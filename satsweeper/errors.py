@@ -79,6 +79,14 @@ class LimitError(SatsweeperError, ValueError):
         super().__init__(f"{where}expected {expected} (got {self.got})")
 
 
+class UnwritableError(SatsweeperError, ValueError):
+    """A board that the chosen file format cannot carry (void squares in a ``.mine`` file ...)."""
+
+    def __init__(self, expected: str, found: str):
+        self.expected, self.got = expected, shown(found)
+        super().__init__(f"expected {expected} (got {self.got})")
+
+
 class CellError(SatsweeperError, ValueError):
     """A cell named in a question that is not a hidden cell of the board."""
 

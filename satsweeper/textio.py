@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Mapping
 
 from .board import Board, Cell
-from .errors import BoardSyntaxError, SatsweeperError
+from .errors import BoardSyntaxError, UnwritableError
 from .source import decode, lines_of, number as read_number
 
 HIDDEN = "."
@@ -491,14 +491,14 @@ def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
     """Write ``board`` (and a layout: ``M`` for hidden mines) as a ``.mine`` file.
 
     Raises:
-        ValueError: the board has void squares or no total mine count, which
+        UnwritableError: the board has void squares or no total mine count, which
             the format cannot carry.  (Cell names and the start cell are not
             part of the format and are dropped.)
     """
     if board.voids:
-        raise ValueError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
+        raise UnwritableError("a board without void squares for a .mine file", f"{len(board.voids)} void squares")
     if board.total_mines is None:
-        raise ValueError("a .mine file needs the total mine count (got a board without one)")
+        raise UnwritableError("a board with a total mine count for a .mine file", "a board without one")
     hidden_mines = (mines or frozenset()) - board.flags
     lines = [f"{board.width}x{board.height}x{board.total_mines}"]
     for r in range(board.height):
