@@ -62,7 +62,7 @@ class Level:
     def parse(cls, text: str) -> "Level":
         if text in LEVELS:
             return LEVELS[text]
-        match = re.fullmatch(r"(\d+)x(\d+)[x/](\d+)", text.strip())
+        match = re.fullmatch(r"([0-9]{1,9})x([0-9]{1,9})[x/]([0-9]{1,12})", text.strip())
         if not match:
             raise ValueError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
         width, height, mines = (int(g) for g in match.groups())

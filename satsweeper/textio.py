@@ -274,7 +274,7 @@ def _header_start(headers, board: Board, source: str) -> Cell | None:
     value, number = headers["start"]
     cell = _cell_of(value, source, number, "'start: ROW,COL'")
     if not board.contains(cell):
-        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.height}x{board.width} board",
+        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
                                repr(value))
     return cell
 

@@ -30,7 +30,7 @@ def main() -> None:
         puzzle = read_puzzle(path)
         board = puzzle.board
         answer = check(board)
-        line = f"{path.name:<28} {board.height}x{board.width:<3} "
+        line = f"{path.name:<28} {board.width}x{board.height:<3} "
         if not answer.consistent:
             line += conflict_text(answer.conflict)
             print(line)

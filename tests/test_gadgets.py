@@ -108,7 +108,7 @@ class TestLibrary:
             for port, status in case.outputs.items():
                 values = {gadget.cell(port) in m for m in found}
                 assert status is {frozenset({True}): Status.MINE, frozenset({False}): Status.SAFE}.get(
-                    frozenset(values), Status.UNKNOWN)
+                    frozenset(values), Status.UNDETERMINED)
 
     @pytest.mark.parametrize("periods", [2, 3, 8])
     def test_wires_of_any_length_and_both_orientations(self, periods):

@@ -197,7 +197,7 @@ class Case:
         inputs: the input values, in the gadget's order.
         explanations: placements of mines consistent with the board and inputs.
         outputs: per output port, MINE (true in every explanation), SAFE
-            (false in every one) or UNKNOWN; empty if there is no explanation.
+            (false in every one) or UNDETERMINED; empty if there is no explanation.
         expected: the claimed output values.
         mines: the distinct mine totals (flags included) over the explanations.
     """
@@ -284,7 +284,7 @@ def _case(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Case:
     if counts.consistent:
         for port in gadget.outputs:
             p = counts.probability(gadget.cell(port))
-            outputs[port] = Status.MINE if p == 1 else Status.SAFE if p == 0 else Status.UNKNOWN
+            outputs[port] = Status.MINE if p == 1 else Status.SAFE if p == 0 else Status.UNDETERMINED
     flags = len(gadget.board.flags)
     if problem.mines is not None:      # the total fixes every explanation's mines
         mines = (flags + problem.mines,) if counts.consistent else ()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol
 
 from ..board import Board, Cell
@@ -28,11 +29,19 @@ class Act(enum.Enum):
 
 @dataclass(frozen=True)
 class Decision:
-    """What a strategy does next: sure moves, or one guess (an open)."""
+    """What a strategy does next: sure moves, or one guess (an open).
+
+    A guess may say why it was chosen (``basis``: ``"endgame"``, ``"corner"``,
+    ``"look-ahead"``, ``"safest"``, ...) and what that basis scored
+    (``value``: a chance of winning the game, of surviving two moves, ...);
+    :mod:`satsweeper.hint` shows both to the player.
+    """
 
     opens: tuple[Cell, ...] = ()
     flags: tuple[Cell, ...] = ()
     guess: bool = False
+    basis: str = ""
+    value: Fraction | None = None
 
 
 class Strategy(Protocol):
