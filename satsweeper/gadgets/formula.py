@@ -212,9 +212,12 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
     >>> str(parse_formula("a => b"))
     '(~a | b)'
     """
-    _check_depth(text, source)
+    _check_text(text, source)
     try:
         e = pyeda.expr(text, simplify=False)
+    except ValueError as error:        # pyeda's lexer calls int() on numbers; operators it cannot rewrite
+        raise BoardSyntaxError(source, 1, 1, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
+                               str(error)) from None
     except RecursionError:
         raise BoardSyntaxError(source, 1, 1, f"a formula nested at most {MAX_DEPTH} deep",
                                "a deeper one") from None
@@ -239,10 +242,27 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
     return Formula(root, _names_in_order(text, {str(v) for v in e.support}))
 
 
-def _check_depth(text: str, source: str) -> None:
-    """Refuse parentheses or negations nested deeper than :data:`MAX_DEPTH`, where they are."""
+# pyeda's alphabet: names, numbers, operators, brackets and white space.
+_FORMULA_CHARS = re.compile(r"[A-Za-z0-9_\[\],.()~&|^=<>?:!\- \t\r\n]*")
+
+
+def _check_text(text: str, source: str) -> None:
+    """Refuse, where they are, what pyeda reports without a place or crashes on.
+
+    A character outside pyeda's alphabet (pyeda says only ``?``), a number
+    of more than 9 digits (``int()`` of 4,300 digits raises), parentheses or
+    negations nested deeper than :data:`MAX_DEPTH` (a RecursionError).
+    """
     depth = 0
     for number, line in enumerate(lines_of(text), 1):
+        bad = _FORMULA_CHARS.match(line).end()
+        if bad < len(line):
+            raise BoardSyntaxError(source, number, bad + 1,
+                                   "a Boolean formula (ASCII names, ~ & | ^ => <=>, parentheses)", repr(line[bad]))
+        long = re.search(r"(?<![A-Za-z_0-9])[0-9]{10,}", line)
+        if long:
+            raise BoardSyntaxError(source, number, long.start() + 1, "a number of at most 9 digits",
+                                   f"{len(long.group())} digits")
         for column, ch in enumerate(line, 1):
             depth = depth + 1 if ch == "(" else depth - 1 if ch == ")" else depth
             if depth > MAX_DEPTH:
