@@ -1,4 +1,4 @@
-"""One-dimensional Minesweeper: consistency in linear time (seed 004, 3.3.2).
+"""One-dimensional Minesweeper: consistency in linear time (Pedersen, 3.3.2).
 
 A 1 x n board is a word over ``0 1 2 b *``: revealed numbers, ``b`` a blank
 (hidden) square, ``*`` a known mine.  Pedersen shows 1-CONSISTENCY is decided
@@ -18,7 +18,7 @@ from .board import Board
 
 ALPHABET = "012b*"
 
-# Table 3.1 of seed 004 as printed: state -> symbol -> next state.  The word is
+# Table 3.1 of Pedersen as printed: state -> symbol -> next state.  The word is
 # wrapped as s...s; ST is the start state, OK the only accepting state.
 PEDERSEN_TABLE: dict[str, dict[str, str]] = {
     state: dict(zip("012b*s", row.split()))
@@ -49,9 +49,9 @@ def _check(word: str) -> None:
 
 
 def pedersen_accepts(word: str) -> bool:
-    """Run seed 004's automaton (table 3.1 as printed) on ``s + word + s``.
+    """Run Pedersen's ("The complexity of Minesweeper and strategies for game playing") automaton (table 3.1 as printed) on ``s + word + s``.
 
-    >>> pedersen_accepts("1*b2b0")  # figure 3.8 of the seed
+    >>> pedersen_accepts("1*b2b0")  # figure 3.8 of Pedersen's thesis
     False
     >>> pedersen_accepts("1*1")
     True

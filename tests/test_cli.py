@@ -175,7 +175,7 @@ class TestSystems:
         assert "the total of 2 mines" in result.output
 
     def test_check_on_the_seed_system(self):
-        """The seed example is consistent; the picture lists its cells."""
+        """Fowler and Young's example is consistent; the picture lists its cells."""
         result = run("check", EXAMPLES / "fowler-young-6x6.txt")
         assert result.exit_code == 0
         assert "x12" in result.output

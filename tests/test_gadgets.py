@@ -1,4 +1,4 @@
-"""Gadgets: the library's verdicts, the seed figures, repair, files and CLI.
+"""Gadgets: the library's verdicts, Pedersen's figures, repair, files and CLI.
 
 Verdicts come from the component counter; the tests recount every case with
 Ganak (a second method) and, where the board is small, by brute force.
@@ -68,7 +68,7 @@ class TestLibrary:
         assert [c.explanations for c in verdict.cases] == [1, 1, 1, 2]
 
     def test_kaye_and_is_not_unique(self):
-        """Kaye's AND: two explanations on (false, false), one otherwise (seed 004)."""
+        """Kaye's AND: two explanations on (false, false), one otherwise (Pedersen, "The complexity of Minesweeper and strategies for game playing")."""
         verdict = verify(build("and"))
         assert [c.explanations for c in verdict.cases] == [2, 1, 1, 1]
         assert not verdict.unique
@@ -184,7 +184,7 @@ class TestFigures:
         assert verdict.computes and verdict.unique
 
     def test_puzzle_is_unique_with_safe_corners(self):
-        """Figure 3.7: one explanation, the corners safe (as the seed says)."""
+        """Figure 3.7: one explanation, the corners safe (as Pedersen says)."""
         board = read_board(FIGURES / "fig-3.7-puzzle.txt")
         found = list(explanations(problem_of(board)))
         assert len(found) == 1
