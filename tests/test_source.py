@@ -189,3 +189,13 @@ class TestErrors:
         """A board .mine cannot hold raises a SatsweeperError (still a ValueError)."""
         with pytest.raises(SatsweeperError):
             format_mine(Board(1, 2, {}, voids=frozenset({(0, 0)}), total_mines=0))
+
+
+class TestRepairOfHostileNumbers:
+    def test_number_no_neighbour_can_make(self):
+        """A printed number with no hidden neighbour that the flags cannot make is a
+        repair answer, not pysat's 'Wrong bound' (found by scripts/fuzz.py)."""
+        from satsweeper.gadgets.repair import repair
+        gadget = parse_gadget(GADGET + "x 1 y\n1 1 1\n2 1 1\n", "g.txt")
+        result = repair(gadget, attempts=5)
+        assert result is not None
