@@ -8,24 +8,24 @@ True
 from .board import Board, Cell
 from .constraints import Clue, Constraint, Problem, TotalMines, problem_of
 from .encoding import CardinalityEncoding, Encoding
-from .errors import BoardSyntaxError, CellError, LimitError, SatsweeperError
+from .errors import BoardSyntaxError, CellError, SatsweeperError
 from .reasoning import (Consistency, Move, Reasoner, Safety, Solution, Status, Uniqueness,
                         check, safety, solve, uniqueness)
 from .counting import Engine, count, tally
 from .puzzles import Method, NoGuess, generate, no_guess, three_bv
 from .tally import Tally
-from .textio import (Puzzle, format_board, format_mine, load, parse_board, parse_cell, parse_mine,
-                     parse_puzzle, read_any, read_board, read_puzzle, write_board)
+from .textio import (Puzzle, format_board, format_mine, load, read_any, parse_board, parse_mine, parse_puzzle,
+                     read_board, read_puzzle, write_board)
 
 __all__ = [
     "Board", "Cell",
     "Clue", "Constraint", "Problem", "TotalMines", "problem_of",
     "CardinalityEncoding", "Encoding",
-    "BoardSyntaxError", "CellError", "LimitError", "SatsweeperError",
+    "BoardSyntaxError", "CellError", "SatsweeperError",
     "Consistency", "Move", "Reasoner", "Safety", "Solution", "Status", "Uniqueness",
     "check", "safety", "solve", "uniqueness",
     "Engine", "Tally", "count", "tally",
     "Method", "NoGuess", "generate", "no_guess", "three_bv",
-    "Puzzle", "format_board", "format_mine", "load", "parse_board", "parse_cell", "parse_mine",
-    "parse_puzzle", "read_any", "read_board", "read_puzzle", "write_board",
+    "Puzzle", "format_board", "format_mine", "load", "read_any", "parse_board", "parse_mine", "parse_puzzle",
+    "read_board", "read_puzzle", "write_board",
 ]

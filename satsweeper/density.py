@@ -1,13 +1,13 @@
-"""Critical density (Chong, Sim, Ma and Goh, "On the Critical Density of Minesweeper Boards"): where the win rate collapses as mines grow.
+"""Critical density (Chong et al.): where the win rate collapses as mines grow.
 
 For a board of ``p x q`` cells, play ``games`` games at every mine count
-``0 < m < pq`` (first click safe, in the corner, as Chong et al. do), apply their
-*W-correction* (near full boards a lucky run of guesses wins; once the
+``0 < m < pq`` (first click safe, in the corner, as Chong et al. do), apply the
+Chong et al.'s *W-correction* (near full boards a lucky run of guesses wins; once the
 win rate has hit 0, or starts rising again past density 0.75, it is taken to
 be 0), fit the logistic ``W(rho) = L / (1 + exp(k (rho - Q))) + b`` (with the
 certain ``W(0) = 1`` added to the points) by least
-squares with a dogleg trust region (scipy's ``dogbox``, standing in for their
-Powell dog-leg), and call ``P = clamp(Q, 0, 1)`` the critical density:
+squares with a dogleg trust region (scipy's ``dogbox``, standing in for the
+Chong et al.'s Powell dog-leg), and call ``P = clamp(Q, 0, 1)`` the critical density:
 the inflection point, where the curve falls fastest.
 
 Over square boards ``q x q`` the critical densities are fitted by
@@ -58,7 +58,7 @@ class LogisticFit:
 
 
 def w_correct(points: Sequence[tuple[int, float, float]]) -> list[float]:
-    """Chong et al.'s ("On the Critical Density of Minesweeper Boards") W-correction of (mines, density, win rate) in mine order.
+    """Chong et al.'s W-correction of (mines, density, win rate) in mine order.
 
     >>> w_correct([(1, .2, .9), (2, .4, 0.0), (3, .6, .1), (4, .8, .2)])
     [0.9, 0.0, 0.0, 0.0]

@@ -4,7 +4,7 @@ The :class:`Game` owns the truth (where the mines are).  Players and
 strategies see only :attr:`Game.board`, the position a player sees: revealed
 numbers, their own flags and the total mine count.
 
-Mine placement is uniform over all layouts (Dupuis, "Placing the mines" gives two methods, both
+Mine placement is uniform over all layouts (Dupuis gives two methods, both
 offered); first-click rules decide which layouts are allowed:
 
 * ``can-lose``: any layout; the first click may hit a mine.

@@ -49,9 +49,9 @@ def _check(word: str) -> None:
 
 
 def pedersen_accepts(word: str) -> bool:
-    """Run Pedersen's ("The complexity of Minesweeper and strategies for game playing") automaton (table 3.1 as printed) on ``s + word + s``.
+    """Run Pedersen's automaton (table 3.1 as printed) on ``s + word + s``.
 
-    >>> pedersen_accepts("1*b2b0")  # figure 3.8 of Pedersen's thesis
+    >>> pedersen_accepts("1*b2b0")  # Pedersen's figure 3.8
     False
     >>> pedersen_accepts("1*1")
     True

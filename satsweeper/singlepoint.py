@@ -1,6 +1,6 @@
 """The two obvious rules, applied one number at a time, and the pair rule.
 
-Fowler and Young's ("Minesweeper: A Statistical and Computational Analysis") theorems 1 and 2 (Pedersen's single-point strategy): a number
+Fowler and Young's theorems 1 and 2 (Pedersen's single-point strategy): a number
 whose missing mines equal its hidden neighbours makes them all mines; a
 number whose flags are complete makes the rest safe.  The rules read only
 what a player sees (numbers and flags) and act through the game's open and

@@ -35,8 +35,7 @@ from pathlib import Path
 from typing import Mapping
 
 from .board import Board, Cell
-from .errors import BoardSyntaxError, UnwritableError
-from .source import decode, lines_of, number as read_number
+from .errors import BoardSyntaxError
 
 HIDDEN = "."
 MINE = "*"
@@ -48,13 +47,38 @@ GADGET_HEADERS = ("gadget", "inputs", "outputs", "accepts")
 # Identifiers, and pyeda's indexed variables (x[1], x[2,3]): compiled boards name their inputs so.
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(\[[0-9]+(,[0-9]+)*\])?\Z")
 _DENSE_NAME = re.compile(r"[a-z]\Z")
-_HEADER = re.compile(r"[ \t]*([A-Za-z_]+)[ \t]*:[ \t]*(.*?)[ \t]*\Z")
-# Digits of any length here: read_number says which are too long.
-_MINE_HEADER = re.compile(r"[ \t]*([0-9]+)x([0-9]+)x([0-9]+)[ \t]*\Z")
-# Only spaces and tabs separate or surround squares: any other white space
-# (a form feed, U+2028 ...) is reported as the character it is.
-_BLANK = " \t"
-_TOKEN = re.compile(r"[^ \t]+")
+_HEADER = re.compile(r"\s*([A-Za-z_]+)\s*:\s*(.*?)\s*\Z")
+# Digits are ASCII 0-9 only (str.isdigit and \d also take superscripts and
+# other scripts' digits, which int() then rejects or reads as numbers).
+_MINE_HEADER = re.compile(r"\s*([0-9]{1,9})x([0-9]{1,9})x([0-9]{1,12})\s*\Z")
+_NUMBER = re.compile(r"[0-9]{1,12}\Z")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as editors count them: split at ``\\n``, ``\\r\\n`` or ``\\r`` only
+    (``str.splitlines`` also splits at form feeds, U+2028 and others, which
+    changes a board's shape and the line numbers in messages); a UTF-8
+    byte-order mark at the start is dropped.
+
+    >>> split_lines("\\ufeffa\\fb\\r\\nc\\n")
+    ['a\\x0cb', 'c']
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits, at most 12 of them.
+
+    >>> is_number("12"), is_number("\\u00b9"), is_number("\\u0663"), is_number("9" * 20)
+    (True, False, False, False)
+    """
+    return bool(_NUMBER.match(text))
 
 
 @dataclass(frozen=True)
@@ -79,26 +103,15 @@ def read_board(path: str | Path) -> Board:
 def read_puzzle(path: str | Path) -> "Puzzle":
     """Read a file as a position plus, where it gives them, layout and start."""
     path = Path(path)
-    text = read_text(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BoardSyntaxError(str(path), 1, 1, "UTF-8 text", f"byte 0x{err.object[err.start]:02x} at offset {err.start}") from None
+    except OSError as err:
+        raise BoardSyntaxError(str(path), 1, 1, "a readable file", err.strerror or str(err)) from None
     if path.suffix.lower() == ".mine":
         return parse_mine_puzzle(text, str(path))
     return parse_puzzle(text, str(path))
-
-
-def read_text(path: str | Path) -> str:
-    """The text of a file: UTF-8, a leading byte-order mark skipped.
-
-    Raises:
-        BoardSyntaxError: the file cannot be read (missing, a directory ...)
-            or is not UTF-8.
-    """
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        what = "a directory" if path.is_dir() else err.strerror or str(err)
-        raise BoardSyntaxError(str(path), 1, 1, "a readable file", what) from None
-    return decode(data, str(path))
 
 
 def read_any(text: str, source: str = "<string>", suffix: str = ""):
@@ -123,9 +136,9 @@ def read_any(text: str, source: str = "<string>", suffix: str = ""):
     'System'
     """
     from .systems import is_system_text, parse_system   # systems is read through here, not upstream of it
-    lines = lines_of(text)
-    first = next((line for line in lines if line.strip(_BLANK)), "")
-    if _MINE_HEADER.match(first):
+    _require_text(text, source)
+    first = next((line for line in split_lines(text.lstrip("\ufeff")) if line.strip()), "")
+    if re.fullmatch(r"\s*[0-9]+x[0-9]+x[0-9]+\s*", first):
         return parse_mine_puzzle(text, source)
     if is_system_text(text):
         return parse_system(text, source)
@@ -138,32 +151,26 @@ def load(path: str | Path):
     """:func:`read_any` on a file, or on standard input if ``path`` is ``-``.
 
     Raises:
-        BoardSyntaxError: the file cannot be read or is malformed.
+        BoardSyntaxError: the file cannot be read, is not UTF-8 or is malformed.
     """
     if str(path) == "-":
         import sys
-        return read_any(decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>")
-    return read_any(read_text(path), str(path), Path(path).suffix)
-
-
-def parse_cell(text: str, source: str = "<cell>") -> Cell:
-    """A cell written ``ROW,COL`` (0-based, ASCII digits).
-
-    Raises:
-        BoardSyntaxError: not two whole numbers separated by a comma.
-
-    >>> parse_cell(" 3, 4 ")
-    (3, 4)
-    """
-    return _cell_of(text.strip(_BLANK), source, 1, "a cell ROW,COL")
-
-
-def _cell_of(value: str, source: str, line: int, what: str) -> Cell:
-    row, comma, col = value.partition(",")
-    if not comma:
-        raise BoardSyntaxError(source, line, 1, f"{what} (two numbers and a comma)", repr(value))
-    return (read_number(row.strip(_BLANK), source, line, 1, f"{what}, ROW"),
-            read_number(col.strip(_BLANK), source, line, 1, f"{what}, COL"))
+        data, name, suffix = sys.stdin.buffer.read(), "<stdin>", ""
+    else:
+        path = Path(path)
+        name, suffix = str(path), path.suffix
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            what = "a directory" if path.is_dir() else err.strerror or str(err)
+            raise BoardSyntaxError(name, 1, 1, "a readable file", what) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise BoardSyntaxError(name, line, col, "UTF-8 text", f"byte 0x{data[err.start]:02x}") from None
+    return read_any(text, name, suffix)
 
 
 @dataclass(frozen=True)
@@ -204,6 +211,11 @@ def parse_board(text: str, source: str = "<string>") -> Board:
     return parse_puzzle(text, source).board
 
 
+def _require_text(text, source: str) -> None:
+    if not isinstance(text, str):
+        raise BoardSyntaxError(source, 1, 1, "text (a str)", type(text).__name__)
+
+
 def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     """Parse the native format: a position, a layout (``*`` mines), or both.
 
@@ -214,17 +226,18 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     >>> p.mines, p.start, p.board.hidden_cells()
     (frozenset({(0, 2)}), (0, 0), [(0, 0), (0, 1), (0, 2)])
     """
+    _require_text(text, source)
     headers, rows = _split_header(text, source)
     total = _header_total(headers, source)
     layout = _header_layout(headers, source, rows)
     grid = [_tokens_of(line, number, layout, source) for number, line in rows]
     if not grid:
-        last = max(1, len(lines_of(text)))
+        last = text.count("\n") + 1
         raise BoardSyntaxError(source, last, 1, "at least one row of squares", "an empty board")
     width = len(grid[0])
     for (number, line), tokens in zip(rows, grid):
         if len(tokens) != width:
-            raise BoardSyntaxError(source, number, len(line.rstrip(_BLANK)) + 1,
+            raise BoardSyntaxError(source, number, len(line.rstrip()) + 1,
                                    f"{width} squares per row as in line {rows[0][0]}",
                                    f"{len(tokens)} squares")
     board, stars = _board_from_tokens(grid, source)
@@ -245,8 +258,8 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], l
     """Separate ``key: value`` header lines (before the grid) from grid rows."""
     headers: dict[str, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
-    for number, line in enumerate(lines_of(text), start=1):
-        stripped = line.strip(_BLANK)
+    for number, line in enumerate(split_lines(text), start=1):
+        stripped = line.strip()
         if not stripped or stripped.startswith(COMMENT):
             continue
         match = _HEADER.match(line)
@@ -272,8 +285,9 @@ def _header_start(headers, board: Board, source: str) -> Cell | None:
     if "start" not in headers:
         return None
     value, number = headers["start"]
-    cell = _cell_of(value, source, number, "'start: ROW,COL'")
-    if not board.contains(cell):
+    match = re.fullmatch(r"([0-9]{1,9})\s*,\s*([0-9]{1,9})", value)
+    cell = (int(match.group(1)), int(match.group(2))) if match else None
+    if cell is None or not board.contains(cell):
         raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
                                repr(value))
     return cell
@@ -296,7 +310,9 @@ def _header_total(headers, source: str) -> tuple[int, int] | None:
     if "mines" not in headers:
         return None
     value, number = headers["mines"]
-    return read_number(value, source, number, 1, "'mines: N'"), number
+    if not is_number(value):
+        raise BoardSyntaxError(source, number, 1, "'mines: N' with N a whole number", repr(value))
+    return int(value), number
 
 
 def _header_layout(headers, source: str, rows) -> str:
@@ -305,20 +321,19 @@ def _header_layout(headers, source: str, rows) -> str:
         if value not in ("dense", "tokens"):
             raise BoardSyntaxError(source, number, 1, "'layout: dense' or 'layout: tokens'", repr(value))
         return value
-    return "tokens" if any(len(_TOKEN.findall(line)) > 1 for _, line in rows) else "dense"
+    return "tokens" if any(len(line.split()) > 1 for _, line in rows) else "dense"
 
 
 def _tokens_of(line: str, number: int, layout: str, source: str) -> list[_Token]:
     if layout == "tokens":
-        return [_Token(m.group(), number, m.start() + 1) for m in _TOKEN.finditer(line)]
-    body = line.rstrip(_BLANK)
-    indent = len(body) - len(body.lstrip(_BLANK))
-    squares = body.strip(_BLANK)
-    if " " in squares or "\t" in squares:
-        column = indent + min(i for i, ch in enumerate(squares) if ch in _BLANK) + 1
+        return [_Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+    body = line.rstrip()
+    indent = len(body) - len(body.lstrip())
+    if " " in body.strip() or "\t" in body.strip():
+        column = indent + body.strip().index(next(ch for ch in body.strip() if ch.isspace())) + 1
         raise BoardSyntaxError(source, number, column, "one character per square in a dense row",
                                "white space (use 'layout: tokens' for tokenized rows)")
-    return [_Token(ch, number, indent + i + 1) for i, ch in enumerate(squares)]
+    return [_Token(ch, number, indent + i + 1) for i, ch in enumerate(body.strip())]
 
 
 def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, set[Cell]]:
@@ -338,7 +353,7 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, se
                 flags.add((r, c))
             elif text == VOID:
                 voids.add((r, c))
-            elif len(text) == 1 and text in "0123456789":  # not isdigit(): '⁵' and '٣' are not squares
+            elif len(text) == 1 and text in "0123456789":
                 clues[(r, c)] = int(text)
             elif _NAME.match(text):
                 if text in seen_names:
@@ -437,14 +452,14 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     (frozenset({(0, 2)}), [(0, 2)])
     """
 
-    lines = lines_of(text)
+    _require_text(text, source)
+    lines = split_lines(text)
     if not lines or not lines[0].strip():
         raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", "an empty line" if lines else "an empty file")
     match = _MINE_HEADER.match(lines[0])
     if not match:
         raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", repr(lines[0]))
-    width, height, mines = (read_number(g, source, 1, 1, "a first line WIDTHxHEIGHTxMINES, each N")
-                            for g in match.groups())
+    width, height, mines = (int(g) for g in match.groups())
     if width == 0 or height == 0:
         raise BoardSyntaxError(source, 1, 1, "a width and height of at least 1", lines[0].strip())
     clues: dict[Cell, int] = {}
@@ -453,7 +468,7 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
         number = r + 2
         if number > len(lines):
             raise BoardSyntaxError(source, number, 1, f"{height} rows after the header", f"{r} rows")
-        row = lines[number - 1]
+        row = lines[number - 1].rstrip("\r\n")
         if len(row) != width:
             raise BoardSyntaxError(source, number, min(len(row), width) + 1,
                                    f"{width} characters per row", f"{len(row)}")
@@ -491,14 +506,14 @@ def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
     """Write ``board`` (and a layout: ``M`` for hidden mines) as a ``.mine`` file.
 
     Raises:
-        UnwritableError: the board has void squares or no total mine count, which
+        ValueError: the board has void squares or no total mine count, which
             the format cannot carry.  (Cell names and the start cell are not
             part of the format and are dropped.)
     """
     if board.voids:
-        raise UnwritableError("a board without void squares for a .mine file", f"{len(board.voids)} void squares")
+        raise ValueError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
     if board.total_mines is None:
-        raise UnwritableError("a board with a total mine count for a .mine file", "a board without one")
+        raise ValueError("a .mine file needs the total mine count (got a board without one)")
     hidden_mines = (mines or frozenset()) - board.flags
     lines = [f"{board.width}x{board.height}x{board.total_mines}"]
     for r in range(board.height):

@@ -1,4 +1,4 @@
-"""Pedersen's ("The complexity of Minesweeper and strategies for game playing") figures 3.2-3.7 as reconstructed in gadgets/figures: check, verify, draw.
+"""Pedersen's figures 3.2-3.7 as reconstructed in gadgets/figures: check, verify, draw.
 
 For every figure file: consistent or not (with the clashing numbers), the
 number of explanations, and for gadgets the verdict of `gadget verify`; each

@@ -1,4 +1,4 @@
-"""Fowler and Young's ("Minesweeper: A Statistical and Computational Analysis") experiment: Basic Strategy vs Perimeter Strategy on 4x4 boards.
+"""Fowler and Young's experiment: Basic Strategy vs Perimeter Strategy on 4x4 boards.
 
 1000 games for every mine count (the first click, at a random square, never
 loses), BS = ``basic`` and PS = ``exact`` (perimeter probabilities, done

@@ -1,6 +1,6 @@
-"""Win rates of every strategy on Pedersen's three levels (Pedersen, "The complexity of Minesweeper and strategies for game playing", tables 5.1-5.3).
+"""Win rates of every strategy on Pedersen's three levels (Pedersen, tables 5.1-5.3).
 
-First click safe, in the corner, as in Pedersen.  Prints games, wins, win
+First click safe, in the corner, as in Pedersen's thesis.  Prints games, wins, win
 rate with its 95% Wilson interval, guesses per game and games per second,
 and Pedersen's published win rate for comparison.
 

@@ -224,7 +224,7 @@ class TestCommand:
 
     def test_json_and_kaye(self):
         result = CliRunner().invoke(main, ["compile", "a | b", "--gates", "kaye", "--json"])
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert result.exit_code == 0
         assert (data["models"], data["explanations"], data["tiles"]) == (3, 4, {"and": 1})
 

@@ -68,7 +68,7 @@ class TestLibrary:
         assert [c.explanations for c in verdict.cases] == [1, 1, 1, 2]
 
     def test_kaye_and_is_not_unique(self):
-        """Kaye's AND: two explanations on (false, false), one otherwise (Pedersen, "The complexity of Minesweeper and strategies for game playing")."""
+        """Kaye's AND: two explanations on (false, false), one otherwise (Pedersen)."""
         verdict = verify(build("and"))
         assert [c.explanations for c in verdict.cases] == [2, 1, 1, 1]
         assert not verdict.unique
@@ -223,7 +223,7 @@ class TestCli:
 
     def test_verify_json(self):
         result = run("gadget", "verify", "or", "--json")
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert data["computes"] and data["unique"]
         assert [c["explanations"] for c in data["cases"]] == [1, 1, 1, 1]
 

@@ -1,4 +1,4 @@
-"""One-dimensional consistency: our automaton, Pedersen's ("The complexity of Minesweeper and strategies for game playing") table, and SAT agree."""
+"""One-dimensional consistency: our automaton, Pedersen's table, and SAT agree."""
 
 from __future__ import annotations
 

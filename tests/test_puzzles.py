@@ -133,13 +133,13 @@ class TestCli:
                    "--seed", "7", "-o", path).exit_code == 0
         result = run("noguess", path, "--json")
         assert result.exit_code == 0
-        assert json.loads(result.output)["no_guess"] is True
+        assert json.loads(result.stdout)["no_guess"] is True
 
     def test_out_dir(self, tmp_path):
         """--count with --out-dir writes one file per board."""
         result = run("generate", "9x9x10", "--no-guess", "--count", "3", "--out-dir", tmp_path, "--json")
         assert result.exit_code == 0
-        boards = json.loads(result.output)["boards"]
+        boards = json.loads(result.stdout)["boards"]
         assert len(boards) == 3
         for board in boards:
             assert run("noguess", board["file"]).exit_code == 0

@@ -47,7 +47,7 @@ class TestParseBoard:
 
     @pytest.mark.parametrize("text, line, column, expected", [
         ("", 1, 1, "at least one row"),
-        ("# only a comment\n", 1, 1, "at least one row"),
+        ("# only a comment\n", 2, 1, "at least one row"),
         ("..\n...\n", 2, 4, "2 squares per row"),
         (".?\n", 1, 2, "a square"),
         ("9.\n", 1, 1, "a number at most 1"),

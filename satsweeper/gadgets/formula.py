@@ -20,7 +20,6 @@ they leave free.  (pyeda's own ``satisfy_count`` counts cubes, not models:
 from __future__ import annotations
 
 import enum
-import os
 import random
 import re
 from dataclasses import dataclass
@@ -31,16 +30,31 @@ from pyeda.boolalg import expr as pyeda
 from pyeda.boolalg.bdd import expr2bdd
 from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 
-from ..errors import BoardSyntaxError, SatsweeperError, shown
-from ..source import decode, is_number, lines_of, number as read_number
+from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
+from ..textio import split_lines
 
-# Deeper formulas overflow Python's stack in pyeda's parser and in the
-# recursive walks over the tree; no circuit anyone compiles nests so deep.
-MAX_DEPTH = 200
-MAX_VARIABLES = 100_000
-_LITERAL = re.compile(r"-?[0-9]{1,9}\Z")
+MAX_TABLE_VARIABLES = 24  # a truth table of 2^24 bits is 2 MB; 2^40 would be 128 GB
+MAX_NESTING = 200          # parentheses deeper than this: pyeda's parser would recurse too deep
 
-__all__ = ["Formula", "Gate", "Not", "Op", "Var", "models_by_bdd", "dimacs_clauses", "parse_dimacs", "parse_formula",
+
+def check_nesting(text: str, source: str, line: int = 1) -> None:
+    """Refuse parentheses nested deeper than :data:`MAX_NESTING` (a clean error,
+    not a RecursionError inside the parser).
+
+    >>> check_nesting("(" * 300 + "a" + ")" * 300, "f")
+    Traceback (most recent call last):
+    ...
+    satsweeper.errors.BoardSyntaxError: f:1:201: expected parentheses nested at most 200 deep (got deeper)
+    """
+    depth = 0
+    for column, ch in enumerate(text, start=1):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth > MAX_NESTING:
+            raise BoardSyntaxError(source, line, column, f"parentheses nested at most {MAX_NESTING} deep",
+                                   "deeper")
+
+__all__ = ["Formula", "Gate", "Not", "Op", "Var", "models_by_bdd", "parse_dimacs", "parse_formula",
            "random_formula", "read_formula"]
 
 
@@ -95,6 +109,9 @@ class Formula:
         Variable ``k`` (in :attr:`variables` order) is bit ``k`` of ``i``.
         """
         n = len(self.variables)
+        if n > MAX_TABLE_VARIABLES:
+            raise TooComplexError(f"a truth table of at most {MAX_TABLE_VARIABLES} variables "
+                                  f"(got {n}: 2^{n} rows)")
         full = (1 << (1 << n)) - 1
         columns = {}
         for k, name in enumerate(self.variables):
@@ -212,66 +229,41 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
     >>> str(parse_formula("a => b"))
     '(~a | b)'
     """
-    _check_text(text, source)
+    if not isinstance(text, str):
+        raise BoardSyntaxError(source, 1, 1, "a formula (a str)", type(text).__name__)
+    check_nesting(text, source)
+    if not text.isascii():
+        at = next(i for i, ch in enumerate(text) if not ch.isascii())
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise BoardSyntaxError(source, line, col, "a Boolean formula in ASCII (variables, ~ & | ^ => <=>)",
+                               repr(text[at]))
+    long = re.search(r"(?<![A-Za-z_0-9])[0-9]{10,}", text)
+    if long:
+        # pyeda's lexer calls int() on every number: 4,300 digits raise.
+        at = long.start()
+        raise BoardSyntaxError(source, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1,
+                               "a number of at most 9 digits", f"{len(long.group())} digits")
     try:
         e = pyeda.expr(text, simplify=False)
-    except ValueError as error:        # pyeda's lexer calls int() on numbers; operators it cannot rewrite
-        raise BoardSyntaxError(source, 1, 1, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
+    except ValueError as error:        # whatever else pyeda's lexer or rewriting refuses
+        raise BoardSyntaxError(source, 1, 1, "a Boolean formula (variables, ~ & | ^ => <=>)",
                                str(error)) from None
     except RecursionError:
-        raise BoardSyntaxError(source, 1, 1, f"a formula nested at most {MAX_DEPTH} deep",
-                               "a deeper one") from None
+        raise BoardSyntaxError(source, 1, 1, "a formula nested less deeply", "too deep to parse") from None
     except PyedaSyntaxError as error:
         line, col, found = 1, 1, "?"
         token = error.args[0] if error.args else ""
         if "lineno=" in token:
             line = int(token.split("lineno=")[1].split(",")[0])
             col = int(token.split("offset=")[1].split(")")[0]) + 1
-            lines = lines_of(text)
-            line = min(max(line, 1), max(len(lines), 1))
-            col = min(col, len(lines[line - 1] if lines else "") + 1)
+            lines = split_lines(text)
+            col = min(col, len(lines[line - 1]) + 1 if text.strip() and line <= len(lines) else 1)
             found = token.split("value=")[1].split(",")[0]
             found = "the end of the formula" if found == "''" else found
         raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
                                found) from None
-    try:
-        root = _from_pyeda(e)
-    except RecursionError:
-        raise BoardSyntaxError(source, 1, 1, f"a formula nested at most {MAX_DEPTH} deep",
-                               "a deeper one") from None
-    return Formula(root, _names_in_order(text, {str(v) for v in e.support}))
-
-
-# pyeda's alphabet: names, numbers, operators, brackets and white space.
-_FORMULA_CHARS = re.compile(r"[A-Za-z0-9_\[\],.()~&|^=<>?:!\- \t\r\n]*")
-
-
-def _check_text(text: str, source: str) -> None:
-    """Refuse, where they are, what pyeda reports without a place or crashes on.
-
-    A character outside pyeda's alphabet (pyeda says only ``?``), a number
-    of more than 9 digits (``int()`` of 4,300 digits raises), parentheses or
-    negations nested deeper than :data:`MAX_DEPTH` (a RecursionError).
-    """
-    depth = 0
-    for number, line in enumerate(lines_of(text), 1):
-        bad = _FORMULA_CHARS.match(line).end()
-        if bad < len(line):
-            raise BoardSyntaxError(source, number, bad + 1,
-                                   "a Boolean formula (ASCII names, ~ & | ^ => <=>, parentheses)", repr(line[bad]))
-        long = re.search(r"(?<![A-Za-z_0-9])[0-9]{10,}", line)
-        if long:
-            raise BoardSyntaxError(source, number, long.start() + 1, "a number of at most 9 digits",
-                                   f"{len(long.group())} digits")
-        for column, ch in enumerate(line, 1):
-            depth = depth + 1 if ch == "(" else depth - 1 if ch == ")" else depth
-            if depth > MAX_DEPTH:
-                raise BoardSyntaxError(source, number, column,
-                                       f"parentheses nested at most {MAX_DEPTH} deep", "a deeper '('")
-        run = max((len(m) for m in re.findall(r"(?:~\s*)+", line)), default=0)
-        if run > 2 * MAX_DEPTH:
-            raise BoardSyntaxError(source, number, line.index("~") + 1,
-                                   f"at most {MAX_DEPTH} negations in a row", "more")
+    return Formula(_from_pyeda(e), _names_in_order(text, {str(v) for v in e.support}))
 
 
 def _names_in_order(text: str, names: set[str]) -> tuple[str, ...]:
@@ -291,45 +283,33 @@ def parse_dimacs(text: str, source: str = "<dimacs>") -> Formula:
     >>> str(f), f.models()
     ('((x1 | ~x2) & (x2 | x3))', 4)
     """
-    variables, clauses = dimacs_clauses(text, source)
-    names = tuple(f"x{k}" for k in range(1, variables + 1))
-    literal = lambda k: Var(f"x{k}") if k > 0 else Not(Var(f"x{-k}"))  # noqa: E731
-    ors = [_balanced(Op.OR, [literal(k) for k in clause]) if clause else False for clause in clauses]
-    return Formula(_balanced(Op.AND, ors) if ors else True, names)
-
-
-def dimacs_clauses(text: str, source: str = "<dimacs>") -> tuple[int, list[list[int]]]:
-    """The declared variable count and the clauses of a DIMACS CNF.
-
-    Our own scanner rather than pysat's ``CNF(from_string=...)``, which is
-    not as fast as ours but faster (40,000 clauses: 0.034 s against 0.50 s,
-    ``python -m scripts.bench_dimacs``): pysat reports no line or column,
-    takes ``int()``'s view of digits (Arabic-Indic, full-width) and of any
-    length, and checks neither the header nor the literals' range, so every
-    error would need this scanner anyway; and the formula tree built after
-    scanning takes 1.8 s of the 2.3 s parse, which pysat would not shorten.
-
-    >>> dimacs_clauses("p cnf 2 1\\n1 -2 0\\n")
-    (2, [[1, -2]])
-    """
+    # Our own reader, not python-sat's CNF(from_string=...): that one reads the
+    # clauses about 100 times faster but says neither line nor column of a
+    # mistake, and reading is a third of the time here (the formula tree is
+    # the rest): 20,000 clauses take 0.3 s, far beyond what compile can draw.
+    if not isinstance(text, str):
+        raise BoardSyntaxError(source, 1, 1, "DIMACS text (a str)", type(text).__name__)
     header = None
     clauses: list[list[int]] = []
     current: list[int] = []
-    for number, line in enumerate(lines_of(text), 1):
-        stripped = line.strip(" \t")
+    for number, line in enumerate(split_lines(text), 1):
+        stripped = line.strip()
         if not stripped or stripped.startswith("c") or stripped.startswith("%"):
             continue
         if stripped.startswith("p"):
-            header = _dimacs_header(stripped, header, source, number, len(line) - len(line.lstrip(" \t")) + 1)
+            parts = stripped.split()
+            if header is not None or len(parts) != 4 or parts[1] != "cnf" or not all(
+                    re.fullmatch(r"[0-9]{1,9}", p) for p in parts[2:]):
+                raise BoardSyntaxError(source, number, 1, "one header 'p cnf VARIABLES CLAUSES'", repr(stripped))
+            header = (int(parts[2]), int(parts[3]))
             continue
         if header is None:
             raise BoardSyntaxError(source, number, 1, "the header 'p cnf VARIABLES CLAUSES' first", repr(stripped))
-        for match in re.finditer(r"[^ \t]+", line):
-            token, col = match.group(), match.start() + 1
-            if not _LITERAL.match(token):
-                long = re.fullmatch(r"-?[0-9]+", token)
-                raise BoardSyntaxError(source, number, col, "a literal of at most 9 digits" if long
-                                       else "an integer literal", repr(token))
+        col = 1
+        for token in line.split():
+            col = line.index(token, col - 1) + 1
+            if not re.fullmatch(r"-?[0-9]{1,10}", token):  # int() would take other scripts' digits
+                raise BoardSyntaxError(source, number, col, "an integer literal", repr(token))
             literal = int(token)
             if abs(literal) > header[0]:
                 raise BoardSyntaxError(source, number, col, f"a literal between -{header[0]} and {header[0]}", token)
@@ -338,53 +318,39 @@ def dimacs_clauses(text: str, source: str = "<dimacs>") -> tuple[int, list[list[
                 current = []
             else:
                 current.append(literal)
+            col += len(token)
     if header is None:
         raise BoardSyntaxError(source, 1, 1, "a DIMACS CNF ('p cnf VARIABLES CLAUSES')", "no header")
     if current:
         clauses.append(current)
-    return header[0], clauses
+    names = tuple(f"x{k}" for k in range(1, header[0] + 1))
+    literal = lambda k: Var(f"x{k}") if k > 0 else Not(Var(f"x{-k}"))  # noqa: E731
+    ors = [_balanced(Op.OR, [literal(k) for k in clause]) if clause else False for clause in clauses]
+    return Formula(_balanced(Op.AND, ors) if ors else True, names)
 
 
 def read_formula(text: str) -> Formula:
     """A formula given on the command line: a DIMACS file, a file holding an expression, or an expression."""
-    if not text.strip():
-        return parse_formula(text)
     path = Path(text)
     try:
         is_file = path.is_file()
-        exists = os.path.lexists(path)     # true for a dangling link or a link loop too
-    except (OSError, ValueError):          # a name too long for the system, a NUL ...
-        is_file = exists = False
-    if exists and not is_file:
-        what = "a directory" if path.is_dir() else "not a regular file (a link loop or a device?)"
-        raise BoardSyntaxError(text, 1, 1, "a formula or a readable file", what)
+    except OSError:
+        is_file = False
     if not is_file:
         if path.suffix.lower() in (".cnf", ".dimacs", ".txt") or "/" in text:
-            raise BoardSyntaxError(shown(text), 1, 1, "a formula or an existing file", "no such file")
+            raise BoardSyntaxError(text, 1, 1, "a formula or an existing file", "no such file")
         return parse_formula(text)
-    content = decode(_read_bytes(path), str(path))
-    lines = [ln.strip() for ln in lines_of(content) if ln.strip()]
+    data = path.read_bytes()
+    try:
+        content = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise BoardSyntaxError(str(path), line, err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1,
+                               "UTF-8 text", f"byte 0x{data[err.start]:02x}") from None
+    lines = [ln.strip() for ln in split_lines(content) if ln.strip()]
     if path.suffix in (".cnf", ".dimacs") or (lines and (lines[0].startswith("p cnf") or lines[0].startswith("c"))):
         return parse_dimacs(content, str(path))
     return parse_formula(content, str(path))
-
-
-def _dimacs_header(line: str, header, source: str, number: int, column: int) -> tuple[int, int]:
-    parts = line.split()
-    if header is not None or len(parts) != 4 or parts[1] != "cnf" or not all(is_number(p) for p in parts[2:]):
-        raise BoardSyntaxError(source, number, column, "one header 'p cnf VARIABLES CLAUSES'", repr(line))
-    variables = read_number(parts[2], source, number, column, "'p cnf N CLAUSES'")
-    if variables > MAX_VARIABLES:
-        # Every declared variable is named and kept, used or not.
-        raise BoardSyntaxError(source, number, column, f"at most {MAX_VARIABLES} variables", str(variables))
-    return variables, read_number(parts[3], source, number, column, "'p cnf VARIABLES N'")
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as err:
-        raise BoardSyntaxError(str(path), 1, 1, "a readable file", err.strerror or str(err)) from None
 
 
 def models_by_bdd(formula: Formula) -> int:

@@ -32,10 +32,12 @@ from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 
 from ..board import Board, Cell
 from ..constraints import Constraint, Problem, problem_of
-from ..errors import BoardSyntaxError, LimitError, SatsweeperError, shown
+from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
 from ..reasoning import Status
 from ..textio import Puzzle, format_board, parse_puzzle, read_puzzle
 from ..components import tally
+
+MAX_INPUTS = 16  # every combination is counted: 2^16 counts is minutes already
 
 
 @dataclass(frozen=True)
@@ -115,10 +117,8 @@ def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
     """The gadget a parsed file describes: its board and its headers' ports and claims."""
     extras, board = puzzle.extras, puzzle.board
     if not extras:
-        # A plain board claims nothing: verifying it would report an empty
-        # claim as met ("computes its claim: yes").
-        raise BoardSyntaxError(source, 1, 1, "a gadget file: a board with 'gadget:', 'inputs:' and "
-                               "'outputs:' or 'accepts:' headers", "a plain board without them")
+        raise BoardSyntaxError(source, 1, 1, "a gadget file: 'gadget:', 'inputs:' and 'outputs:' "
+                               "(or 'accepts:') headers", "a plain board without them")
     name = extras.get("gadget", (Path(source).stem, 0))[0]
     inputs_text, inputs_line = extras.get("inputs", ("", 1))
     inputs = tuple(inputs_text.replace(",", " ").split())
@@ -161,15 +161,13 @@ def _check_port(board: Board, port: str, source: str, line: int) -> None:
 
 
 def _check_claim(claim: str, inputs: tuple[str, ...], source: str, line: int) -> None:
+    from .formula import check_nesting
+    check_nesting(claim, source, line)
     try:
         support = {str(v) for v in pyeda_expr(claim).support}
-    except (PyedaSyntaxError, ValueError, TypeError) as err:
+    except (PyedaSyntaxError, ValueError, TypeError, RecursionError) as err:
         raise BoardSyntaxError(source, line, 1, "a Boolean expression such as 'u | ~v'",
-                               f"{shown(claim)!r}: {err}") from None
-    except RecursionError:
-        # pyeda's parser recurses once per nesting level.
-        raise BoardSyntaxError(source, line, 1, "a Boolean expression nested less deeply",
-                               repr(claim)) from None
+                               f"{claim!r}: {err}") from None
     unknown = sorted(support - set(inputs))
     if unknown:
         raise BoardSyntaxError(source, line, 1, "an expression over the inputs " + " ".join(inputs),
@@ -246,18 +244,8 @@ class Verdict:
         return len({m for case in self.cases for m in case.mines}) == 1
 
 
-MAX_INPUTS = 16
-
-
-def verify(gadget: Gadget, max_inputs: int = MAX_INPUTS) -> Verdict:
+def verify(gadget: Gadget) -> Verdict:
     """Check a gadget's claim on every input combination.
-
-    The board's total (``mines:``), if it has one, is a rule like any
-    number: a gadget whose total cannot hold is inconsistent for every input.
-
-    Raises:
-        LimitError: more than ``max_inputs`` inputs (the work doubles with
-            each: 18 inputs took 86 s).
 
     >>> from satsweeper.textio import parse_board
     >>> g = Gadget("not", parse_board("layout: tokens\\nx 1 y\\n"), ("x",), {"y": "~x"})
@@ -265,9 +253,9 @@ def verify(gadget: Gadget, max_inputs: int = MAX_INPUTS) -> Verdict:
     >>> v.computes, v.unique, [c.explanations for c in v.cases]
     (True, True, [1, 1])
     """
-    if len(gadget.inputs) > max_inputs:
-        raise LimitError(f"a gadget of at most {max_inputs} inputs (each doubles the work)",
-                         f"{len(gadget.inputs)} inputs", gadget.name)
+    if len(gadget.inputs) > MAX_INPUTS:
+        raise TooComplexError(f"a gadget of at most {MAX_INPUTS} inputs (got {len(gadget.inputs)}: "
+                              f"2^{len(gadget.inputs)} combinations to count)")
     base = problem_of(gadget.board)
     cases = []
     for values in itertools.product((False, True), repeat=len(gadget.inputs)):
@@ -278,6 +266,7 @@ def verify(gadget: Gadget, max_inputs: int = MAX_INPUTS) -> Verdict:
 def _case(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Case:
     pinned = tuple(Constraint(frozenset({gadget.cell(port)}), int(value), PortValue(port, value))
                    for port, value in zip(gadget.inputs, values))
+    # The total mine count, when the board has one, is a rule like any other.
     problem = Problem(base.cells, base.constraints + pinned, base.mines, base.total_origin)
     counts = tally(problem)
     outputs: dict[str, Status] = {}
@@ -286,8 +275,8 @@ def _case(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Case:
             p = counts.probability(gadget.cell(port))
             outputs[port] = Status.MINE if p == 1 else Status.SAFE if p == 0 else Status.UNDETERMINED
     flags = len(gadget.board.flags)
-    if problem.mines is not None:      # the total fixes every explanation's mines
-        mines = (flags + problem.mines,) if counts.consistent else ()
+    if base.mines is not None:  # every explanation has the board's total
+        mines = (flags + base.mines,) if counts.consistent else ()
     else:
         totals = mine_totals(counts.frontier or {0: int(counts.consistent)}, len(problem.floating_cells()))
         mines = tuple(flags + k for k, c in totals.items() if c)

@@ -93,7 +93,7 @@ def _template(name: str, inputs: tuple[str, ...], outputs: dict[str, str], grid:
 
 
 def not_gate() -> Gadget:
-    """Kaye's NOT (Pedersen, "The complexity of Minesweeper and strategies for game playing", figure 3.3): the centre x' between two 3s."""
+    """Kaye's NOT (Pedersen, figure 3.3): the centre x' between two 3s."""
     return _template("not", ("x",), {"y": "~x"}, """
 -  - - -   -  - -   -  1 1 1 -  -   - -  -
 1  1 1 1   1  1 1   1  2 F 2 1  1   1 1  1

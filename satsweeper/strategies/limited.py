@@ -1,4 +1,4 @@
-"""Pedersen's limited search (Pedersen, "The complexity of Minesweeper and strategies for game playing", algorithms 2-5).
+"""Pedersen's limited search (Pedersen, algorithms 2-5).
 
 For each hidden cell ``x`` next to a number, look only at its *zone of
 interest*: the numbers next to ``x`` and the numbers that share a hidden
@@ -20,7 +20,7 @@ does without one.
   won 85.5% on 10x10/10 against Pedersen's 92.5% (1000 games).
 
 Counting a zone is exactly the component counter applied to the zone's
-rules, so the backtracking search of Pedersen's thesis is not written again here.
+rules, so Pedersen's backtracking search is not written again here.
 """
 
 from __future__ import annotations

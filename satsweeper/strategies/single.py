@@ -1,4 +1,4 @@
-"""Pedersen's ("The complexity of Minesweeper and strategies for game playing") single point strategy (algorithm 1).
+"""Pedersen's single point strategy (algorithm 1).
 
 It keeps a queue S of sure moves, without repeats.  After every move it
 looks only around the square just opened or flagged: a 0 makes all its
