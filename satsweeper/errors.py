@@ -51,6 +51,16 @@ def shorten(text: str, most: int = MOST) -> str:
     return f"{text[:most - 1]}… ({len(text)} characters)"
 
 
+class InputError(SatsweeperError, ValueError):
+    """A value given to the library that it cannot use: a level, a strategy
+    name, a start cell, a solver name, a board a format cannot hold.
+
+    The message says what must hold and what was given: ``a level name ...
+    or WIDTHxHEIGHTxMINES (got '3x')``.  A ValueError too, for callers that
+    catch those.
+    """
+
+
 class CellError(SatsweeperError, ValueError):
     """A cell named in a question that is not a hidden cell of the board."""
 

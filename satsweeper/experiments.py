@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 from .board import Cell
 from .game import FirstClick, Game, Level, Outcome, Placement
 from .strategies import Strategy, strategy
+from .errors import InputError
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.959963984540054
 
@@ -94,7 +95,7 @@ class Paired:
     def of(cls, first: list[bool], second: list[bool]) -> Paired:
         """Game by game: ``first[i]`` and ``second[i]`` are the same game."""
         if len(first) != len(second):
-            raise ValueError(f"the same games for both players (got {len(first)} and {len(second)})")
+            raise InputError(f"the same games for both players (got {len(first)} and {len(second)})")
         return cls(sum(a and not b for a, b in zip(first, second)),
                    sum(b and not a for a, b in zip(first, second)))
 
@@ -117,9 +118,9 @@ def first_cell(level: Level, where: str) -> Cell:
     try:
         row, col = (int(x) for x in where.split(","))
     except ValueError:
-        raise ValueError(f"corner, centre or ROW,COL (got {where!r})") from None
+        raise InputError(f"corner, centre or ROW,COL (got {where!r})") from None
     if not (0 <= row < level.height and 0 <= col < level.width):
-        raise ValueError(f"a first click inside the {level} board (got {where})")
+        raise InputError(f"a first click inside the {level} board (got {where})")
     return row, col
 
 

@@ -15,6 +15,7 @@ linear in the length.  The tests compare both with the SAT engine.
 from __future__ import annotations
 
 from .board import Board
+from .errors import InputError
 
 ALPHABET = "012b*"
 
@@ -45,7 +46,7 @@ PEDERSEN_TABLE: dict[str, dict[str, str]] = {
 def _check(word: str) -> None:
     bad = [ch for ch in word if ch not in ALPHABET]
     if bad:
-        raise ValueError(f"a word over {' '.join(ALPHABET)} (got {bad[0]!r} in {word!r})")
+        raise InputError(f"a word over {' '.join(ALPHABET)} (got {bad[0]!r} in {word!r})")
 
 
 def pedersen_accepts(word: str) -> bool:

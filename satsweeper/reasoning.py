@@ -26,7 +26,7 @@ from .board import Board
 from .constraints import Problem, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from . import components
-from .errors import CellError, TooComplexError
+from .errors import CellError, InputError, TooComplexError
 from .tally import Tally
 
 DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
@@ -133,7 +133,7 @@ class Reasoner:
         if isinstance(problem, Board):
             problem = problem_of(problem, flags_are_mines)
         if solver not in SolverNames.__dict__ or solver.startswith("_"):
-            raise ValueError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
+            raise InputError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
         self.problem = problem
         self.encoding = Encoding(problem, encoding or default_encoding(solver))
         self._solver_name = solver
@@ -398,7 +398,7 @@ class _LoadedSolver:
         self.encoding = encoding
         if encoding.atmosts and not self.solver.supports_atmost():
             self.solver.delete()
-            raise ValueError(f"native cardinality needs minicard or gluecard (got {name})")
+            raise InputError(f"native cardinality needs minicard or gluecard (got {name})")
         if rules_fixed:
             for s in encoding.selectors.values():
                 self.solver.add_clause([s])

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Mapping
 
 from .board import Board, Cell
-from .errors import BoardSyntaxError
+from .errors import BoardSyntaxError, InputError
 
 HIDDEN = "."
 MINE = "*"
@@ -511,9 +511,9 @@ def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
             part of the format and are dropped.)
     """
     if board.voids:
-        raise ValueError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
+        raise InputError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
     if board.total_mines is None:
-        raise ValueError("a .mine file needs the total mine count (got a board without one)")
+        raise InputError("a .mine file needs the total mine count (got a board without one)")
     hidden_mines = (mines or frozenset()) - board.flags
     lines = [f"{board.width}x{board.height}x{board.total_mines}"]
     for r in range(board.height):

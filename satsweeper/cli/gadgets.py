@@ -17,10 +17,14 @@ MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
 def load_gadget(reference: str):
     """A library gadget by name, or a gadget file (``-`` for stdin)."""
     from ..gadgets import library, parse_gadget
+    from ..gadgets.balance import BALANCED
     if reference in library.BUILDERS:
         return library.build(reference)
+    if reference in BALANCED:
+        return BALANCED[reference]()
     if reference != "-" and not Path(reference).exists():
-        raise UserError(f"a gadget name ({', '.join(library.BUILDERS)}) or a gadget file", cut(reference))
+        names = list(library.BUILDERS) + list(BALANCED)
+        raise UserError(f"a gadget name ({', '.join(names)}) or a gadget file", cut(reference))
     source = InputFile().convert(reference, None, None)
     gadget = parse_gadget(source.text.lstrip("\ufeff"), source.name)
     if len(gadget.inputs) > MAX_INPUTS:
@@ -46,14 +50,11 @@ def gadget_list(as_json):
       satsweeper gadget list --json
     """
     from ..gadgets import library
-    rows = []
-    for name in library.BUILDERS:
-        g = library.build(name)
-        claim = "; ".join(f"{p} = {c}" for p, c in g.outputs.items()) or f"accepts {g.accepts}"
-        rows.append({"name": name, "width": g.board.width, "height": g.board.height,
-                     "inputs": list(g.inputs), "outputs": {p: str(c) for p, c in g.outputs.items()},
-                     "accepts": str(g.accepts) if g.accepts is not None else None, "claim": claim})
-    text = "\n".join(f"{r['name']:<11} {r['width']}x{r['height']:<4} inputs {' '.join(r['inputs']):<4} "
+    from ..gadgets.balance import BALANCED
+    from ..report.gadgets import listing_json
+    rows = listing_json([(name, library.build(name)) for name in library.BUILDERS]
+                        + [(name, build()) for name, build in BALANCED.items()])
+    text = "\n".join(f"{r['name']:<17} {r['width']}x{r['height']:<4} inputs {' '.join(r['inputs']):<4} "
                      f"{r['claim']}" for r in rows)
     emit("gadget list", as_json, {"gadgets": rows}, text, 0)
 
@@ -131,9 +132,11 @@ def repair(reference, output, attempts, unique, as_json):
 
 @click.command(name="compile")
 @click.argument("formula")
-@click.option("--gates", type=click.Choice(["parsimonious", "kaye"]), default="parsimonious",
+@click.option("--gates", type=click.Choice(["parsimonious", "kaye", "balanced"]), default="parsimonious",
               show_default=True,
-              help="Pedersen's OR (one explanation per model) or Kaye's AND (two when both inputs are false).")
+              help="Pedersen's OR (one explanation per model), Kaye's AND (two when both inputs are false), "
+                   "or balanced (one explanation AND one mine total per model: a .mine with its total "
+                   "keeps every model; boards about 3.5 times larger).")
 @click.option("-o", "--output", type=OutputPath(),
               help="Write the board here: .mine for JSMinesweeper (with a total mine count), else native.")
 @click.option("--no-count", is_flag=True, help="Do not count the board's explanations (big formulas).")
@@ -150,6 +153,7 @@ def compile_formula(formula, gates, output, no_count, show_models, timeout, as_j
     Examples:
       satsweeper compile "(a | ~b) & (b ^ c)" --models
       satsweeper compile "a | b" --gates kaye -o or.mine
+      satsweeper compile "a | b" --gates balanced -o or.mine
     """
     from ..gadgets.compiler import GateSet, compile_formula as build
     from ..gadgets.formula import parse_dimacs, parse_formula, read_formula

@@ -3,11 +3,13 @@ generate (random layouts, no-guess ones on request)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
-                       UserError, deadline, emit, json_option, progress, timeout_option, verdict,
-                       write_output)
+                       UserError, deadline, emit, json_option, progress, refuse_overwriting_input,
+                       timeout_option, verdict, write_output)
 from .subjects import check_inside, read_puzzle_from
 
 
@@ -15,12 +17,17 @@ from .subjects import check_inside, read_puzzle_from
 @click.argument("source", metavar="LAYOUT", type=InputFile())
 @click.option("--start", type=CoordParam(), metavar="ROW,COL",
               help="First click (default: the file's 'start:' line).")
+@click.option("--picture", type=OutputPath((".svg", ".png")), metavar="PATH",
+              help="Draw the position reached (.svg or .png); when stuck, with each hidden cell's "
+                   "chance of a mine.")
 @json_option
-def noguess(source, start, as_json):
+def noguess(source, start, picture, as_json):
     """Can LAYOUT be solved from the first click without ever guessing?
 
     LAYOUT is a native file with its mines as '*' (or a .mine file with its
-    mines); exit 0 if it is no-guess, 1 if a guess is forced (shown).
+    mines); exit 0 if it is no-guess (with its difficulty: easy, medium,
+    hard, extreme), 1 if a guess is forced (shown, with each cell's exact
+    chance of a mine).
 
     \b
     Examples:
@@ -28,7 +35,8 @@ def noguess(source, start, as_json):
       satsweeper generate --seed 3 | satsweeper noguess -
     """
     from ..game import Level
-    from ..puzzles import no_guess
+    from ..difficulty import grade
+    from ..puzzles import guess_odds, no_guess
     from ..report.puzzles import no_guess_json, no_guess_text
     from ..report.views import BoardView
     puzzle = read_puzzle_from(source)
@@ -43,10 +51,25 @@ def noguess(source, start, as_json):
     check_inside(board, cell, "start cell")
     if cell in puzzle.mines:
         raise UserError("a safe start cell (not a mine)", f"{cell[0]},{cell[1]}, a mine")
-    answer = no_guess(Level(board.width, board.height, len(puzzle.mines)), puzzle.mines, cell)
+    if picture is not None:
+        from .pictures import require_matplotlib
+        require_matplotlib()
+        refuse_overwriting_input(picture, source)
+    level = Level(board.width, board.height, len(puzzle.mines))
+    answer = no_guess(level, puzzle.mines, cell)
+    graded = grade(level, puzzle.mines, cell) if answer.solved else None
+    odds = guess_odds(answer)
     view = BoardView(board)
-    emit("noguess", as_json, no_guess_json(view, cell, answer), no_guess_text(view, cell, answer),
-         verdict(answer.solved))
+    data = no_guess_json(view, cell, answer, graded, odds)
+    text = no_guess_text(view, cell, answer, graded, odds)
+    if picture is not None:
+        from ..render import Picture, render
+        drawing = Picture(probabilities=odds or None, marks={c: "move" for c in answer.frontier},
+                          title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"),
+                          caption=None if answer.solved else "outlined: where the guess is forced")
+        text += "\n" + write_output(picture, lambda path: render(answer.position, str(path), picture=drawing))
+        data["picture"] = str(picture)
+    emit("noguess", as_json, data, text, verdict(answer.solved))
 
 
 @click.command()
@@ -57,8 +80,12 @@ def noguess(source, start, as_json):
 @click.option("--start", type=CoordParam(), metavar="ROW,COL", help="First click (default: the centre).")
 @click.option("--rule", type=click.Choice(["opening", "safe"]), default="opening", show_default=True,
               help="The first click opens a region, or is merely safe.")
-@click.option("--method", type=click.Choice(["perturb", "resample"]), default="perturb", show_default=True,
-              help="resample: uniform over no-guess layouts but slow; perturb: fast but biased.")
+@click.option("--method", type=click.Choice(["auto", "resample", "perturb", "clear"]), default="auto",
+              show_default=True, help="resample: uniform over no-guess layouts but slow at high density; "
+              "perturb, clear: fast repairs, biased; auto: resample, then clear if 30 draws fail "
+              "(README: Puzzles).")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "extreme"]),
+              help="Only no-guess layouts of exactly this grade (implies --no-guess).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Fixes every layout drawn.")
 @click.option("--count", default=1, show_default=True, type=click.IntRange(1, 1_000_000),
               help="How many boards (more than one needs --out-dir).")
@@ -68,8 +95,8 @@ def noguess(source, start, as_json):
 @click.option("--out-dir", type=OutputDir(), help="Write boards here, one file each (board-N.txt).")
 @timeout_option
 @json_option
-def generate(level, level_name, no_guess_only, start, rule, method, seed, count, budget, output,
-             out_dir, timeout, as_json):
+def generate(level, level_name, no_guess_only, start, rule, method, difficulty, seed, count, budget,
+             output, out_dir, timeout, as_json):
     """Random layouts (no-guess ones with --no-guess), as layout files.
 
     Without -o or --out-dir the board is printed (its mines as '*', its
@@ -81,6 +108,7 @@ def generate(level, level_name, no_guess_only, start, rule, method, seed, count,
     Examples:
       satsweeper generate --level expert --no-guess --start 3,3 --seed 7 -o puzzle.txt
       satsweeper generate 30x16x99 --no-guess --count 100 --out-dir puzzles/
+      satsweeper generate 16x16x99 --difficulty hard -o hard.txt
     """
     from ..game import LEVELS
     if level and level_name:
@@ -95,11 +123,12 @@ def generate(level, level_name, no_guess_only, start, rule, method, seed, count,
         raise UserError("--out-dir DIR for more than one board", f"--count {count} without it")
     first = start or (level.height // 2, level.width // 2)
     check_inside((level.width, level.height), first, "start cell")
+    no_guess_only = no_guess_only or difficulty is not None
     boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
-                                    output, out_dir, timeout)
+                                    output, out_dir, timeout, difficulty)
     data = {"level": str(level), "start": {"row": first[0], "col": first[1]},
             "method": method if no_guess_only else "uniform", "seed": seed,
-            "complete": stopped is None, "boards": boards}
+            "difficulty": difficulty, "complete": stopped is None, "boards": boards}
     if stopped:
         data["stopped"] = stopped
     lines = ([b["note"] for b in boards] if output or out_dir or count > 1
@@ -112,14 +141,16 @@ def generate(level, level_name, no_guess_only, start, rule, method, seed, count,
 
 
 def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget, output, out_dir,
-                  timeout) -> tuple[list[dict], str | None]:
+                  timeout, difficulty=None) -> tuple[list[dict], str | None]:
     """Make and write boards one by one; (boards made, why it stopped early or None)."""
     import random
 
     from ..board import Board
+    from ..difficulty import Rung
     from ..errors import TooComplexError
     from ..game import FirstClick
     from ..puzzles import Method, make_layout
+    from ..report.puzzles import grade_json
     from ..textio import format_board, format_mine
     rng = random.Random(seed)
     boards: list[dict] = []
@@ -130,7 +161,7 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
             for index in range(count):
                 try:
                     made = make_layout(level, first, rng, FirstClick(rule), Method(method),
-                                       no_guess_only, budget)
+                                       no_guess_only, budget, difficulty and Rung.parse(difficulty))
                 except TooComplexError as err:
                     return boards, str(err)
                 path = output or (out_dir / f"board-{index + 1:0{width}d}.txt" if out_dir else None)
@@ -140,8 +171,10 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                 boards.append({"file": str(path) if path else None, "layout": text,
                                "layouts": made.layouts, "perturbations": made.perturbations,
                                "three_bv": made.report.three_bv, "no_guess": made.report.solved,
+                               **({"difficulty": grade_json(made.grade)} if made.grade else {}),
                                "note": f"{note}: 3BV {made.report.three_bv}, {made.layouts} layouts, "
-                                       f"{made.perturbations} perturbations"})
+                                       f"{made.perturbations} perturbations"
+                                       + (f", {made.grade}" if made.grade else "")})
                 advance(1)
     except TimeUp:
         return boards, f"no more boards within {timeout:g} s (--timeout)"

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..board import Board, Cell
-from ..errors import SatsweeperError
+from ..errors import InputError, SatsweeperError
 from ..textio import parse_board
 from .gadget import Gadget, format_gadget
 from .repair import synthesize
@@ -41,7 +41,7 @@ def wire(periods: int = 3, vertical: bool = False) -> Gadget:
     (3, 5, ['a', 'b'])
     """
     if periods < 2:
-        raise ValueError(f"a wire needs at least two x'/x pairs (got {periods})")
+        raise InputError(f"a wire needs at least two x'/x pairs (got {periods})")
     width = 3 * periods - 1
     names = {(1, 1): "a", (1, width - 1): "b"}
     clues: dict[Cell, int] = {}
@@ -302,7 +302,7 @@ def gate_tile(kind: str) -> Gadget:
         s.stamp(kaye_and(), 6, 2, drop, numbers=True)  # Kaye's numbers, not unique ones
         left, below, out = ((3, 1), LEFT), ((24, 4), DOWN), ((14, 25), RIGHT)
     else:
-        raise ValueError(f"no gate tile for {kind!r} (expected one of {', '.join(GATES)})")
+        raise InputError(f"no gate tile for {kind!r} (expected one of {', '.join(GATES)})")
     for port, (start, direction) in zip("lbt", (left, below, out)):
         s.name(s.poke(start, direction), port)
     return _claimed(s, f"{kind}-tile", kind)

@@ -14,6 +14,17 @@ def _status_bit(status: Status) -> str:
     return {Status.MINE: "1", Status.SAFE: "0"}.get(status, "?")
 
 
+def listing_json(gadgets) -> list[dict]:
+    """One row per gadget (name, size, ports, claim): ``gadget list --json``."""
+    rows = []
+    for name, g in gadgets:
+        claim = "; ".join(f"{p} = {c}" for p, c in g.outputs.items()) or f"accepts {g.accepts}"
+        rows.append({"name": name, "width": g.board.width, "height": g.board.height,
+                     "inputs": list(g.inputs), "outputs": {p: str(c) for p, c in g.outputs.items()},
+                     "accepts": str(g.accepts) if g.accepts is not None else None, "claim": claim})
+    return rows
+
+
 def verdict_text(verdict: Verdict) -> str:
     """One line per input combination, then the verdict."""
     outputs = list(verdict.cases[0].expected) if verdict.cases else []

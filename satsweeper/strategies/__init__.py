@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from ..board import Board, Cell
+from ..errors import InputError
 from ..constraints import Positions, Problem, problem_of
 from ..components import Components
 from ..singlepoint import obvious_moves, pair_moves
@@ -105,7 +106,7 @@ def strategy(name: str) -> Strategy:
              "limited": limited.LimitedSearch, "limited-prob": limited.LimitedSearchWithProbabilities,
              "exact": exact.ExactProbability, "best": best.Best}
     if name not in table:
-        raise ValueError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
+        raise InputError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
     return table[name]()
 
 
