@@ -77,7 +77,8 @@ def explanations(problem: Problem, limit: int) -> list[frozenset] | None:
     return out if place(0, 0) and len(out) <= limit else None
 
 
-def best_guess(board: Board, problem: Problem) -> tuple[Hashable, Fraction] | None:
+def best_guess(board: Board, problem: Problem, limit: int = None, most_cells: int = None
+               ) -> tuple[Hashable, Fraction] | None:
     """The guess that maximises the chance of winning, and that chance; None if
     too big, or if some cell is safe in every explanation (open it, no guess).
 
@@ -93,9 +94,9 @@ def best_guess(board: Board, problem: Problem) -> tuple[Hashable, Fraction] | No
     >>> best_guess(b, problem_of(b))[1]
     Fraction(1, 2)
     """
-    if len(problem.cells) > CELLS:
+    if len(problem.cells) > (CELLS if most_cells is None else most_cells):
         return None
-    found = explanations(problem, LIMIT)
+    found = explanations(problem, LIMIT if limit is None else limit)
     if not found or len(found) < 2:
         return None
     cells = tuple(problem.cells)
