@@ -8,11 +8,12 @@ True
 from .board import Board, Cell
 from .constraints import Clue, Constraint, Problem, TotalMines, problem_of
 from .encoding import CardinalityEncoding, Encoding
-from .errors import BoardSyntaxError, CellError, SatsweeperError
+from .errors import BoardSyntaxError, CellError, InputError, SatsweeperError, TooComplexError
 from .reasoning import (Consistency, Move, Reasoner, Safety, Solution, Status, Uniqueness,
                         check, safety, solve, uniqueness)
 from .counting import Engine, count, tally
-from .puzzles import Method, NoGuess, generate, no_guess, three_bv
+from .puzzles import Method, NoGuess, generate, guess_odds, no_guess, three_bv
+from .difficulty import Grade, Rung, grade
 from .tally import Tally
 from .textio import (Puzzle, format_board, format_mine, parse_board, parse_mine, parse_puzzle,
                      read_board, read_puzzle, write_board)
@@ -21,11 +22,12 @@ __all__ = [
     "Board", "Cell",
     "Clue", "Constraint", "Problem", "TotalMines", "problem_of",
     "CardinalityEncoding", "Encoding",
-    "BoardSyntaxError", "CellError", "SatsweeperError",
+    "BoardSyntaxError", "CellError", "InputError", "SatsweeperError", "TooComplexError",
     "Consistency", "Move", "Reasoner", "Safety", "Solution", "Status", "Uniqueness",
     "check", "safety", "solve", "uniqueness",
     "Engine", "Tally", "count", "tally",
-    "Method", "NoGuess", "generate", "no_guess", "three_bv",
+    "Method", "NoGuess", "generate", "guess_odds", "no_guess", "three_bv",
+    "Grade", "Rung", "grade",
     "Puzzle", "format_board", "format_mine", "parse_board", "parse_mine", "parse_puzzle",
     "read_board", "read_puzzle", "write_board",
 ]

@@ -29,6 +29,7 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 
 from .constraints import Constraint, Problem
+from .errors import InputError
 
 
 class CardinalityEncoding(enum.Enum):
@@ -75,7 +76,7 @@ def exactly(lits: list[int], k: int, pool: IDPool,
     if k == n:
         return [[x] for x in lits]
     if encoding is CardinalityEncoding.NATIVE:
-        raise ValueError("native cardinality has no CNF (got encoding=native)")
+        raise InputError("native cardinality has no CNF (got encoding=native)")
     return CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=encoding.enc_type).clauses
 
 
@@ -150,7 +151,7 @@ class Encoding:
 
     def _selector(self, origin: Hashable) -> int:
         if origin in self.selectors:
-            raise ValueError(f"each rule needs its own origin (got {origin!r} twice)")
+            raise InputError(f"each rule needs its own origin (got {origin!r} twice)")
         self.selectors[origin] = self.pool.id(("selector", origin))
         return self.selectors[origin]
 

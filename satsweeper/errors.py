@@ -28,8 +28,37 @@ class BoardSyntaxError(SatsweeperError, ValueError):
         self.line = line
         self.column = column
         self.expected = expected
-        self.found = found
-        super().__init__(f"{source}:{line}:{column}: expected {expected} (got {found})")
+        self.found = shorten(str(found))
+        super().__init__(f"{source}:{line}:{column}: expected {expected} (got {self.found})")
+
+    def __reduce__(self):  # pickled whole (errors cross process boundaries)
+        return (type(self), (self.source, self.line, self.column, self.expected, self.found))
+
+
+MOST = 60  # characters of an offending value quoted in a message
+
+
+def shorten(text: str, most: int = MOST) -> str:
+    """``text`` cut to ``most`` characters, saying how long it was.
+
+    A message quotes what it found, but a 100 KB line is not a message.
+
+    >>> shorten("x" * 100, 10)
+    'xxxxxxxxx… (100 characters)'
+    """
+    if len(text) <= most:
+        return text
+    return f"{text[:most - 1]}… ({len(text)} characters)"
+
+
+class InputError(SatsweeperError, ValueError):
+    """A value given to the library that it cannot use: a level, a strategy
+    name, a start cell, a solver name, a board a format cannot hold.
+
+    The message says what must hold and what was given: ``a level name ...
+    or WIDTHxHEIGHTxMINES (got '3x')``.  A ValueError too, for callers that
+    catch those.
+    """
 
 
 class CellError(SatsweeperError, ValueError):

@@ -4,7 +4,7 @@ The :class:`Game` owns the truth (where the mines are).  Players and
 strategies see only :attr:`Game.board`, the position a player sees: revealed
 numbers, their own flags and the total mine count.
 
-Mine placement is uniform over all layouts (seed 001 gives two methods, both
+Mine placement is uniform over all layouts (Dupuis gives two methods, both
 offered); first-click rules decide which layouts are allowed:
 
 * ``can-lose``: any layout; the first click may hit a mine.
@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from .board import Board, Cell, grid
+from .errors import InputError
 
 
 class FirstClick(enum.Enum):
@@ -32,7 +33,7 @@ class FirstClick(enum.Enum):
 
 
 class Placement(enum.Enum):
-    """Two uniform ways to place mines (seed 001)."""
+    """Two uniform ways to place mines (Dupuis)."""
 
     SAMPLE = "sample"          # draw cells without replacement
     SEQUENTIAL = "sequential"  # one pass, mine with probability mines_left / cells_left
@@ -62,12 +63,12 @@ class Level:
     def parse(cls, text: str) -> "Level":
         if text in LEVELS:
             return LEVELS[text]
-        match = re.fullmatch(r"(\d+)x(\d+)[x/](\d+)", text.strip())
+        match = re.fullmatch(r"([0-9]{1,9})x([0-9]{1,9})[x/]([0-9]{1,12})", text.strip())
         if not match:
-            raise ValueError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
+            raise InputError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
         width, height, mines = (int(g) for g in match.groups())
         if width < 1 or height < 1 or mines > width * height:
-            raise ValueError(f"at least 1x1 and at most WIDTH*HEIGHT mines (got {text!r})")
+            raise InputError(f"at least 1x1 and at most WIDTH*HEIGHT mines (got {text!r})")
         return cls(width, height, mines)
 
     def __str__(self) -> str:
@@ -90,7 +91,7 @@ def place_mines(level: Level, rng: random.Random, excluded: frozenset[Cell] = fr
     """
     cells = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in excluded]
     if level.mines > len(cells):
-        raise ValueError(f"at most {len(cells)} mines outside the excluded cells (got {level.mines})")
+        raise InputError(f"at most {len(cells)} mines outside the excluded cells (got {level.mines})")
     if method is Placement.SAMPLE:
         return frozenset(rng.sample(cells, level.mines))
     mines, left = [], level.mines
@@ -171,6 +172,28 @@ class Game:
         if self._safe_left == 0:
             self.outcome = Outcome.WON
         return self.outcome
+
+    def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> list[Cell]:
+        """Change the layout under hidden cells (a generator's perturbation).
+
+        Mines leave ``removed`` and go to ``added``; the count stays the
+        same.  Returns the revealed cells whose number changed.
+
+        >>> g = Game(Level(4, 1, 1), frozenset({(0, 2)}))
+        >>> _ = g.open((0, 0))  # 0 1 . .
+        >>> g.move_mines(frozenset({(0, 2)}), frozenset({(0, 3)})), g.revealed[(0, 1)]
+        ([(0, 1)], 0)
+        """
+        if len(removed) != len(added) or not removed <= self.mines or added & self.mines:
+            raise ValueError(f"as many new mines as removed ones, from mines to safe cells "
+                             f"(got {sorted(removed)} -> {sorted(added)})")
+        if any(c in self.revealed for c in removed | added):
+            raise ValueError("hidden cells to move mines between (got a revealed one)")
+        self.mines = (self.mines - removed) | added
+        changed = {n for c in removed | added for n in neighbours(self.level, c) if n in self.revealed}
+        for cell in changed:
+            self.revealed[cell] = self.number(cell)
+        return sorted(changed)
 
     def flag(self, cell: Cell) -> None:
         """Mark a hidden cell as a mine (the player's claim; not checked).

@@ -1,4 +1,4 @@
-"""One-dimensional Minesweeper: consistency in linear time (seed 004, 3.3.2).
+"""One-dimensional Minesweeper: consistency in linear time (Pedersen, 3.3.2).
 
 A 1 x n board is a word over ``0 1 2 b *``: revealed numbers, ``b`` a blank
 (hidden) square, ``*`` a known mine.  Pedersen shows 1-CONSISTENCY is decided
@@ -15,10 +15,11 @@ linear in the length.  The tests compare both with the SAT engine.
 from __future__ import annotations
 
 from .board import Board
+from .errors import InputError
 
 ALPHABET = "012b*"
 
-# Table 3.1 of seed 004 as printed: state -> symbol -> next state.  The word is
+# Table 3.1 of Pedersen as printed: state -> symbol -> next state.  The word is
 # wrapped as s...s; ST is the start state, OK the only accepting state.
 PEDERSEN_TABLE: dict[str, dict[str, str]] = {
     state: dict(zip("012b*s", row.split()))
@@ -45,13 +46,13 @@ PEDERSEN_TABLE: dict[str, dict[str, str]] = {
 def _check(word: str) -> None:
     bad = [ch for ch in word if ch not in ALPHABET]
     if bad:
-        raise ValueError(f"a word over {' '.join(ALPHABET)} (got {bad[0]!r} in {word!r})")
+        raise InputError(f"a word over {' '.join(ALPHABET)} (got {bad[0]!r} in {word!r})")
 
 
 def pedersen_accepts(word: str) -> bool:
-    """Run seed 004's automaton (table 3.1 as printed) on ``s + word + s``.
+    """Run Pedersen's automaton (table 3.1 as printed) on ``s + word + s``.
 
-    >>> pedersen_accepts("1*b2b0")  # figure 3.8 of the seed
+    >>> pedersen_accepts("1*b2b0")  # Pedersen's figure 3.8
     False
     >>> pedersen_accepts("1*1")
     True

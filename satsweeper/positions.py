@@ -1,7 +1,7 @@
 """Reproducible realistic positions for benchmarks and tests.
 
 A position is what a player sees after playing from a first click with the
-two obvious rules (seed 000's theorems 1 and 2: a number whose missing mines
+two obvious rules (Fowler and Young's theorems 1 and 2: a number whose missing mines
 equal its hidden neighbours flags them all; a number whose flags are complete
 opens the rest) until they get stuck.  To reach mid-game positions the
 generator may then open a random *safe* cell (it knows the layout: it is a

@@ -8,30 +8,44 @@ way, how many deduction rounds it took, which cells needed more than one
 number at a time (a simple difficulty measure), the board's 3BV, and, when
 stuck, where a guess would be forced.
 
-:func:`generate` draws random no-guess layouts by one of two recipes:
+:func:`generate` draws random no-guess layouts by one of four recipes:
 
 * ``resample``: draw uniform layouts (respecting the first-click rule) until
   one is no-guess.  Rejection sampling, so the result is *uniform over
   no-guess layouts*; slow when few layouts are no-guess (high density).
-* ``perturb`` (after Simon Tatham's Mines): when the solver gets stuck, move
-  mines at the undetermined frontier into the unexplored interior (or pull
-  an interior mine onto a frontier cell) and try again.  Fast, but *biased*:
-  layouts whose stuck patterns are easy to repair are over-represented, and
-  mines drift away from wherever the solver got stuck, so mine density near
-  the openings is slightly lower than uniform.
+* ``perturb`` (after Simon Tatham's Mines): when the solver gets stuck, swap
+  a third of the stuck frontier cells with undecided cells of the opposite
+  kind (from the unexplored interior first) and let the same player go on
+  from where it stuck.  Fast, but *biased*: on expert its boards have a
+  lower 3BV than uniform no-guess boards.
+* ``clear``: the same, but only mines leave the stuck frontier (as in
+  Tatham's generator, which clears the squares it is stuck on).  The
+  fastest at the highest densities; biased too: fewer mines near the start.
+* ``auto`` (the default): ``resample`` for up to :data:`AUTO_DRAWS` layouts,
+  then ``clear``.  Uniform wherever uniform draws find a no-guess layout
+  quickly (beginner, intermediate, expert), the fast repair only where
+  they do not (high density, where no uniform generator finishes).
+
+The README's "Puzzles" section gives the measured bias of each recipe
+(``scripts/bench_bias.py``).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterator
 
 from .board import Board, Cell
-from .errors import TooComplexError
+from .difficulty import Grade, LadderPlayer, Rung
+from .errors import InputError, TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
-from .singlepoint import propagate
+from .runner import Backend, open_runner
+from .singlepoint import propagate, touched
 
 
 @dataclass(frozen=True)
@@ -72,37 +86,85 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell) -> NoGuess:
     >>> stuck.solved, stuck.frontier
     (False, ((0, 1), (1, 0), (1, 1)))
     """
-    if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
-        raise ValueError(f"a safe start cell on the board (got {start[0]},{start[1]}"
-                         f"{', a mine' if start in mines else ''})")
-    game = Game(level, mines)
-    game.open(start)
-    work = list(game.revealed)
-    rounds = single = 0
-    hard: list[Cell] = []
-    stuck: tuple[Cell, ...] = ()
-    while game.outcome is Outcome.PLAYING:
-        rounds += 1
-        single += propagate(game, work)
-        if game.outcome is not Outcome.PLAYING:
-            break
-        status = solve(game.board).status
-        safe = [c for c, s in status.items() if s is Status.SAFE]
-        found = [c for c, s in status.items() if s is Status.MINE]
-        if not safe and not found:
-            stuck = tuple(c for c, s in status.items()
-                          if any(n in game.revealed for n in neighbours(level, c)))
-            break
-        hard.extend(found + safe)
-        work = []
-        for cell in found:
-            game.flag(cell)
-            work.extend(n for n in neighbours(level, cell) if n in game.revealed)
-        for cell in safe:
-            game.open(cell)
-            work.extend(game.recent)
-    return NoGuess(game.outcome is Outcome.WON, rounds, single, len(hard), tuple(hard),
-                   game.board, stuck, three_bv(level, mines))
+    player = _Player(level, mines, start)
+    player.advance()
+    return player.verdict()
+
+
+class _Player:
+    """A player who never guesses, and who can go on after the layout changes.
+
+    The perturbing generator moves mines only among hidden cells the player
+    has not decided, so what the player knows stays true and the play goes on
+    from where it stuck instead of from the first click.
+    """
+
+    def __init__(self, level: Level, mines: frozenset[Cell], start: Cell):
+        if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
+            raise InputError(f"a safe start cell on the board (got {start[0]},{start[1]}"
+                             f"{', a mine' if start in mines else ''})")
+        self.level, self.start = level, start
+        self.game = Game(level, mines)
+        self.game.open(start)
+        self.work = list(self.game.revealed)
+        self.rounds = self.single = 0
+        self.hard: list[Cell] = []
+        self.stuck: tuple[Cell, ...] = ()
+
+    def advance(self) -> bool:
+        """Deduce until won (True) or stuck (False, ``stuck`` names the frontier)."""
+        game, level = self.game, self.level
+        self.stuck = ()
+        while game.outcome is Outcome.PLAYING:
+            self.rounds += 1
+            self.single += propagate(game, self.work)
+            if game.outcome is not Outcome.PLAYING:
+                break
+            status = solve(game.board).status
+            safe = [c for c, s in status.items() if s is Status.SAFE]
+            found = [c for c, s in status.items() if s is Status.MINE]
+            if not safe and not found:
+                # Next to a number, else (the numbers walled in by flags) anywhere.
+                self.stuck = tuple(c for c, s in status.items()
+                                   if any(n in game.revealed for n in neighbours(level, c))) \
+                    or tuple(status)
+                return False
+            self.hard.extend(found + safe)
+            self.work = []
+            for cell in found:
+                game.flag(cell)
+                self.work.extend(touched(game, [cell]))
+            for cell in safe:
+                game.open(cell)
+                self.work.extend(touched(game, game.recent))
+        return game.outcome is Outcome.WON
+
+    def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:
+        """Change undecided hidden cells; the numbers that changed are looked at again."""
+        self.work.extend(self.game.move_mines(removed, added))
+
+    def verdict(self) -> NoGuess:
+        game = self.game
+        return NoGuess(game.outcome is Outcome.WON, self.rounds, self.single, len(self.hard),
+                       tuple(self.hard), game.board, self.stuck, three_bv(self.level, game.mines))
+
+
+def guess_odds(answer: NoGuess) -> dict[Cell, Fraction]:
+    """Where a guess is forced: each hidden cell's exact chance of being a mine.
+
+    Counted over every layout that agrees with what the stuck player sees
+    (numbers, flags, the total), so the safest guess is the smallest value.
+    Empty when the layout is no-guess.
+
+    >>> stuck = no_guess(Level(2, 2, 1), frozenset({(1, 1)}), (0, 0))
+    >>> {c: str(p) for c, p in guess_odds(stuck).items()}
+    {(0, 1): '1/3', (1, 0): '1/3', (1, 1): '1/3'}
+    """
+    if answer.solved:
+        return {}
+    from .counting import tally
+    counts = tally(answer.position)
+    return {c: counts.probability(c) for c in answer.position.hidden_cells()}
 
 
 def three_bv(level: Level, mines: frozenset[Cell]) -> int:
@@ -142,6 +204,13 @@ class Method(enum.Enum):
 
     RESAMPLE = "resample"
     PERTURB = "perturb"
+    CLEAR = "clear"
+    AUTO = "auto"
+
+
+AUTO_DRAWS = 30
+"""Uniform draws ``auto`` makes before it repairs: on expert (17% of uniform
+layouts are no-guess from 3,3) all 30 fail for about 1 board in 280."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +221,8 @@ class Generated:
     start: Cell
     report: NoGuess
     layouts: int          # fresh layouts drawn
-    perturbations: int    # perturbation steps (perturb only)
+    perturbations: int    # perturbation steps (perturb and clear only)
+    grade: Grade | None = None  # when a difficulty was asked for
 
 
 def start_zone(level: Level, start: Cell, rule: FirstClick) -> frozenset[Cell]:
@@ -164,83 +234,175 @@ def start_zone(level: Level, start: Cell, rule: FirstClick) -> frozenset[Cell]:
     return frozenset()
 
 
-def generate(level: Level, start: Cell, rng: random.Random, method: Method = Method.PERTURB,
-             rule: FirstClick = FirstClick.OPENING, budget: int = 2000) -> Generated:
-    """A random layout that is no-guess from ``start``.
+def generate(level: Level, start: Cell, rng: random.Random, method: Method = Method.AUTO,
+             rule: FirstClick = FirstClick.OPENING, budget: int = 2000,
+             difficulty: Rung | None = None) -> Generated:
+    """A random layout that is no-guess from ``start`` (of exactly ``difficulty`` if given).
 
-    ``budget`` bounds the no-guess checks.  Perturbation restarts from a
-    fresh layout after ``level.mines`` fruitless steps.
+    ``budget`` bounds the no-guess checks (for ``perturb``: the solver runs
+    between two perturbations).  Perturbation restarts from a fresh layout
+    after ``level.mines`` fruitless steps.  With a difficulty the player
+    knows only the rungs up to it, so perturbation repairs the places where
+    a harder step would be needed; a layout that turns out easier than asked
+    is dropped.
 
     Raises:
-        TooComplexError: no no-guess layout was found within the budget.
+        TooComplexError: no such layout was found within the budget.
 
     >>> g = generate(Level(9, 9, 10), (4, 4), random.Random(1))
     >>> g.report.solved, len(g.mines)
     (True, 10)
+    >>> generate(Level(9, 9, 10), (4, 4), random.Random(1), difficulty=Rung.PAIR).grade.rung.word
+    'medium'
     """
     zone = start_zone(level, start, rule)
     if rule is FirstClick.CAN_LOSE:
-        raise ValueError("a first-click rule that keeps the start safe (got can-lose)")
+        raise InputError("a first-click rule that keeps the start safe (got can-lose)")
+
+    def new_player(mines: frozenset[Cell]):
+        return _Player(level, mines, start) if difficulty is None else \
+            LadderPlayer(level, mines, start, difficulty)
+
     layouts = perturbations = checks = 0
     while checks < budget:
-        mines = place_mines(level, rng, zone)
+        player = new_player(place_mines(level, rng, zone))
         layouts += 1
-        for _ in range(max(1, level.mines) if method is Method.PERTURB else 1):
-            report = no_guess(level, mines, start)
+        # auto: uniform draws first; only when they keep failing, repair.
+        repair = method in (Method.PERTURB, Method.CLEAR) or \
+            (method is Method.AUTO and layouts > AUTO_DRAWS)
+        for _ in range(max(1, level.mines) if repair else 1):
             checks += 1
-            if report.solved:
-                return Generated(mines, start, report, layouts, perturbations)
-            if method is Method.RESAMPLE or checks >= budget:
+            if player.advance():
+                # The play may have gone on across perturbations: a layout
+                # must also be won by a player starting from the first click.
+                fresh = new_player(player.game.mines) if repair else player
+                if fresh.advance():
+                    if difficulty is None:
+                        return Generated(fresh.game.mines, start, fresh.verdict(), layouts, perturbations)
+                    graded = fresh.verdict()
+                    if graded.rung is difficulty:
+                        mines = fresh.game.mines
+                        return Generated(mines, start, no_guess(level, mines, start), layouts,
+                                         perturbations, graded)
+                    break  # easier than asked: draw afresh
+                player = fresh
+            if not repair or checks >= budget:
                 break
-            moved = _perturb(level, mines, report, zone, rng)
+            moved = _perturb(player, zone, rng, method is not Method.PERTURB, new_player)
             if moved is None:
                 break
-            mines = moved
+            player = moved
             perturbations += 1
-    raise TooComplexError(f"a no-guess {level} layout within {budget} checks "
+    wanted = "" if difficulty is None else f" {difficulty.word}"
+    raise TooComplexError(f"a no-guess{wanted} {level} layout within {budget} checks "
                           f"(got none after {layouts} layouts)")
 
 
-def _perturb(level: Level, mines: frozenset[Cell], report: NoGuess, zone: frozenset[Cell],
-             rng: random.Random) -> frozenset[Cell] | None:
-    """Move mines at the stuck frontier; None if nothing can move.
+def _perturb(player, zone: frozenset[Cell], rng: random.Random, clear: bool, new_player):
+    """Move mines at the stuck frontier; the player to go on with, None if nothing can move.
 
-    Each chosen frontier cell swaps its content with a cell of the opposite
-    kind in the unexplored interior (hidden cells touching no number),
-    falling back to any other hidden cell outside the frontier.
+    Each chosen frontier cell swaps its content with an undecided hidden
+    cell of the opposite kind, from the unexplored interior (touching no
+    number) if it has one, else from the other undecided cells off the
+    frontier.  Decided cells do not change, so the same player goes on.
+    Only when no undecided cell fits are decided cells used: the layout
+    then changes under what the player knows, and a new player (made by
+    ``new_player``) starts from the first click.
     """
-    seen = report.position
-    hidden = [c for c in seen.hidden_cells() if c not in zone]
-    frontier = set(report.frontier)
-    interior = [c for c in hidden if c not in frontier and
-                not any(n in seen.clues for n in neighbours(level, c))]
-    others = [c for c in hidden if c not in frontier]
-    pool = interior if interior else others
-    chosen = list(report.frontier)
+    game, level = player.game, player.level
+    frontier = set(player.stuck)
+    undecided = [c for c in game.board.hidden_cells() if c not in zone and c not in frontier]
+    interior = [c for c in undecided if not any(n in game.revealed for n in neighbours(level, c))]
+    swap = _swaps(player.stuck, game.mines, [interior, undecided], rng, clear)
+    if swap:
+        player.move_mines(*swap)
+        return player
+    decided = [c for c in list(game.revealed) + sorted(game.flags) if c not in zone]
+    swap = _swaps(player.stuck, game.mines, [decided], rng, clear)
+    if not swap:
+        return None
+    fresh = new_player((game.mines - swap[0]) | swap[1])
+    fresh.advance()
+    return fresh
+
+
+def _swaps(stuck: tuple[Cell, ...], mines: frozenset[Cell], pools: list[list[Cell]],
+           rng: random.Random, clear: bool) -> tuple[frozenset[Cell], frozenset[Cell]] | None:
+    """(mines to remove, cells to fill) for a third of the stuck cells, or None.
+
+    Each stuck cell takes a partner of the opposite kind from the first
+    pool that has one.  With ``clear`` only the stuck mines are chosen.
+    """
+    chosen = list(stuck)
     rng.shuffle(chosen)
-    result = set(mines)
-    moved = False
+    removed: set[Cell] = set()
+    added: set[Cell] = set()
+    if clear:
+        # Only mines leave the stuck cells (safe ones stay safe) while any is there.
+        chosen = [c for c in chosen if c in mines] or chosen
     for cell in chosen[:max(1, len(chosen) // 3)]:
-        if cell in zone:
+        if cell in removed or cell in added:
             continue
-        wanted = [c for c in pool if (c in result) != (cell in result)]
-        if not wanted:
-            continue
-        other = rng.choice(wanted)
-        if cell in result:
-            result.discard(cell)
-            result.add(other)
-        else:
-            result.discard(other)
-            result.add(cell)
-        moved = True
-    return frozenset(result) if moved else None
+        for pool in pools:
+            wanted = [c for c in pool if (c in mines) != (cell in mines)
+                      and c not in removed and c not in added]
+            if wanted:
+                other = rng.choice(wanted)
+                mine, free = (cell, other) if cell in mines else (other, cell)
+                removed.add(mine)
+                added.add(free)
+                break
+    return (frozenset(removed), frozenset(added)) if removed else None
 
 
 def make_layout(level: Level, start: Cell, rng: random.Random, rule: FirstClick,
-                method: Method, no_guess_only: bool, budget: int = 2000) -> Generated:
-    """A layout for ``generate``: no-guess if asked, else uniform under the rule."""
-    if no_guess_only:
-        return generate(level, start, rng, method, rule, budget)
+                method: Method, no_guess_only: bool, budget: int = 2000,
+                difficulty: Rung | None = None) -> Generated:
+    """A layout for ``generate``: no-guess (of a difficulty) if asked, else uniform under the rule."""
+    if no_guess_only or difficulty is not None:
+        return generate(level, start, rng, method, rule, budget, difficulty)
     mines = place_mines(level, rng, start_zone(level, start, rule))
     return Generated(mines, start, no_guess(level, mines, start), 1, 0)
+
+
+#: Most boards in one chunk of :func:`make_layouts`.
+BOARDS_PER_CHUNK = 5
+
+
+def make_layouts(level: Level, start: Cell, seed: int, rule: FirstClick, method: Method,
+                 no_guess_only: bool, count: int, budget: int = 2000, backend: Backend = Backend(),
+                 progress: Callable[[int], None] | None = None,
+                 difficulty: Rung | None = None) -> Iterator[Generated | None]:
+    """``count`` layouts as :func:`make_layout` makes them, in order as they finish.
+
+    Layout ``i`` draws from its own generator seeded by ``(seed, i)``, so the
+    layouts do not depend on the backend; None stands for a layout not found
+    within the budget.
+
+    >>> [len(g.mines) for g in make_layouts(Level(9, 9, 10), (4, 4), 1, FirstClick.OPENING,
+    ...                                     Method.PERTURB, True, 2)]
+    [10, 10]
+    """
+    work = functools.partial(layout_range, level, start, seed, rule, method, no_guess_only, budget,
+                             difficulty)
+    with open_runner(backend) as runner:
+        # A no-guess expert board takes 20-50 games' time: small chunks keep
+        # boards coming (and written) steadily.
+        for _, made in runner.stream(work, count, largest=BOARDS_PER_CHUNK):
+            if progress:
+                progress(len(made))
+            yield from made
+
+
+def layout_range(level: Level, start: Cell, seed: int, rule: FirstClick, method: Method,
+                 no_guess_only: bool, budget: int, difficulty: Rung | None, lo: int, hi: int
+                 ) -> list[Generated | None]:
+    """Layouts ``lo .. hi-1`` of :func:`make_layouts` (the runner's work)."""
+    made: list[Generated | None] = []
+    for index in range(lo, hi):
+        try:
+            made.append(make_layout(level, start, random.Random(f"{seed}:{index}"), rule, method,
+                                    no_guess_only, budget, difficulty))
+        except TooComplexError:
+            made.append(None)
+    return made

@@ -1,66 +1,234 @@
-"""Pictures of boards (SVG or PNG), so gadget figures can be looked at.
+"""Pictures of boards that look like Minesweeper (SVG or PNG).
 
-Hidden squares are grey, revealed ones white with their number in the usual
-colours, flags red, void squares left out; named cells show their name.
-With probabilities, hidden squares are shaded from white (safe) to red (a
-mine) and carry their percentage.  Drawn with matplotlib (the
-``experiments`` extra); the format follows the file name.
+Hidden squares are raised grey tiles, revealed squares flat with their
+number in the usual colours (a 0 is left blank), flags drawn as flags, void
+squares left out; named cells carry their name.  With probabilities, hidden
+squares are coloured on a scale from green (safe) to red (a mine), with a
+legend and the percentage on each; a cell safe in every explanation gets a
+white ring on green, a colour the scale does not use (so it cannot be taken
+for a revealed 0), a certain mine a drawn
+mine.  ``marks`` outlines cells (the clues behind a move, a conflict, the
+move itself) and ``mines`` draws an explanation's mines.
+
+Boards too big to read square by square (compiled circuits) are drawn as an
+overview, one pixel per square: wires and gates show as dark lines of
+hidden squares on the light revealed background.
+
+SVG keeps text as ``<text>`` and is deterministic (no date, fixed ids).
+Drawn with matplotlib (the ``experiments`` extra).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping
 
 from .board import Board, Cell
 
-NUMBER_COLOURS = {1: "#0000ff", 2: "#008000", 3: "#ff0000", 4: "#000080",
-                  5: "#800000", 6: "#008080", 7: "#000000", 8: "#808080", 0: "#b0b0b0"}
+NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b",
+                  5: "#7b0000", 6: "#007b7b", 7: "#000000", 8: "#7b7b7b"}
+HIDDEN, REVEALED, LIGHT, SHADE, SAFE = "#bdbdbd", "#e8e8e8", "#ffffff", "#7b7b7b", "#2e9e4f"
+MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000"}
+OVERVIEW = 64  # a side longer than this: drawn as an overview (squares would be too small to read)
+PIXELS = 1600  # longest side of an overview image; bigger boards are pooled into blocks
+CELL_INCHES = 0.36
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What to draw over a board.
+
+    Attributes:
+        probabilities: hidden cell -> exact mine probability (colour scale).
+        marks: cell -> kind of outline (``"move"``, ``"reason"``, ``"conflict"``).
+        mines: cells to draw as mines (an explanation).
+        title: a line above the board.
+        caption: a line below it (a legend for the marks).
+    """
+
+    probabilities: Mapping[Cell, Fraction] | None = None
+    marks: Mapping[Cell, str] = field(default_factory=dict)
+    mines: frozenset[Cell] = frozenset()
+    title: str | None = None
+    caption: str | None = None
 
 
 def render(board: Board, path: str, probabilities: Mapping[Cell, Fraction] | None = None,
-           title: str | None = None) -> None:
-    """Draw ``board`` to ``path`` (``.svg`` or ``.png``)."""
+           title: str | None = None, picture: Picture | None = None) -> None:
+    """Draw ``board`` to ``path`` (``.svg`` or ``.png``, by its suffix)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.patches import Rectangle
+    picture = picture or Picture(probabilities=probabilities, title=title)
+    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "satsweeper"})
+    if max(board.height, board.width) > OVERVIEW:
+        fig = _overview(board, picture, plt)
+    else:
+        fig = _squares(board, picture, plt)
+    fig.savefig(path, metadata={"Date": None} if str(path).lower().endswith(".svg") else None,
+                dpi=110)
+    plt.close(fig)
 
-    size = 0.45
-    fig, ax = plt.subplots(figsize=(max(2.0, board.width * size + 0.8), max(1.5, board.height * size + 0.8)))
+
+def _squares(board: Board, picture: Picture, plt):
+    from matplotlib.colors import LinearSegmentedColormap
+    from matplotlib.patches import Circle, Polygon, Rectangle
+    probabilities = picture.probabilities or {}
+    # Pale yellow (unlikely) to dark red (likely): certain-safe cells are
+    # green, a colour the scale never uses, so they stand out.
+    scale = LinearSegmentedColormap.from_list("risk", ["#fff5c0", "#fdae61", "#e0402a", "#8b0000"])
+    legend = 1.3 if probabilities else 0
+    fig = plt.figure(figsize=(board.width * CELL_INCHES + 0.7 + legend,
+                              board.height * CELL_INCHES + 0.8 + (0.3 if picture.caption else 0)))
+    ax = fig.add_axes([0.45 / fig.get_figwidth(), (0.25 + (0.3 if picture.caption else 0)) / fig.get_figheight(),
+                       board.width * CELL_INCHES / fig.get_figwidth(),
+                       board.height * CELL_INCHES / fig.get_figheight()])
+    font = 10 if board.width <= 40 else 7
     for r, c in board.cells():
         cell = (r, c)
         if cell in board.voids:
             continue
         x, y = c, board.height - 1 - r
         if cell in board.clues:
-            ax.add_patch(Rectangle((x, y), 1, 1, facecolor="white", edgecolor="#999999"))
+            ax.add_patch(Rectangle((x, y), 1, 1, facecolor=REVEALED, edgecolor="#a0a0a0", linewidth=0.6))
             number = board.clues[cell]
-            ax.text(x + .5, y + .5, str(number), ha="center", va="center", fontsize=11,
-                    fontweight="bold", color=NUMBER_COLOURS[number])
+            if number:
+                ax.text(x + .5, y + .47, str(number), ha="center", va="center", fontsize=font,
+                        fontweight="bold", color=NUMBER_COLOURS[number], family="DejaVu Sans")
             continue
-        shade = "#c8c8c8"
-        if probabilities is not None and cell in probabilities:
-            p = float(probabilities[cell])
-            shade = (1.0, 1 - 0.85 * p, 1 - 0.85 * p)
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=shade, edgecolor="#808080"))
+        p = probabilities.get(cell)
+        face = HIDDEN if p is None else SAFE if p == 0 else scale(float(p))
+        _tile(ax, x, y, face, Polygon, Rectangle)
         if cell in board.flags:
-            ax.text(x + .5, y + .5, "F", ha="center", va="center", fontsize=11, fontweight="bold", color="red")
-        elif probabilities is not None and cell in probabilities:
-            ax.text(x + .5, y + .5, f"{round(100 * float(probabilities[cell]))}", ha="center",
-                    va="center", fontsize=7)
-        if cell in board.names:
-            ax.text(x + .5, y + .82, board.names[cell], ha="center", va="center", fontsize=7,
-                    style="italic", color="#303030")
+            _flag(ax, x, y, Polygon)
+        elif cell in picture.mines or p == 1:
+            _mine(ax, x, y, Circle)
+        elif p == 0:
+            ax.add_patch(Circle((x + .5, y + .5), 0.24, fill=False, edgecolor="#ffffff", linewidth=2.0))
+        elif p is not None:
+            ax.text(x + .5, y + .5, _percent(p), ha="center", va="center", fontsize=font - 4,
+                    color="#ffffff" if p > Fraction(3, 5) else "#000000", family="DejaVu Sans")
+        if cell in board.names:  # centred on a plain tile, above anything else drawn on it
+            plain = p is None and cell not in picture.mines and cell not in board.flags
+            name = board.names[cell]
+            ax.text(x + .5, y + (.5 if plain else .8), name, ha="center", va="center",
+                    fontsize=(font - 1.5 if len(name) <= 3 else font - 3) if plain else font - 4,
+                    style="italic", color="#202020")
+    for cell, kind in picture.marks.items():
+        x, y = cell[1], board.height - 1 - cell[0]
+        ax.add_patch(Rectangle((x + .06, y + .06), .88, .88, fill=False,
+                               edgecolor=MARK_COLOURS.get(kind, "#000000"), linewidth=2.4))
+    _axes(ax, board)
+    if picture.title:
+        ax.set_title(picture.title, fontsize=9, pad=14)
+    if picture.caption:
+        import textwrap
+        width = max(30, int(fig.get_figwidth() * 14))  # characters of 7.5 pt that fit the figure
+        caption = "\n".join(textwrap.wrap(picture.caption, width))
+        fig.text(0.45 / fig.get_figwidth(), 0.08 / fig.get_figheight(), caption, fontsize=7.5,
+                 va="bottom")
+    if probabilities:
+        _legend(fig, ax, scale, board)
+    return fig
+
+
+def _tile(ax, x, y, face, Polygon, Rectangle) -> None:
+    """A raised square: light top-left bevel, dark bottom-right bevel."""
+    b = 0.12
+    ax.add_patch(Polygon([(x, y), (x, y + 1), (x + 1, y + 1), (x + 1 - b, y + 1 - b), (x + b, y + 1 - b),
+                          (x + b, y + b)], closed=True, facecolor=LIGHT, edgecolor="none"))
+    ax.add_patch(Polygon([(x, y), (x + 1, y), (x + 1, y + 1), (x + 1 - b, y + 1 - b), (x + 1 - b, y + b),
+                          (x + b, y + b)], closed=True, facecolor=SHADE, edgecolor="none"))
+    ax.add_patch(Rectangle((x + b, y + b), 1 - 2 * b, 1 - 2 * b, facecolor=face, edgecolor="none"))
+
+
+def _flag(ax, x, y, Polygon) -> None:
+    ax.add_patch(Polygon([(x + .52, y + .82), (x + .52, y + .48), (x + .24, y + .65)], closed=True,
+                         facecolor="#e00000", edgecolor="none"))
+    ax.plot([x + .52, x + .52], [y + .25, y + .82], color="#000000", linewidth=1.3)
+    ax.add_patch(Polygon([(x + .3, y + .2), (x + .74, y + .2), (x + .68, y + .28), (x + .36, y + .28)],
+                         closed=True, facecolor="#000000", edgecolor="none"))
+
+
+def _mine(ax, x, y, Circle) -> None:
+    cx, cy = x + .5, y + .5
+    for dx, dy in ((.3, 0), (0, .3), (.21, .21), (.21, -.21)):
+        ax.plot([cx - dx, cx + dx], [cy - dy, cy + dy], color="#000000", linewidth=1.2)
+    ax.add_patch(Circle((cx, cy), .2, facecolor="#000000", edgecolor="none"))
+    ax.add_patch(Circle((cx - .06, cy + .06), .05, facecolor="#ffffff", edgecolor="none"))
+
+
+def _percent(p: Fraction) -> str:
+    value = float(p) * 100
+    return "<1%" if value < 1 else ">99%" if value > 99 else f"{round(value)}%"
+
+
+def _axes(ax, board: Board) -> None:
     ax.set_xlim(0, board.width)
     ax.set_ylim(0, board.height)
     ax.set_aspect("equal")
-    ax.set_xticks([c + .5 for c in range(board.width)], [str(c) for c in range(board.width)], fontsize=6)
-    ax.set_yticks([board.height - 1 - r + .5 for r in range(board.height)],
-                  [str(r) for r in range(board.height)], fontsize=6)
-    ax.tick_params(length=0)
-    if title:
-        ax.set_title(title, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    step = 1 if board.width <= 40 else 5
+    ax.set_xticks([c + .5 for c in range(0, board.width, step)], [str(c) for c in range(0, board.width, step)],
+                  fontsize=6.5)
+    ax.set_yticks([board.height - 1 - r + .5 for r in range(0, board.height, step)],
+                  [str(r) for r in range(0, board.height, step)], fontsize=6.5)
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0, pad=2)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+
+
+def _legend(fig, ax, scale, board: Board) -> None:
+    """The colour scale, with what the marks mean."""
+    import matplotlib as mpl
+    box = ax.get_position()
+    height = min(box.height, 2.6 / fig.get_figheight())
+    cax = fig.add_axes([box.x1 + 0.25 / fig.get_figwidth(), box.y1 - height, 0.14 / fig.get_figwidth(), height])
+    bar = fig.colorbar(mpl.cm.ScalarMappable(norm=mpl.colors.Normalize(0, 100), cmap=scale), cax=cax)
+    bar.set_ticks([0, 25, 50, 75, 100], labels=["0%", "25%", "50%", "75%", "100%"])
+    bar.ax.tick_params(labelsize=6.5, length=2)
+    bar.set_label("mine probability", fontsize=7)
+
+
+def _overview(board: Board, picture: Picture, plt):
+    """One pixel per square (pooled into blocks on big boards, a block as dark
+    as its darkest square so one-square wires stay visible): hidden squares
+    dark blue, named inputs green, flags red, revealed numbers light grey,
+    voids white."""
+    import numpy as np
+    kinds = np.ones((board.height, board.width), dtype=np.uint8)  # revealed numbers
+    for cell in board.voids:
+        kinds[cell] = 0
+    for cell in board.flags:
+        kinds[cell] = 2
+    for cell in board.hidden_cells():
+        kinds[cell] = 3
+    for cell in board.names:
+        kinds[cell] = 4
+    block = -(-max(board.height, board.width) // PIXELS)
+    if block > 1:
+        rows, cols = -(-board.height // block) * block, -(-board.width // block) * block
+        padded = np.zeros((rows, cols), dtype=np.uint8)
+        padded[:board.height, :board.width] = kinds
+        kinds = padded.reshape(rows // block, block, cols // block, block).max(axis=(1, 3))
+    palette = np.array([(1, 1, 1), (0.92, 0.92, 0.92), (0.85, 0.1, 0.1), (0.12, 0.12, 0.4),
+                        (0.1, 0.65, 0.1)])
+    image = palette[kinds]
+    longest = max(board.width, board.height)
+    inches = min(14.0, max(5.0, longest / 40))
+    fig = plt.figure(figsize=(inches * board.width / longest + 0.6, inches * board.height / longest + 1.0))
+    ax = fig.add_axes([0.04, 0.1, 0.92, 0.8])
+    ax.imshow(image, interpolation="nearest", aspect="equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    title = picture.title or ""
+    scale = f"one pixel per {block}x{block} block" if block > 1 else "one pixel per square"
+    fig.suptitle(f"{title}{': ' if title else ''}{board.width}x{board.height} squares, {scale}", fontsize=8)
+    if len(board.names) <= 40:  # the inputs by name, where they start
+        for cell, name in board.names.items():
+            ax.annotate(name, (cell[1] / block, cell[0] / block), xytext=(-6, 4), textcoords="offset points",
+                        fontsize=8, color="#0a6e0a", ha="right", fontweight="bold")
+    fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named inputs;\n"
+                          "red: flags; grey: revealed numbers", fontsize=7)
+    return fig

@@ -1,6 +1,6 @@
 """The two obvious rules, applied one number at a time, and the pair rule.
 
-Seed 000's theorems 1 and 2 (Pedersen's single-point strategy): a number
+Fowler and Young's theorems 1 and 2 (Pedersen's single-point strategy): a number
 whose missing mines equal its hidden neighbours makes them all mines; a
 number whose flags are complete makes the rest safe.  The rules read only
 what a player sees (numbers and flags) and act through the game's open and
@@ -43,13 +43,33 @@ def propagate(game: Game, work: list[Cell]) -> int:
                 if n not in game.revealed:
                     decided += 1
                     game.open(n)
-                    work.extend(game.recent)
+                    work.extend(touched(game, game.recent))
         elif missing == len(hidden):
             for n in hidden:
                 decided += 1
                 game.flag(n)
-                work.extend(m for m in neighbours(level, n) if m in game.revealed)
+                work.extend(touched(game, [n]))
     return decided
+
+
+def touched(game: Game, changed: list[Cell]) -> list[Cell]:
+    """The numbers to look at again after ``changed`` cells were opened or flagged.
+
+    The new numbers themselves, and every number next to a changed cell (it
+    lost a hidden neighbour, so a rule may now apply to it).
+
+    >>> from satsweeper.game import Level
+    >>> g = Game(Level(3, 1, 1), frozenset({(0, 2)}))
+    >>> _ = g.open((0, 1))
+    >>> g.flag((0, 2)); touched(g, [(0, 2)])
+    [(0, 1)]
+    """
+    seen = dict.fromkeys(c for c in changed if c in game.revealed)
+    for cell in changed:
+        for n in neighbours(game.level, cell):
+            if n in game.revealed:
+                seen[n] = None
+    return list(seen)
 
 
 def obvious_moves(problem: Problem) -> tuple[set, set]:

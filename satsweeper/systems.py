@@ -1,11 +1,11 @@
 """Constraint systems as text: named cells and linear equations.
 
-Researchers write a position as equations over 0/1 variables (seed 000:
+Researchers write a position as equations over 0/1 variables (Fowler and Young:
 ``x1 + x2 + x3 = 1``).  A system file holds such equations, optionally the
 total number of mines and a number of *other* cells that no equation
 mentions::
 
-    # seed 000, section III.3
+    # Fowler and Young, section III.3
     x1 + x2 + x3 + x4 + x5 + x7 = 1
     x4 + x5 + x7 + x9 + x10 + x11 = 3
     x5 + x6 + x8 + x10 + x11 + x12 = 2
@@ -25,8 +25,10 @@ from pathlib import Path
 
 from .constraints import Constraint, Problem, TotalMines
 from .errors import BoardSyntaxError
+from .textio import is_number, split_lines
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+MAX_OTHERS = 1_000_000  # anonymous cells are objects each: a bound, not a memory error
 _HEADER = re.compile(r"\s*(mines|other|cells)\s*:\s*(.*?)\s*\Z")
 
 
@@ -77,7 +79,7 @@ def is_system_text(text: str) -> bool:
     >>> is_system_text("a + b = 1\\n"), is_system_text("outputs: t = u\\nx 1 t\\n")
     (True, False)
     """
-    return any("=" in line for line in text.splitlines()
+    return any("=" in line for line in split_lines(text)
                if not line.lstrip().startswith("#") and not _GADGET_HEADER.match(line))
 
 
@@ -102,7 +104,9 @@ def parse_system(text: str, source: str = "<string>") -> System:
     declared: list[str] | None = None
     rules: list[Constraint] = []
     settings: dict[str, tuple[int, int]] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    if not isinstance(text, str):
+        raise BoardSyntaxError(source, 1, 1, "text (a str)", type(text).__name__)
+    for number, line in enumerate(split_lines(text), start=1):
         body = line.split("#", 1)[0]
         if not body.strip():
             continue
@@ -115,9 +119,12 @@ def parse_system(text: str, source: str = "<string>") -> System:
                 declared = _names(value, number, body.index(":") + 2, source)
                 settings[key] = (0, number)
             else:
-                if not value.isdigit():
+                if not is_number(value):
                     raise BoardSyntaxError(source, number, body.index(":") + 2,
                                            f"'{key}: N' with N a whole number", repr(value))
+                if key == "other" and int(value) > MAX_OTHERS:
+                    raise BoardSyntaxError(source, number, body.index(":") + 2,
+                                           f"at most {MAX_OTHERS:,} other cells", value)
                 settings[key] = (int(value), number)
             continue
         rule = _equation(body, number, source, len(rules))
@@ -168,7 +175,7 @@ def _equation(body: str, number: int, source: str, index: int) -> Constraint:
                                repr(body.strip()))
     left, right = body.split("=")
     column = len(left) + 2
-    if not right.strip().isdigit():
+    if not is_number(right.strip()):
         raise BoardSyntaxError(source, number, column + len(right) - len(right.lstrip()),
                                "a whole number after '='", repr(right.strip()))
     cells: list[str] = []

@@ -22,6 +22,7 @@ from functools import cached_property, reduce
 from math import comb, gcd
 from operator import mul
 from typing import Hashable, Mapping
+from .errors import InputError
 
 try:  # GMP multiplies the huge counts of large boards ~15x faster than int.
     from gmpy2 import mpz as big
@@ -76,7 +77,7 @@ class Tally:
     def probability(self, cell: Hashable) -> Fraction:
         """Exact probability that ``cell`` is a mine (uniform over explanations)."""
         if not self.scaled_count:
-            raise ValueError("an inconsistent problem has no probabilities (count is 0)")
+            raise InputError("an inconsistent problem has no probabilities (count is 0)")
         return Fraction(self.scaled_mines[cell]) / self.scaled_count
 
     def cells(self) -> list:

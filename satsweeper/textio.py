@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Mapping
 
 from .board import Board, Cell
-from .errors import BoardSyntaxError
+from .errors import BoardSyntaxError, InputError
 
 HIDDEN = "."
 MINE = "*"
@@ -45,10 +45,40 @@ COMMENT = "#"
 BOARD_HEADERS = ("mines", "layout", "start")
 GADGET_HEADERS = ("gadget", "inputs", "outputs", "accepts")
 # Identifiers, and pyeda's indexed variables (x[1], x[2,3]): compiled boards name their inputs so.
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(\[\d+(,\d+)*\])?\Z")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(\[[0-9]+(,[0-9]+)*\])?\Z")
 _DENSE_NAME = re.compile(r"[a-z]\Z")
 _HEADER = re.compile(r"\s*([A-Za-z_]+)\s*:\s*(.*?)\s*\Z")
-_MINE_HEADER = re.compile(r"\s*(\d+)x(\d+)x(\d+)\s*\Z")
+# Digits are ASCII 0-9 only (str.isdigit and \d also take superscripts and
+# other scripts' digits, which int() then rejects or reads as numbers).
+_MINE_HEADER = re.compile(r"\s*([0-9]{1,9})x([0-9]{1,9})x([0-9]{1,12})\s*\Z")
+_NUMBER = re.compile(r"[0-9]{1,12}\Z")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as editors count them: split at ``\\n``, ``\\r\\n`` or ``\\r`` only
+    (``str.splitlines`` also splits at form feeds, U+2028 and others, which
+    changes a board's shape and the line numbers in messages); a UTF-8
+    byte-order mark at the start is dropped.
+
+    >>> split_lines("\\ufeffa\\fb\\r\\nc\\n")
+    ['a\\x0cb', 'c']
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def is_number(text: str) -> bool:
+    """A whole number in ASCII digits, at most 12 of them.
+
+    >>> is_number("12"), is_number("\\u00b9"), is_number("\\u0663"), is_number("9" * 20)
+    (True, False, False, False)
+    """
+    return bool(_NUMBER.match(text))
 
 
 @dataclass(frozen=True)
@@ -122,6 +152,11 @@ def parse_board(text: str, source: str = "<string>") -> Board:
     return parse_puzzle(text, source).board
 
 
+def _require_text(text, source: str) -> None:
+    if not isinstance(text, str):
+        raise BoardSyntaxError(source, 1, 1, "text (a str)", type(text).__name__)
+
+
 def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     """Parse the native format: a position, a layout (``*`` mines), or both.
 
@@ -132,6 +167,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     >>> p.mines, p.start, p.board.hidden_cells()
     (frozenset({(0, 2)}), (0, 0), [(0, 0), (0, 1), (0, 2)])
     """
+    _require_text(text, source)
     headers, rows = _split_header(text, source)
     total = _header_total(headers, source)
     layout = _header_layout(headers, source, rows)
@@ -163,7 +199,7 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], l
     """Separate ``key: value`` header lines (before the grid) from grid rows."""
     headers: dict[str, tuple[str, int]] = {}
     rows: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith(COMMENT):
             continue
@@ -190,10 +226,10 @@ def _header_start(headers, board: Board, source: str) -> Cell | None:
     if "start" not in headers:
         return None
     value, number = headers["start"]
-    match = re.fullmatch(r"(\d+)\s*,\s*(\d+)", value)
+    match = re.fullmatch(r"([0-9]{1,9})\s*,\s*([0-9]{1,9})", value)
     cell = (int(match.group(1)), int(match.group(2))) if match else None
     if cell is None or not board.contains(cell):
-        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.height}x{board.width} board",
+        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
                                repr(value))
     return cell
 
@@ -215,7 +251,7 @@ def _header_total(headers, source: str) -> tuple[int, int] | None:
     if "mines" not in headers:
         return None
     value, number = headers["mines"]
-    if not value.isdigit():
+    if not is_number(value):
         raise BoardSyntaxError(source, number, 1, "'mines: N' with N a whole number", repr(value))
     return int(value), number
 
@@ -258,7 +294,7 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, se
                 flags.add((r, c))
             elif text == VOID:
                 voids.add((r, c))
-            elif text.isdigit() and len(text) == 1:
+            elif len(text) == 1 and text in "0123456789":
                 clues[(r, c)] = int(text)
             elif _NAME.match(text):
                 if text in seen_names:
@@ -357,7 +393,8 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     (frozenset({(0, 2)}), [(0, 2)])
     """
 
-    lines = text.splitlines()
+    _require_text(text, source)
+    lines = split_lines(text)
     if not lines or not lines[0].strip():
         raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", "an empty line" if lines else "an empty file")
     match = _MINE_HEADER.match(lines[0])
@@ -415,9 +452,9 @@ def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
             part of the format and are dropped.)
     """
     if board.voids:
-        raise ValueError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
+        raise InputError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
     if board.total_mines is None:
-        raise ValueError("a .mine file needs the total mine count (got a board without one)")
+        raise InputError("a .mine file needs the total mine count (got a board without one)")
     hidden_mines = (mines or frozenset()) - board.flags
     lines = [f"{board.width}x{board.height}x{board.total_mines}"]
     for r in range(board.height):

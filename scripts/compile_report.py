@@ -2,7 +2,12 @@
 
 For each formula: variables, leaves, models (truth table), board size, hidden
 squares, crossings, compile time, count time (component engine, the layout's
-sweep order) and whether the count equals the models.  Families:
+sweep order), whether the count equals the models, and how many
+explanations the board keeps once written with its total mine count (a
+``.mine`` file; the smallest total when they differ).  Each formula is
+compiled with the parsimonious set, the balanced set (with its size and
+count time as ratios to the parsimonious board of the same run) and, for
+random-4-6, Kaye's.  Families:
 
 * ``random-D-N``: a full tree of depth D (2^D leaves) over N variables, gates
   drawn at random (seeded);
@@ -11,7 +16,7 @@ sweep order) and whether the count equals the models.  Families:
 
 Stops a family when one count takes longer than --budget seconds.
 
-    python scripts/compile_report.py [--budget 120] [--out docs/compile-report.txt]
+    python scripts/compile_report.py [--budget 120] [--families random parity cnf] [--out docs/compile-report.txt]
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import random
 import time
 from pathlib import Path
 
+from satsweeper.counting import count
 from satsweeper.gadgets.compiler import GateSet, compile_formula
 from satsweeper.gadgets.formula import Formula, Gate, Op, Var, parse_dimacs
 
@@ -57,30 +63,38 @@ def leaves(formula: Formula) -> int:
     return sum(formula.occurrences().values())
 
 
-def measure(name: str, formula: Formula, gates: GateSet) -> tuple[str, float]:
+def measure(name: str, formula: Formula, gates: GateSet, baseline: tuple[int, float] | None = None) -> tuple[str, float, int]:
+    """One row; ``baseline`` (hidden squares, count time of the parsimonious set) adds the ratios."""
     start = time.perf_counter()
     compiled = compile_formula(formula, gates)
     built = time.perf_counter() - start
     start = time.perf_counter()
     explanations = compiled.explanations()
     counted = time.perf_counter() - start
+    # What the .mine file keeps: the board with its total (the smallest one if they differ).
+    board, _ = compiled.with_total()
+    kept = count(board, order=compiled.order) if explanations else 0
     models = formula.models()
     verdict = "equal" if explanations == models else f"{explanations - models:+d}"
     b = compiled.board
     line = (f"{name:<14} {gates.value[:5]:<6} {len(formula.variables):>4} {leaves(formula):>6} {models:>7} "
             f"{b.height:>5}x{b.width:<6} {compiled.hidden:>7} {compiled.crossings:>5} "
-            f"{built:>8.2f} {counted:>8.2f}  {verdict}")
-    return line, counted
+            f"{built:>8.2f} {counted:>8.2f}  {verdict:<6} {kept:>7}")
+    if baseline:
+        line += f"  x{compiled.hidden / baseline[0]:.1f} hidden, x{counted / max(baseline[1], 1e-3):.1f} count"
+    return line, counted, compiled.hidden
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--budget", type=float, default=120.0, help="stop a family after a count this slow (s)")
     parser.add_argument("--out", type=Path, default=None, help="also write the table here")
+    parser.add_argument("--families", nargs="+", default=["random", "parity", "cnf"],
+                        help="which families to run (random, parity, cnf)")
     args = parser.parse_args()
     rng = random.Random(1)
     header = (f"{'formula':<14} {'gates':<6} {'vars':>4} {'leaves':>6} {'models':>7} {'board':>12} "
-              f"{'hidden':>7} {'cross':>5} {'compile':>8} {'count':>8}  explanations vs models")
+              f"{'hidden':>7} {'cross':>5} {'compile':>8} {'count':>8}  {'vs models':<6} {'w/total':>7}  balanced vs parsimonious")
     lines = [f"# {platform.machine()}, Python {platform.python_version()}; times in seconds", header]
     print("\n".join(lines), flush=True)
     families = [
@@ -89,13 +103,17 @@ def main() -> None:
         ("parity", [(f"parity-{n}", lambda n=n: parity(n)) for n in (4, 8, 12, 16)]),
         ("cnf", [(f"cnf-{n}", lambda n=n: cnf(rng, n)) for n in (4, 6, 8, 10)]),
     ]
-    for _, cases in families:
+    for family, cases in families:
+        if family not in args.families:
+            continue
         for name, make in cases:
             formula = make()
-            gate_sets = (GateSet.PARSIMONIOUS, GateSet.KAYE) if name.startswith("random-4") else (GateSet.PARSIMONIOUS,)
-            slow = False
+            gate_sets = [GateSet.PARSIMONIOUS] + [GateSet.KAYE] * name.startswith("random-4") + [GateSet.BALANCED]
+            slow, baseline = False, None
             for gates in gate_sets:
-                line, counted = measure(name, formula, gates)
+                line, counted, hidden = measure(name, formula, gates, baseline if gates is GateSet.BALANCED else None)
+                if gates is GateSet.PARSIMONIOUS:
+                    baseline = (hidden, counted)
                 print(line, flush=True)
                 lines.append(line)
                 slow = slow or counted > args.budget

@@ -1,4 +1,4 @@
-"""Seed 004's figures 3.2-3.7 as reconstructed in gadgets/figures: check, verify, draw.
+"""Pedersen's figures 3.2-3.7 as reconstructed in gadgets/figures: check, verify, draw.
 
 For every figure file: consistent or not (with the clashing numbers), the
 number of explanations, and for gadgets the verdict of `gadget verify`; each
@@ -30,7 +30,7 @@ def main() -> None:
         puzzle = read_puzzle(path)
         board = puzzle.board
         answer = check(board)
-        line = f"{path.name:<28} {board.height}x{board.width:<3} "
+        line = f"{path.name:<28} {board.width}x{board.height:<3} "
         if not answer.consistent:
             line += conflict_text(answer.conflict)
             print(line)

@@ -1,9 +1,9 @@
-"""Seed 000's experiment: Basic Strategy vs Perimeter Strategy on 4x4 boards.
+"""Fowler and Young's experiment: Basic Strategy vs Perimeter Strategy on 4x4 boards.
 
 1000 games for every mine count (the first click, at a random square, never
 loses), BS = ``basic`` and PS = ``exact`` (perimeter probabilities, done
 exactly).  Writes a PNG of wins against mines and prints the table and the
-ratio of PS wins to BS wins (the seed reports "about 4 times" on average).
+ratio of PS wins to BS wins (Fowler and Young report "about 4 times" on average).
 With a safe first click 16 mines cannot be placed, so counts go to 15.
 
     python scripts/fowler_young_4x4.py --games 1000 --plot docs/fowler-young-4x4.png

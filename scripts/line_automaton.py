@@ -1,4 +1,4 @@
-"""Check seed 004's 1-D automaton (table 3.1) exhaustively.
+"""Check Pedersen's 1-D automaton (table 3.1) exhaustively.
 
 Every word over 0 1 2 b * up to --length is run through the printed table and
 through our own automaton; words up to --sat-length are also decided by the

@@ -61,12 +61,12 @@ def forced(problem: Problem, cell, mine: bool) -> bool:
 
 
 def status(problem: Problem) -> dict | None:
-    """cell -> 'safe' / 'mine' / 'unknown', or None if inconsistent."""
+    """cell -> 'safe' / 'mine' / 'undetermined', or None if inconsistent."""
     found = explanations(problem)
     if not found:
         return None
     out = {}
     for cell in problem.cells:
         values = {cell in e for e in found}
-        out[cell] = "unknown" if len(values) == 2 else ("mine" if True in values else "safe")
+        out[cell] = "undetermined" if len(values) == 2 else ("mine" if True in values else "safe")
     return out

@@ -43,7 +43,7 @@ class TestCheck:
     def test_json(self):
         """--json prints one object with the conflict as data."""
         result = run("check", EXAMPLES / "conflict.txt", "--json")
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert data["consistent"] is False
         assert {"kind": "total", "mines": 5} in data["conflict"]
 
@@ -69,7 +69,7 @@ class TestSafe:
         """--mine asks about flagging instead of opening."""
         result = run("safe", board_file("mines: 1\n1..\n"), "0,1", "--mine", "--json")
         assert result.exit_code == 0
-        assert json.loads(result.output)["move"] == "mark"
+        assert json.loads(result.stdout)["move"] == "mark"
 
     def test_named_cell(self, board_file):
         """A cell can be given by its name."""
@@ -100,7 +100,7 @@ class TestSolveAndUnique:
         """The expert example has safe cells the obvious rules miss."""
         result = run("solve", EXAMPLES / "expert.txt", "--json")
         assert result.exit_code == 0
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert data["safe"] == 10 and data["mine"] == 8
 
     def test_unique(self):
@@ -111,7 +111,7 @@ class TestSolveAndUnique:
         """Two explanations are shown when not unique."""
         result = run("unique", board_file("1..\n"), "--json")
         assert result.exit_code == 1
-        assert len(json.loads(result.output)["explanations"]) == 2
+        assert len(json.loads(result.stdout)["explanations"]) == 2
 
     def test_flags_hidden(self, board_file):
         """--flags hidden turns a wrong flag into an answerable question."""
@@ -136,7 +136,7 @@ class TestCounting:
         """Fowler & Young's system: T = 2,558,160 and the frontier split."""
         result = run("count", EXAMPLES / "fowler-young-6x6.txt", "--json")
         assert result.exit_code == 0
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert data["count"] == "2558160"
         assert data["frontier"] == {"3": "4", "4": "15"}
 
@@ -144,7 +144,7 @@ class TestCounting:
     def test_probs_json(self, engine):
         """Exact fractions per cell, identical for both engines."""
         result = run("probs", EXAMPLES / "fowler-young-6x6.txt", "--json", "--engine", engine)
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         x10 = next(c for c in data["cells"] if c["name"] == "x10")
         assert x10["probability"] == "57/88"
         assert [c["name"] for c in data["safest"]] == ["x1", "x2", "x3"]
@@ -168,14 +168,14 @@ class TestSystems:
         path = board_file("a + b = 1\nb + c = 2\nother: 1\nmines: 2\n", "s.txt")
         result = run("solve", path, "--json")
         assert result.exit_code == 0
-        status = {c["name"]: c["status"] for c in json.loads(result.output)["cells"]}
+        status = {c["name"]: c["status"] for c in json.loads(result.stdout)["cells"]}
         assert status == {"a": "safe", "b": "mine", "c": "mine", "other#1": "safe"}
         result = run("safe", path, "other#1")
         assert result.exit_code == 0
         assert "the total of 2 mines" in result.output
 
     def test_check_on_the_seed_system(self):
-        """The seed example is consistent; the picture lists its cells."""
+        """Fowler and Young's example is consistent; the picture lists its cells."""
         result = run("check", EXAMPLES / "fowler-young-6x6.txt")
         assert result.exit_code == 0
         assert "x12" in result.output

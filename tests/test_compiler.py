@@ -224,7 +224,7 @@ class TestCommand:
 
     def test_json_and_kaye(self):
         result = CliRunner().invoke(main, ["compile", "a | b", "--gates", "kaye", "--json"])
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert result.exit_code == 0
         assert (data["models"], data["explanations"], data["tiles"]) == (3, 4, {"and": 1})
 
@@ -256,7 +256,7 @@ class TestCommand:
     @pytest.mark.parametrize("args, message", [
         (["a & (b |"], "<formula>:1:9: expected a Boolean formula"),
         ([""], "<formula>:1:1: expected a Boolean formula"),
-        (["missing.cnf"], "expected a formula or an existing file (got 'missing.cnf': no such file)"),
+        (["missing.cnf"], "missing.cnf:1:1: expected a formula or an existing file (got no such file)"),
     ])
     def test_bad_formulas_exit_2(self, args, message, tmp_path):
         result = CliRunner().invoke(main, ["compile"] + args)

@@ -101,7 +101,7 @@ class TestGanak:
 
 
 class TestSeedExample:
-    """Fowler & Young (seed 000) section III.3: the 6x6 board with 11 mines."""
+    """Fowler & Young (Fowler and Young) section III.3: the 6x6 board with 11 mines."""
 
     RULES = ((1, 2, 3, 4, 5, 7), 1), ((4, 5, 7, 9, 10, 11), 3), ((5, 6, 8, 10, 11, 12), 2)
 

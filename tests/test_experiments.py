@@ -175,7 +175,7 @@ class TestStrategies:
         """A 1 in the corner of a 5x5 board with 2 mines: its three cells hold a
         mine with probability 1/3, every other cell 1/21 (brute force).  The
         zone estimate for a cell next to no number is the density 2/24, so
-        limited-prob guesses away from the 1 (with the seed's literal 1/2 it
+        limited-prob guesses away from the 1 (with Pedersen's literal 1/2 it
         guessed beside it)."""
         from satsweeper.strategies.limited import zone_estimates
         board = Board(5, 5, {(0, 0): 1}, total_mines=2)
@@ -213,19 +213,20 @@ class TestRuns:
         assert (one.wins, one.guesses) == (two.wins, two.guesses)
 
     def test_ordering_of_strategies(self):
-        """random < single point < limited search < exact on beginner (seed 004's ordering)."""
+        """random < single point < limited search < exact on beginner (Pedersen's ordering)."""
         rates = {name: run(LEVELS["beginner"], name, 150, seed=2).rate for name in NAMES}
         assert rates["random"] < rates["basic"] < rates["exact"]
         assert rates["random"] < rates["single-point"] < rates["limited"] < rates["exact"]
 
     def test_bench_command(self, tmp_path):
-        """bench prints a table, writes JSON, and honours --json."""
-        out = tmp_path / "r.json"
+        """bench prints a table, journals the run (its last line the summary), and honours --json."""
+        out = tmp_path / "r.jsonl"
         result = CliRunner().invoke(main, ["bench", "--level", "8x8x10", "--strategy", "basic",
                                            "--games", "20", "--seed", "1", "--out", str(out), "--json"])
         assert result.exit_code == 0
         data = json.loads(result.output.strip().splitlines()[-1])
-        assert data["games"] == 20 and json.loads(out.read_text())["wins"] == data["wins"]
+        last = json.loads(out.read_text().splitlines()[-1])["summary"]
+        assert data["games"] == 20 and last["wins"] == data["wins"]
 
     def test_bad_first_click(self):
         result = CliRunner().invoke(main, ["bench", "--first", "99,99", "--games", "1"])

@@ -1,4 +1,4 @@
-"""Gadgets: the library's verdicts, the seed figures, repair, files and CLI.
+"""Gadgets: the library's verdicts, Pedersen's figures, repair, files and CLI.
 
 Verdicts come from the component counter; the tests recount every case with
 Ganak (a second method) and, where the board is small, by brute force.
@@ -68,7 +68,7 @@ class TestLibrary:
         assert [c.explanations for c in verdict.cases] == [1, 1, 1, 2]
 
     def test_kaye_and_is_not_unique(self):
-        """Kaye's AND: two explanations on (false, false), one otherwise (seed 004)."""
+        """Kaye's AND: two explanations on (false, false), one otherwise (Pedersen)."""
         verdict = verify(build("and"))
         assert [c.explanations for c in verdict.cases] == [2, 1, 1, 1]
         assert not verdict.unique
@@ -108,7 +108,7 @@ class TestLibrary:
             for port, status in case.outputs.items():
                 values = {gadget.cell(port) in m for m in found}
                 assert status is {frozenset({True}): Status.MINE, frozenset({False}): Status.SAFE}.get(
-                    frozenset(values), Status.UNKNOWN)
+                    frozenset(values), Status.UNDETERMINED)
 
     @pytest.mark.parametrize("periods", [2, 3, 8])
     def test_wires_of_any_length_and_both_orientations(self, periods):
@@ -184,7 +184,7 @@ class TestFigures:
         assert verdict.computes and verdict.unique
 
     def test_puzzle_is_unique_with_safe_corners(self):
-        """Figure 3.7: one explanation, the corners safe (as the seed says)."""
+        """Figure 3.7: one explanation, the corners safe (as Pedersen says)."""
         board = read_board(FIGURES / "fig-3.7-puzzle.txt")
         found = list(explanations(problem_of(board)))
         assert len(found) == 1
@@ -223,7 +223,7 @@ class TestCli:
 
     def test_verify_json(self):
         result = run("gadget", "verify", "or", "--json")
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert data["computes"] and data["unique"]
         assert [c["explanations"] for c in data["cases"]] == [1, 1, 1, 1]
 

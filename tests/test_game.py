@@ -25,7 +25,7 @@ def chi_square(counts: Counter, outcomes: list, samples: int) -> float:
 class TestPlacement:
     @pytest.mark.parametrize("method", list(Placement))
     def test_uniform_over_layouts(self, method):
-        """Both of seed 001's methods hit the 15 layouts of 2 mines in 6 cells evenly."""
+        """Both of Dupuis's methods hit the 15 layouts of 2 mines in 6 cells evenly."""
         level = Level(3, 2, 2)
         cells = [(r, c) for r in range(2) for c in range(3)]
         layouts = [frozenset(pair) for pair in combinations(cells, 2)]

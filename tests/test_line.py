@@ -1,4 +1,4 @@
-"""One-dimensional consistency: our automaton, seed 004's table, and SAT agree."""
+"""One-dimensional consistency: our automaton, Pedersen's table, and SAT agree."""
 
 from __future__ import annotations
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -12,11 +14,13 @@ from hypothesis import given, settings, strategies as st
 from satsweeper.cli import main
 from satsweeper.constraints import problem_of
 from satsweeper.game import FirstClick, Game, Level, Outcome, place_mines
-from satsweeper.puzzles import Method, generate, no_guess, start_zone, three_bv
+from satsweeper.puzzles import AUTO_DRAWS, Method, generate, guess_odds, no_guess, start_zone, three_bv
 from satsweeper.singlepoint import propagate
 from satsweeper.textio import parse_puzzle
 
 from . import oracle
+
+LADDER = Path(__file__).resolve().parent.parent / "examples" / "ladder"
 
 
 def oracle_no_guess(level: Level, mines: frozenset, start) -> bool:
@@ -66,6 +70,26 @@ class TestNoGuess:
             no_guess(Level(2, 1, 1), frozenset({(0, 0)}), (0, 0))
 
 
+class TestGuessOdds:
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(2, 4), st.integers(2, 4), st.data())
+    def test_odds_match_brute_force(self, width, height, data):
+        """Where a guess is forced, each hidden cell's chance is the share of explanations with a mine there."""
+        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
+        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
+        mines = place_mines(level, random.Random(data.draw(st.integers(0, 10**6))), frozenset({start}))
+        answer = no_guess(level, mines, start)
+        odds = guess_odds(answer)
+        if answer.solved:
+            assert odds == {}
+            return
+        found = oracle.explanations(problem_of(answer.position))
+        assert set(odds) == set(answer.position.hidden_cells()) >= set(answer.frontier)
+        for cell, p in odds.items():
+            assert p == Fraction(sum(cell in e for e in found), len(found))
+        assert all(0 < odds[c] < 1 for c in answer.frontier)
+
+
 class TestThreeBV:
     @pytest.mark.parametrize("rows, expected", [
         (["..."], 1),              # one opening covers everything
@@ -113,6 +137,29 @@ class TestGenerate:
         made = generate(level, (3, 3), random.Random(0), Method.PERTURB)
         assert no_guess(level, made.mines, (3, 3)).solved
 
+    def test_densest_preset(self):
+        """Simon Tatham's 9x9 with 35 mines (43%) with the default method: no-guess layouts."""
+        level = Level(9, 9, 35)
+        for seed in range(2):
+            made = generate(level, (4, 4), random.Random(seed))
+            assert len(made.mines) == 35 and no_guess(level, made.mines, (4, 4)).solved
+
+    def test_auto_is_resample_while_draws_succeed(self):
+        """auto returns resample's (uniform) layout when one of its first 30 draws is no-guess."""
+        level = Level(30, 16, 99)
+        for seed in range(5):
+            uniform = generate(level, (3, 3), random.Random(seed), Method.RESAMPLE)
+            assert uniform.layouts <= AUTO_DRAWS
+            auto = generate(level, (3, 3), random.Random(seed), Method.AUTO)
+            assert auto.mines == uniform.mines and auto.perturbations == 0
+
+    def test_auto_repairs_at_high_density(self):
+        """Where uniform draws fail (16x16 with 99 mines), auto repairs and still succeeds."""
+        level = Level(16, 16, 99)
+        made = generate(level, (3, 3), random.Random(0), Method.AUTO)
+        assert made.layouts > AUTO_DRAWS and made.perturbations > 0
+        assert no_guess(level, made.mines, (3, 3)).solved
+
     def test_deterministic(self):
         """The same seed gives the same layout."""
         level = Level(16, 16, 40)
@@ -133,13 +180,13 @@ class TestCli:
                    "--seed", "7", "-o", path).exit_code == 0
         result = run("noguess", path, "--json")
         assert result.exit_code == 0
-        assert json.loads(result.output)["no_guess"] is True
+        assert json.loads(result.stdout)["no_guess"] is True
 
     def test_out_dir(self, tmp_path):
         """--count with --out-dir writes one file per board."""
         result = run("generate", "9x9x10", "--no-guess", "--count", "3", "--out-dir", tmp_path, "--json")
         assert result.exit_code == 0
-        boards = json.loads(result.output)["boards"]
+        boards = json.loads(result.stdout)["boards"]
         assert len(boards) == 3
         for board in boards:
             assert run("noguess", board["file"]).exit_code == 0
@@ -165,6 +212,42 @@ class TestCli:
         result = run("noguess", path, *args)
         assert result.exit_code == 2
         assert message in result.output
+
+    def test_noguess_reports_the_difficulty(self):
+        """noguess names the grade and counts the moves of each kind (the README's hard example)."""
+        result = run("noguess", LADDER / "hard.txt")
+        assert result.exit_code == 0
+        assert "difficulty: hard (rung 3, 3 numbers at once)" in result.output
+        data = json.loads(run("noguess", LADDER / "hard.txt", "--json").output)
+        assert data["difficulty"]["word"] == "hard" and data["difficulty"]["clues"] == 3
+        assert data["difficulty"]["moves"] == {"single": 0, "pair": 0, "several": 1, "total": 0}
+
+    @pytest.mark.parametrize("word", ["easy", "medium", "hard", "extreme"])
+    def test_generate_difficulty(self, tmp_path, word):
+        """generate --difficulty WORD writes layouts that noguess grades WORD."""
+        result = run("generate", "9x9x10", "--difficulty", word, "--count", "2", "--out-dir", tmp_path,
+                     "--seed", "1", "--json")
+        assert result.exit_code == 0, result.output
+        for board in json.loads(result.output)["boards"]:
+            assert board["difficulty"]["word"] == word
+            checked = json.loads(run("noguess", board["file"], "--json").output)
+            assert checked["no_guess"] and checked["difficulty"]["word"] == word
+
+    def test_stuck_gives_the_odds(self, tmp_path):
+        """A forced guess lists each cell's exact chance: three cells, one mine, 1/3 each."""
+        path = tmp_path / "l.txt"
+        path.write_text("start: 0,0\n..\n.*\n")
+        data = json.loads(run("noguess", path, "--json").output)
+        assert [c["probability"] for c in data["frontier"]] == ["1/3", "1/3", "1/3"]
+        assert "1,1: 1/3 (33.3%)" in run("noguess", path).output
+
+    def test_stuck_picture(self, tmp_path):
+        """--picture draws the stuck position to an SVG."""
+        path, picture = tmp_path / "l.txt", tmp_path / "stuck.svg"
+        path.write_text("start: 0,0\n..\n.*\n")
+        result = run("noguess", path, "--picture", picture)
+        assert result.exit_code == 1
+        assert picture.read_text().lstrip().startswith("<?xml")
 
     def test_mine_layout_round_trip(self, tmp_path):
         """A layout written as .mine (M for mines) reads back and checks out."""

@@ -34,4 +34,34 @@ class TestRender:
     def test_bad_extension_and_inconsistent_probs(self, tmp_path):
         assert run("render", EXAMPLES / "expert.txt", "-o", tmp_path / "e.jpg").exit_code == 2
         result = run("render", EXAMPLES / "conflict.txt", "-o", tmp_path / "c.png", "--probs")
-        assert result.exit_code == 2 and "cannot all hold" in result.output
+        assert result.exit_code == 1 and "cannot all hold" in result.output  # an answer, drawn
+
+
+class TestPictures:
+    def test_svg_is_deterministic_text(self, tmp_path):
+        """The same board gives the same SVG bytes; numbers stay <text>; no date; no letter F for flags."""
+        first, second = tmp_path / "a.svg", tmp_path / "b.svg"
+        for out in (first, second):
+            assert run("render", EXAMPLES / "expert.txt", "-o", out, "--probs").exit_code == 0
+        text = first.read_text()
+        assert first.read_bytes() == second.read_bytes()
+        assert "<text" in text and ">19%<" in text and "<dc:date>" not in text
+        assert ">F<" not in text
+
+    def test_reason_outlines_the_forcing_clues(self, tmp_path):
+        """--reason names the clues that force the move (the same as safe's reason)."""
+        import json
+        out = tmp_path / "r.svg"
+        data = json.loads(run("render", EXAMPLES / "unique.txt", "-o", out, "--reason", "1,0", "--json").stdout)
+        safe = json.loads(run("safe", EXAMPLES / "unique.txt", "1,0", "--json").stdout)
+        assert data["reason"]["status"] == "safe"
+        assert [(c["row"], c["col"]) for c in data["reason"]["reason"]] == \
+            [(c["row"], c["col"]) for c in safe["reason"] if c["kind"] == "clue"]
+
+    def test_big_board_is_an_overview(self, tmp_path):
+        """A board too big for squares is drawn one pixel per square, with a note saying so."""
+        board = tmp_path / "big.txt"
+        board.write_text("\n".join(["1" * 200] * 3 + ["." * 200]) + "\n")
+        out = tmp_path / "big.svg"
+        assert run("render", board, "-o", out).exit_code == 0
+        assert "one pixel per square" in out.read_text()

@@ -44,6 +44,7 @@ from ..counting import count, tally
 from .formula import Formula, Gate, Node, Not, Op, Var
 from .gadget import Gadget, mine_totals
 from .layout import Head, Layout, LayoutError, ports
+from .balance import balanced_cross, balanced_tile
 from .library import cross, gate_tile, mirror
 from .sketch import DOWN, RIGHT
 
@@ -55,15 +56,30 @@ SPACE = ROOM + 10  # columns between a subtree and the next leaf: the gate's lef
 
 
 class GateSet(enum.Enum):
-    """Which gadget computes AND and OR (the other by De Morgan; XOR is Pedersen's in both)."""
+    """Which gadget computes AND and OR (the other by De Morgan; XOR is Pedersen's in all).
+
+    ``balanced`` is the parsimonious set with every tile (the crossing too)
+    given a twin and a compensator (see :mod:`.balance`): every explanation
+    of the board holds the same number of mines, so the count survives the
+    total mine count a ``.mine`` file carries.
+    """
 
     PARSIMONIOUS = "parsimonious"  # Pedersen's OR: one explanation per input
     KAYE = "kaye"                  # Kaye's AND: two explanations when both inputs are false
+    BALANCED = "balanced"          # Pedersen's OR, one explanation and one mine total per input
 
     def tile(self, op: Op) -> str:
         if op is Op.XOR:
             return "xor"
-        return "or" if self is GateSet.PARSIMONIOUS else "and"
+        return "and" if self is GateSet.KAYE else "or"
+
+    def gate(self, kind: str) -> Gadget:
+        """The gate tile for ``kind`` in this set (as drawn, inputs from the left and below)."""
+        return balanced_tile(kind) if self is GateSet.BALANCED else gate_tile(kind)
+
+    def cross(self) -> Gadget:
+        """The crossing tile of this set."""
+        return balanced_cross() if self is GateSet.BALANCED else cross()
 
 
 @dataclass(frozen=True)
@@ -177,10 +193,25 @@ def bus_order(variables: tuple[str, ...], leaves: list[str]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
-def _gate_tile(kind: str) -> tuple[Gadget, dict, tuple[bool, bool, bool]]:
+def _gate_tile(kind: str, gates: GateSet) -> tuple[Gadget, dict, tuple[bool, bool, bool]]:
     """A gate tile upside down (input b enters from above), its ports and its negations."""
-    tile = mirror(gate_tile(kind))
+    tile = mirror(gates.gate(kind))
     return tile, ports(tile), _polarity(tile, Op[kind.upper()])
+
+
+@lru_cache(maxsize=None)
+def _spacing(gates: GateSet) -> tuple[int, int]:
+    """Extra columns between subtrees and rows between bus wires that the set's tiles need.
+
+    A tile reaches left of the wire it is placed under by its upper input's
+    column (the crossing's ``a``, a gate's ``b``); the plain tiles were
+    drawn with that at most 4, and the 45 rows between bus wires hold the
+    plain crossing with room to spare (13 rows below it).
+    """
+    crossing = ports(gates.cross())
+    reach = max([crossing["a"].cell[1]] + [ports(gates.gate(kind))["b"].cell[1] for kind in ("or", "xor", "and")
+                                          if gates is GateSet.KAYE or kind != "and"])
+    return max(0, reach - 4), max(PITCH, gates.cross().board.height + 13)
 
 
 class _Compiler:
@@ -195,7 +226,8 @@ class _Compiler:
         # A variable's wire starts at its first leaf and ends at its last (or
         # is a closed stub on the left if the variable does not occur).
         self.bus: dict[str, _Line] = {}
-        self.rows = {name: index * PITCH for index, name in enumerate(bus_order(formula.variables, leaves))}
+        self.spread, pitch = _spacing(gates)
+        self.rows = {name: index * pitch for index, name in enumerate(bus_order(formula.variables, leaves))}
         for name, row in self.rows.items():
             if self.remaining[name] == 0:
                 head = self.layout.start(row, 0, name)
@@ -223,12 +255,12 @@ class _Compiler:
     def _frontier(self) -> int:
         """The first free column right of everything drawn."""
         drawn = self.layout.sketch.hidden | self.layout.sketch.flags
-        return max((c for _, c in drawn), default=0) + SPACE
+        return max((c for _, c in drawn), default=0) + SPACE + self.spread
 
     def _leaf(self, name: str) -> Head:
         row = self.rows[name]
         crossed = sorted((line for line in self.bus.values() if line.row > row), key=lambda l: l.row)
-        x = max([self._frontier()] + [line.head.cell[1] + ROOM for line in crossed])
+        x = max([self._frontier()] + [line.head.cell[1] + ROOM + self.spread for line in crossed])
         if name not in self.bus:
             self.bus[name] = _Line(self.layout.start(row, x - 3, name), name)
         source = self.bus[name]
@@ -245,7 +277,7 @@ class _Compiler:
 
     def _cross(self, drop: Head, line: _Line) -> Head:
         """Take a falling wire across a bus wire; the falling wire's new head."""
-        tile = cross()
+        tile = self.gates.cross()
         where = ports(tile)
         top = line.row - where["b"].cell[0]
         left = drop.cell[1] - where["a"].cell[1]
@@ -261,7 +293,7 @@ class _Compiler:
         """A gate below its right operand; the left operand turns in under it.  Its output, running down."""
         (lhead, lneg), (rhead, rneg) = left, right
         kind = self.gates.tile(op)
-        tile, where, (a, b, c) = _gate_tile(kind)
+        tile, where, (a, b, c) = _gate_tile(kind, self.gates)
         morgan = op is not Op.XOR and kind != op.name.lower()  # AND from OR, or OR from AND
         column = rhead.cell[1] - where["b"].cell[1]
         if column < lhead.cell[1] + ROOM + 4:

@@ -32,10 +32,12 @@ from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 
 from ..board import Board, Cell
 from ..constraints import Constraint, Problem, problem_of
-from ..errors import BoardSyntaxError, SatsweeperError
+from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
 from ..reasoning import Status
 from ..textio import Puzzle, format_board, parse_puzzle, read_puzzle
 from ..components import tally
+
+MAX_INPUTS = 16  # every combination is counted: 2^16 counts is minutes already
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,9 @@ def read_gadget(path: str | Path) -> Gadget:
 def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
     """The gadget a parsed file describes: its board and its headers' ports and claims."""
     extras, board = puzzle.extras, puzzle.board
+    if not extras:
+        raise BoardSyntaxError(source, 1, 1, "a gadget file: 'gadget:', 'inputs:' and 'outputs:' "
+                               "(or 'accepts:') headers", "a plain board without them")
     name = extras.get("gadget", (Path(source).stem, 0))[0]
     inputs_text, inputs_line = extras.get("inputs", ("", 1))
     inputs = tuple(inputs_text.replace(",", " ").split())
@@ -156,9 +161,11 @@ def _check_port(board: Board, port: str, source: str, line: int) -> None:
 
 
 def _check_claim(claim: str, inputs: tuple[str, ...], source: str, line: int) -> None:
+    from .formula import check_nesting
+    check_nesting(claim, source, line)
     try:
         support = {str(v) for v in pyeda_expr(claim).support}
-    except (PyedaSyntaxError, ValueError, TypeError) as err:
+    except (PyedaSyntaxError, ValueError, TypeError, RecursionError) as err:
         raise BoardSyntaxError(source, line, 1, "a Boolean expression such as 'u | ~v'",
                                f"{claim!r}: {err}") from None
     unknown = sorted(support - set(inputs))
@@ -188,7 +195,7 @@ class Case:
         inputs: the input values, in the gadget's order.
         explanations: placements of mines consistent with the board and inputs.
         outputs: per output port, MINE (true in every explanation), SAFE
-            (false in every one) or UNKNOWN; empty if there is no explanation.
+            (false in every one) or UNDETERMINED; empty if there is no explanation.
         expected: the claimed output values.
         mines: the distinct mine totals (flags included) over the explanations.
     """
@@ -246,6 +253,9 @@ def verify(gadget: Gadget) -> Verdict:
     >>> v.computes, v.unique, [c.explanations for c in v.cases]
     (True, True, [1, 1])
     """
+    if len(gadget.inputs) > MAX_INPUTS:
+        raise TooComplexError(f"a gadget of at most {MAX_INPUTS} inputs (got {len(gadget.inputs)}: "
+                              f"2^{len(gadget.inputs)} combinations to count)")
     base = problem_of(gadget.board)
     cases = []
     for values in itertools.product((False, True), repeat=len(gadget.inputs)):
@@ -256,16 +266,20 @@ def verify(gadget: Gadget) -> Verdict:
 def _case(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Case:
     pinned = tuple(Constraint(frozenset({gadget.cell(port)}), int(value), PortValue(port, value))
                    for port, value in zip(gadget.inputs, values))
-    problem = Problem(base.cells, base.constraints + pinned)
+    # The total mine count, when the board has one, is a rule like any other.
+    problem = Problem(base.cells, base.constraints + pinned, base.mines, base.total_origin)
     counts = tally(problem)
     outputs: dict[str, Status] = {}
     if counts.consistent:
         for port in gadget.outputs:
             p = counts.probability(gadget.cell(port))
-            outputs[port] = Status.MINE if p == 1 else Status.SAFE if p == 0 else Status.UNKNOWN
-    totals = mine_totals(counts.frontier or {0: int(counts.consistent)}, len(problem.floating_cells()))
+            outputs[port] = Status.MINE if p == 1 else Status.SAFE if p == 0 else Status.UNDETERMINED
     flags = len(gadget.board.flags)
-    mines = tuple(flags + k for k, c in totals.items() if c)
+    if base.mines is not None:  # every explanation has the board's total
+        mines = (flags + base.mines,) if counts.consistent else ()
+    else:
+        totals = mine_totals(counts.frontier or {0: int(counts.consistent)}, len(problem.floating_cells()))
+        mines = tuple(flags + k for k, c in totals.items() if c)
     return Case(values, counts.count, outputs, gadget.expected(values), mines, gadget.accepted(values))
 
 

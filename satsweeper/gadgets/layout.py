@@ -178,6 +178,24 @@ class Layout:
         self.sketch.junction(centre, {_reverse(d): 0, d: 0, turn: 0})
         return Head(_ahead(centre, d, 3), d, not head.flip), Head(_ahead(centre, turn, 3), turn, head.flip)
 
+    def tap(self, head: Head) -> Head:
+        """Kaye's NOT core in the wire: one square between two revealed squares, flags on both sides.
+
+        The core square holds a mine exactly when the square before it (the
+        last pair's second) does not, so it adds one mine when the signal
+        is false (``head.flip`` False) or true (``head.flip`` True): a
+        *compensator* for a piece whose mine count depends on that signal.
+        The wire goes on flipped, two squares further on (every square
+        around the core is balanced, so :meth:`board` numbers it).
+        """
+        if head.at(-2) not in self.sketch.hidden:
+            raise LayoutError(f"no wire ends at {head.cell}")
+        self.sketch.hide(head.cell)
+        across = _turned(head.direction)
+        for side in (-1, 1):
+            self.sketch.flag(_ahead(head.cell, across, side))
+        return Head(head.at(2), head.direction, not head.flip)
+
     # Tiles ----------------------------------------------------------------
 
     def place(self, tile: Gadget, top: int, left: int) -> dict[str, Port]:
@@ -205,12 +223,17 @@ class Layout:
 
     # Numbers --------------------------------------------------------------
 
-    def board(self) -> Board:
-        """The drawing as a board, every revealed square numbered (see the module's docstring)."""
+    def board(self, open_sides: frozenset = frozenset()) -> Board:
+        """The drawing as a board, every revealed square numbered (see the module's docstring).
+
+        A ring of revealed squares surrounds the drawing, but on ``open_sides``
+        (directions), where wires end open on the edge: a tile's ports.
+        """
         s = self.sketch
         top, left, bottom, right = s.box()
-        top, left = top - 1, left - 1
-        height, width = bottom - top + 2, right - left + 2
+        top, left = top - (UP not in open_sides), left - (LEFT not in open_sides)
+        height = bottom - top + 1 + (DOWN not in open_sides)
+        width = right - left + 1 + (RIGHT not in open_sides)
         shift = lambda cell: (cell[0] - top, cell[1] - left)  # noqa: E731
         owner, printed = self._owners(shift)
         hidden = {shift(c) for c in s.hidden}

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..board import Board, Cell
-from ..errors import SatsweeperError
+from ..errors import InputError, SatsweeperError
 from ..textio import parse_board
 from .gadget import Gadget, format_gadget
 from .repair import synthesize
@@ -41,7 +41,7 @@ def wire(periods: int = 3, vertical: bool = False) -> Gadget:
     (3, 5, ['a', 'b'])
     """
     if periods < 2:
-        raise ValueError(f"a wire needs at least two x'/x pairs (got {periods})")
+        raise InputError(f"a wire needs at least two x'/x pairs (got {periods})")
     width = 3 * periods - 1
     names = {(1, 1): "a", (1, width - 1): "b"}
     clues: dict[Cell, int] = {}
@@ -93,7 +93,7 @@ def _template(name: str, inputs: tuple[str, ...], outputs: dict[str, str], grid:
 
 
 def not_gate() -> Gadget:
-    """Kaye's NOT (seed 004, figure 3.3): the centre x' between two 3s."""
+    """Kaye's NOT (Pedersen, figure 3.3): the centre x' between two 3s."""
     return _template("not", ("x",), {"y": "~x"}, """
 -  - - -   -  - -   -  1 1 1 -  -   - -  -
 1  1 1 1   1  1 1   1  2 F 2 1  1   1 1  1
@@ -104,7 +104,7 @@ x' x 1 x'2 x2 1 x'3 x3 3 c 3 x4 x'4 1 x5 y
 
 
 def kaye_and() -> Gadget:
-    """Kaye's AND (seed 004, figure 3.4); two explanations when both inputs are false."""
+    """Kaye's AND (Pedersen, figure 3.4); two explanations when both inputs are false."""
     return _template("and", ("u", "v"), {"t": "u & v"}, """
 -  1   u'0 1   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -
 -  1   u   1   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -   -
@@ -218,7 +218,7 @@ def crossover() -> Gadget:
 
 
 def pedersen_or() -> Gadget:
-    """Pedersen's OR (seed 004, figure 3.5, three misprinted numbers repaired); unique."""
+    """Pedersen's OR (Pedersen, figure 3.5, three misprinted numbers repaired); unique."""
     return _template("or", ("u", "v"), {"t": "u | v"}, """
 -   -   -   -   -   1   2   2   1   -   1   2   3   2   1   -   -
 1   1   1   1   1   2   F   F   3   1   1   F   F   F   1   -   -
@@ -234,7 +234,7 @@ v'0 v0  1   v'  v   3   v'2 F   s   F   5   4   t'4 2   1   1   1
 
 
 def pedersen_xor() -> Gadget:
-    """Pedersen's XOR (seed 004, figure 3.6); unique."""
+    """Pedersen's XOR (Pedersen, figure 3.6); unique."""
     return _template("xor", ("u", "v"), {"t": "u ^ v"}, """
 -   -   -   -   1   2   2   1   -   -   -   -
 1   1   1   1   2   F   F   3   1   -   -   -
@@ -302,7 +302,7 @@ def gate_tile(kind: str) -> Gadget:
         s.stamp(kaye_and(), 6, 2, drop, numbers=True)  # Kaye's numbers, not unique ones
         left, below, out = ((3, 1), LEFT), ((24, 4), DOWN), ((14, 25), RIGHT)
     else:
-        raise ValueError(f"no gate tile for {kind!r} (expected one of {', '.join(GATES)})")
+        raise InputError(f"no gate tile for {kind!r} (expected one of {', '.join(GATES)})")
     for port, (start, direction) in zip("lbt", (left, below, out)):
         s.name(s.poke(start, direction), port)
     return _claimed(s, f"{kind}-tile", kind)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ..board import Board, Cell
 from .gadget import Gadget
+from ..errors import InputError
 
 Direction = tuple[int, int]
 RIGHT, LEFT, DOWN, UP = (0, 1), (0, -1), (1, 0), (-1, 0)
@@ -44,19 +45,19 @@ class Sketch:
 
     def hide(self, cell: Cell) -> None:
         if cell in self.flags:
-            raise ValueError(f"{cell} is already a flag")
+            raise InputError(f"{cell} is already a flag")
         if cell not in self.hidden:
             self.drawn.append((self._anchor if self._anchor is not None else cell[1], len(self.drawn), cell))
         self.hidden.add(cell)
 
     def flag(self, cell: Cell) -> None:
         if cell in self.hidden:
-            raise ValueError(f"{cell} is already hidden")
+            raise InputError(f"{cell} is already hidden")
         self.flags.add(cell)
 
     def name(self, cell: Cell, name: str) -> None:
         if cell not in self.hidden:
-            raise ValueError(f"only hidden cells carry names ({cell} is not hidden)")
+            raise InputError(f"only hidden cells carry names ({cell} is not hidden)")
         self.names[cell] = name
 
     def run(self, start: Cell, direction: Direction, pairs: int) -> Cell:

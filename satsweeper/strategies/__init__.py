@@ -12,9 +12,11 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol
 
 from ..board import Board, Cell
+from ..errors import InputError
 from ..constraints import Positions, Problem, problem_of
 from ..components import Components
 from ..singlepoint import obvious_moves, pair_moves
@@ -28,11 +30,19 @@ class Act(enum.Enum):
 
 @dataclass(frozen=True)
 class Decision:
-    """What a strategy does next: sure moves, or one guess (an open)."""
+    """What a strategy does next: sure moves, or one guess (an open).
+
+    A guess may say why it was chosen (``basis``: ``"endgame"``, ``"corner"``,
+    ``"look-ahead"``, ``"safest"``, ...) and what that basis scored
+    (``value``: a chance of winning the game, of surviving two moves, ...);
+    :mod:`satsweeper.hint` shows both to the player.
+    """
 
     opens: tuple[Cell, ...] = ()
     flags: tuple[Cell, ...] = ()
     guess: bool = False
+    basis: str = ""
+    value: Fraction | None = None
 
 
 class Strategy(Protocol):
@@ -96,7 +106,7 @@ def strategy(name: str) -> Strategy:
              "limited": limited.LimitedSearch, "limited-prob": limited.LimitedSearchWithProbabilities,
              "exact": exact.ExactProbability, "best": best.Best}
     if name not in table:
-        raise ValueError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
+        raise InputError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
     return table[name]()
 
 

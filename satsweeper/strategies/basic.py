@@ -1,4 +1,4 @@
-"""Seed 000's Basic Strategy: theorems 1 and 2, else a random guess.
+"""Fowler and Young's Basic Strategy: theorems 1 and 2, else a random guess.
 
 Theorem 1 flags the hidden neighbours of a number that needs all of them;
 theorem 2 opens the hidden neighbours of a number whose flags are complete.

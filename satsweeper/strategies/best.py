@@ -84,11 +84,13 @@ class Best:
         if self.endgame and counts.count <= self.limit:
             found = endgame.best_guess(board, problem, self.limit, self.most_cells)
             if found:
-                return Decision(opens=(found[0],), guess=True)
-        return Decision(opens=(self._guess(board, problem, counts, components, rng),), guess=True)
+                return Decision(opens=(found[0],), guess=True, basis="endgame", value=found[1])
+        cell, basis, value = self._guess(board, problem, counts, components, rng)
+        return Decision(opens=(cell,), guess=True, basis=basis, value=value)
 
     def _guess(self, board: Board, problem: Problem, counts: Tally, components: Components,
-               rng: random.Random):
+               rng: random.Random) -> tuple:
+        """(the guess, why it was chosen, what that scored or None)."""
         # The component engine's scaled counts are ints: mines[c] / whole =
         # P(c is a mine), and int comparisons are fast.
         mines, whole = counts.scaled_mines, counts.scaled_count
@@ -97,10 +99,10 @@ class Best:
         component_of = components.component_of
         near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
         if len(near) == 1:
-            return near[0]
+            return near[0], "safest", None
         corner = self.corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
         if corner:
-            return corner
+            return corner, "corner", None
         total = counts.scaled_count * counts.scale
         # The best guess outside the components a number touches keeps its
         # chance (up to the total's small pull): safest component first.
@@ -139,7 +141,7 @@ class Best:
             if found is not None:
                 scores[c] = found
                 top = max(top, found)
-        return rng.choice([c for c, v in scores.items() if v == top])
+        return rng.choice([c for c, v in scores.items() if v == top]), "look-ahead", top
 
 
 def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_of: dict):

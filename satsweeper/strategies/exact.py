@@ -1,4 +1,4 @@
-"""Perimeter strategy with exact probabilities (seed 000's PS, done exactly).
+"""Perimeter strategy with exact probabilities (Fowler and Young's PS, done exactly).
 
 Sure moves come from the single-number rules when they apply, else from the
 pair rule (two nested numbers), else from the exact counting engine with the

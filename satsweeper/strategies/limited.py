@@ -1,4 +1,4 @@
-"""Pedersen's limited search (seed 004, algorithms 2-5).
+"""Pedersen's limited search (Pedersen, algorithms 2-5).
 
 For each hidden cell ``x`` next to a number, look only at its *zone of
 interest*: the numbers next to ``x`` and the numbers that share a hidden
@@ -13,14 +13,14 @@ does without one.
   next to no number gets the density of the mines left among the hidden
   cells.  Algorithm 5 taken literally gives it 2 / (2 + 2) = 1/2 (an empty
   zone has one placement with ``x`` a mine, one without, each counted
-  twice), but the seed's own table 5.4 has the estimate 0.21 chosen most
+  twice), but Pedersen's own table 5.4 has the estimate 0.21 chosen most
   often "because all squares initially have a probability of 0.20625" (99
   mines in 480 squares): its program used the density.  With 1/2, the
   strategy guessed beside numbers when an untouched cell was far safer and
-  won 85.5% on 10x10/10 against the seed's 92.5% (1000 games).
+  won 85.5% on 10x10/10 against Pedersen's 92.5% (1000 games).
 
 Counting a zone is exactly the component counter applied to the zone's
-rules, so the backtracking search of the seed is not written again here.
+rules, so Pedersen's backtracking search is not written again here.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Level 0 of seed 000: open a random hidden cell every move."""
+"""Level 0 of Fowler and Young: open a random hidden cell every move."""
 
 from __future__ import annotations
 

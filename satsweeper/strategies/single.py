@@ -1,4 +1,4 @@
-"""Seed 004's single point strategy (algorithm 1).
+"""Pedersen's single point strategy (algorithm 1).
 
 It keeps a queue S of sure moves, without repeats.  After every move it
 looks only around the square just opened or flagged: a 0 makes all its
@@ -10,7 +10,7 @@ the front: a mine is the rarer, more informative fact).  With S empty it
 opens a random unopened square.
 
 Unlike ``basic``, which re-reads every number each turn, this strategy only
-reasons next to the squares it has just seen revealed, as the seed's does;
+reasons next to the squares it has just seen revealed, as Pedersen's does;
 our simulator opens a 0's region at once, so every square revealed since the
 last turn counts as just revealed.  The queue is the only memory: the board
 is still all it sees.

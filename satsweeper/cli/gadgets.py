@@ -1,0 +1,201 @@
+"""Gadgets and circuits: gadget list / verify / write, repair, compile."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from .contract import (InputFile, OutputPath, Source, UserError, cut, emit, json_option,
+                       refuse_overwriting_input, timeout_option, within, TimeUp, LIMIT,
+                       verdict, write_output, working)
+
+MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
+
+
+def load_gadget(reference: str):
+    """A library gadget by name, or a gadget file (``-`` for stdin)."""
+    from ..gadgets import library, parse_gadget
+    from ..gadgets.balance import BALANCED
+    if reference in library.BUILDERS:
+        return library.build(reference)
+    if reference in BALANCED:
+        return BALANCED[reference]()
+    if reference != "-" and not Path(reference).exists():
+        names = list(library.BUILDERS) + list(BALANCED)
+        raise UserError(f"a gadget name ({', '.join(names)}) or a gadget file", cut(reference))
+    source = InputFile().convert(reference, None, None)
+    gadget = parse_gadget(source.text.lstrip("\ufeff"), source.name)
+    if len(gadget.inputs) > MAX_INPUTS:
+        raise UserError(f"at most {MAX_INPUTS} inputs (every combination is counted)",
+                        f"{len(gadget.inputs)} inputs", source.name)
+    return gadget
+
+
+@click.group()
+def gadget() -> None:
+    """Gadgets: boards whose named cells carry Boolean signals (Kaye's and
+    Pedersen's wires and gates)."""
+
+
+@gadget.command(name="list")
+@json_option
+def gadget_list(as_json):
+    """The library's gadgets, their sizes (WIDTHxHEIGHT) and claims.
+
+    \b
+    Examples:
+      satsweeper gadget list
+      satsweeper gadget list --json
+    """
+    from ..gadgets import library
+    from ..gadgets.balance import BALANCED
+    from ..report.gadgets import listing_json
+    rows = listing_json([(name, library.build(name)) for name in library.BUILDERS]
+                        + [(name, build()) for name, build in BALANCED.items()])
+    text = "\n".join(f"{r['name']:<17} {r['width']}x{r['height']:<4} inputs {' '.join(r['inputs']):<4} "
+                     f"{r['claim']}" for r in rows)
+    emit("gadget list", as_json, {"gadgets": rows}, text, 0)
+
+
+@gadget.command(name="verify")
+@click.argument("reference", metavar="NAME|FILE")
+@json_option
+def gadget_verify(reference, as_json):
+    """Every input combination: consistent?, outputs forced, explanations,
+    mines; then the verdict (computes its claim, unique, same mines).
+
+    \b
+    Examples:
+      satsweeper gadget verify or
+      satsweeper gadget verify gadgets/figures/fig-3.4-and.txt --json
+    """
+    from ..gadgets import verify
+    from ..report.gadgets import verdict_json, verdict_text
+    answer = verify(load_gadget(reference))
+    emit("gadget verify", as_json, verdict_json(answer), verdict_text(answer), verdict(answer.computes))
+
+
+@gadget.command(name="write")
+@click.argument("directory", type=click.Path(file_okay=False))
+@json_option
+def gadget_write(directory, as_json):
+    """Write every library gadget to DIRECTORY as NAME.txt (the repository's
+    gadgets/).  DIRECTORY is created if its parent exists.
+
+    \b
+    Examples:
+      satsweeper gadget write gadgets
+    """
+    from ..gadgets import library
+    path = Path(directory)
+    if not path.is_dir():
+        if not (path.parent if str(path.parent) else Path(".")).is_dir():
+            raise UserError("a directory, or a new one in an existing directory",
+                            f"{cut(directory)}: {cut(str(path.parent))} does not exist")
+        path.mkdir()
+    written = library.write_all(path)
+    emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written]},
+         f"wrote {len(written)} gadgets to {path}", 0)
+
+
+@click.command(name="repair")
+@click.argument("reference", metavar="NAME|FILE")
+@click.option("-o", "--output", type=OutputPath(), help="Write the repaired gadget here (not over the input).")
+@click.option("--attempts", default=20, show_default=True, type=click.IntRange(1),
+              help="Optimal change sets to try before giving up.")
+@click.option("--unique", is_flag=True, help="Also make it unique: one explanation per input.")
+@json_option
+def repair(reference, output, attempts, unique, as_json):
+    """The fewest changes of numbers that make a figure consistent and compute
+    its claim (MaxSAT), each optimum verified by counting.
+
+    \b
+    Examples:
+      satsweeper repair gadgets/figures/fig-3.5-or-as-printed.txt -o or.txt
+      satsweeper repair and --unique
+    """
+    from ..gadgets import format_gadget
+    from ..gadgets.repair import repair as find_repair
+    from ..report.gadgets import repair_json, repair_text
+    refuse_overwriting_input(output, reference)
+    result = find_repair(load_gadget(reference), attempts, unique)
+    ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
+    data, text = repair_json(result), repair_text(result)
+    if ok and output:
+        note = "\n".join(f"repaired {c}" for c in result.changes)
+        text += "\n" + write_output(output, format_gadget(result.gadget, note))
+        data["output"] = str(output)
+    emit("repair", as_json, data, text, verdict(ok))
+
+
+@click.command(name="compile")
+@click.argument("formula")
+@click.option("--gates", type=click.Choice(["parsimonious", "kaye", "balanced"]), default="parsimonious",
+              show_default=True,
+              help="Pedersen's OR (one explanation per model), Kaye's AND (two when both inputs are false), "
+                   "or balanced (one explanation AND one mine total per model: a .mine with its total "
+                   "keeps every model; boards about 3.5 times larger).")
+@click.option("-o", "--output", type=OutputPath(),
+              help="Write the board here: .mine for JSMinesweeper (with a total mine count), else native.")
+@click.option("--no-count", is_flag=True, help="Do not count the board's explanations (big formulas).")
+@click.option("--models", "show_models", is_flag=True, help="Also list the models (the truth table's true rows).")
+@timeout_option
+@json_option
+def compile_formula(formula, gates, output, no_count, show_models, timeout, as_json):
+    """Compile FORMULA (pyeda syntax, or a DIMACS .cnf file; - for stdin) into
+    one board whose explanations are the formula's models: one free wire per
+    variable, named after it, and the formula forced true.  Prints the number
+    of models (from the truth table), the board's size and its explanations.
+
+    \b
+    Examples:
+      satsweeper compile "(a | ~b) & (b ^ c)" --models
+      satsweeper compile "a | b" --gates kaye -o or.mine
+      satsweeper compile "a | b" --gates balanced -o or.mine
+    """
+    from ..gadgets.compiler import GateSet, compile_formula as build
+    from ..gadgets.formula import parse_dimacs, parse_formula, read_formula
+    from ..report.gadgets import compile_json, compile_text, models_json, models_text
+    refuse_overwriting_input(output, formula)
+    if formula == "-":
+        source = InputFile().convert("-", None, None)
+        head = source.text.lstrip("\ufeff").lstrip()
+        parsed = (parse_dimacs(source.text, source.name) if head.startswith(("p cnf", "c"))
+                  else parse_formula(source.text, source.name))
+    elif formula.strip() and os.path.lexists(formula) and not Path(formula).is_file():
+        # A directory or a broken link is a mistake, not a variable of that name.
+        what = "a directory" if Path(formula).is_dir() else "not a readable file (a broken or looping link?)"
+        raise UserError("a formula or a DIMACS file", f"{cut(formula)}, {what}")
+    else:
+        parsed = read_formula(formula)
+    with working(f"compiling {len(parsed.variables)} variables"):
+        compiled = build(parsed, GateSet(gates))
+    explanations, stopped = None, None
+    if not no_count:
+        try:
+            with working(f"counting {compiled.hidden} hidden squares"):
+                explanations = within(timeout, compiled.explanations)
+        except TimeUp:
+            stopped = f"no count within {timeout:g} s (--timeout)"
+    written = None
+    if output:
+        board, why = compiled.with_total() if output.suffix.lower() == ".mine" else (compiled.board, "")
+        from ..textio import format_board, format_mine
+        text = format_mine(board) if output.suffix.lower() == ".mine" else format_board(board)
+        write_output(output, text)
+        written = (str(output), board.total_mines, why)
+    data = compile_json(compiled, explanations, written)
+    text = compile_text(compiled, explanations, written)
+    if show_models:
+        data["model_list"] = models_json(parsed)
+        text += "\n" + models_text(parsed)
+    if stopped:
+        data["complete"] = False
+        emit("compile", as_json, data, text + f"\n{stopped}", LIMIT)
+    ok = explanations is None or compiled.gates is GateSet.KAYE or explanations == parsed.models()
+    emit("compile", as_json, data, text, verdict(ok))
+
+
+COMMANDS = (gadget, repair, compile_formula)

@@ -1,0 +1,123 @@
+"""Pictures: render a board, optionally with probabilities or the reason for a move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .contract import (CellParam, InputFile, OutputPath, UserError, emit, json_option, refuse_overwriting_input,
+                       write_output)
+from .subjects import flags_option, prepare, resolve_cell
+
+
+def require_matplotlib() -> None:
+    from .experiments import require_experiments
+    require_experiments("pictures", "matplotlib")
+
+
+@click.command(name="render")
+@click.argument("source", metavar="BOARD", type=InputFile())
+@click.option("-o", "--output", required=True, type=OutputPath((".svg", ".png")),
+              help="Picture to write: .svg or .png.")
+@click.option("--probs", "with_probs", is_flag=True,
+              help="Colour hidden cells by exact mine probability (with a legend).")
+@click.option("--reason", type=CellParam(), metavar="ROW,COL",
+              help="Outline the clues that decide CELL (safe or mine), or draw a counter-example.")
+@flags_option
+@json_option
+def render_board(source, output, with_probs, reason, flags, as_json):
+    """Draw a board as Minesweeper shows it: numbers, flags, hidden and named
+    cells; with --probs a probability heat map, with --reason why a move is right.
+
+    \b
+    Examples:
+      satsweeper render examples/expert.txt -o board.svg --probs
+      satsweeper render examples/unique.txt -o why.png --reason 1,0
+    """
+    from ..systems import System
+    require_matplotlib()
+    refuse_overwriting_input(output, source)
+    problem, view, subject = prepare(source, flags)
+    if isinstance(subject, System):
+        raise UserError("a board to draw", "a constraint system", source.name)
+    from ..render import Picture, render
+    data = {"output": str(output), "consistent": True}
+    picture = Picture(title=Path(source.name).name)
+    said = ""
+    if with_probs:
+        from ..report.views import conflict_text
+        from .queries import count_problem
+        counts, conflict = count_problem(problem, "components")
+        if not counts.consistent:
+            said = conflict_text(conflict)
+            data["consistent"] = False
+            picture = Picture(title=said, marks=_conflict_marks(conflict),
+                              caption="orange: the clues that conflict")
+        else:
+            picture = Picture(probabilities={c: counts.probability(c) for c in counts.cells()},
+                              title=picture.title,
+                              caption="green with a ring: safe in every explanation; a drawn mine: a mine in every one")
+    if reason is not None:
+        picture, data["reason"] = _reason_picture(problem, view, subject, reason, picture)
+    note = write_output(output, lambda path: render(subject, str(path), picture=picture))
+    emit("render", as_json, data, "\n".join(filter(None, [said, note])), 0 if data["consistent"] else 1)
+
+
+def _conflict_marks(conflict) -> dict:
+    from ..constraints import Clue
+    return {o.cell: "conflict" for o in conflict if isinstance(o, Clue)}
+
+
+def _reason_picture(problem, view, board, reason, picture):
+    """Outline what decides ``reason``'s cell: forcing clues, or a counter-example's mines."""
+    from ..constraints import Clue
+    from ..reasoning import Move, Reasoner
+    from ..render import Picture
+    cell = resolve_cell(board, reason)
+    with Reasoner(problem) as r:
+        opening, marking = r.safety(cell, Move.OPEN), r.safety(cell, Move.MARK)
+    if not opening.consistent:
+        return (Picture(title="inconsistent", marks=_conflict_marks(opening.conflict),
+                        caption="orange: the clues that conflict"), {"consistent": False})
+    where = view.label(cell)
+    if opening.safe or marking.safe:
+        answer, word = (opening, "safe") if opening.safe else (marking, "a mine")
+        marks = {o.cell: "reason" for o in answer.reason if isinstance(o, Clue)}
+        total = any(not isinstance(o, Clue) for o in answer.reason)
+        marks[cell] = "move"
+        caption = (f"{where} is {word}: forced by the outlined (blue) clues"
+                   + (" and the total mine count" if total else ""))
+        return (Picture(picture.probabilities, marks, title=picture.title, caption=caption),
+                {"cell": view.json(cell), "status": "safe" if opening.safe else "mine",
+                 "reason": [{"row": o.cell[0], "col": o.cell[1], "number": o.number}
+                            for o in answer.reason if isinstance(o, Clue)], "total": total})
+    caption = f"{where} is undetermined: in this explanation (mines drawn) it is a mine"
+    return (Picture(None, {cell: "move"}, opening.counterexample, picture.title, caption),
+            {"cell": view.json(cell), "status": "undetermined",
+             "explanation": [view.json(c) for c in sorted(opening.counterexample)]})
+
+
+def draw_hint(board, answer, output: Path) -> str:
+    """Draw ``answer`` (a :class:`~satsweeper.hint.Hint`) on ``board``."""
+    from ..constraints import Clue, problem_of
+    from ..counting import tally
+    from ..render import Picture, render
+    require_matplotlib()
+    if not answer.consistent:
+        picture = Picture(marks=_conflict_marks(answer.conflict), title="inconsistent",
+                          caption="orange: the clues that conflict")
+    else:
+        counts = tally(problem_of(board))
+        probabilities = {c: counts.probability(c) for c in counts.cells()}
+        marks = {o.cell: "reason" for o in answer.reason if isinstance(o, Clue)}
+        if answer.cell is not None:
+            marks[answer.cell] = "move"
+        verb = "open" if answer.move.value == "open" else "flag"
+        caption = (f"magenta: {verb} this cell; blue: the clues that force it" if answer.sure
+                   else f"magenta: the guess ({answer.basis}); colours: exact mine probability")
+        picture = Picture(probabilities, marks, title="hint", caption=caption)
+    return write_output(output, lambda path: render(board, str(path), picture=picture))
+
+
+COMMANDS = (render_board,)

@@ -1,0 +1,193 @@
+"""Puzzles for authors: noguess (is a layout solvable without guessing?) and
+generate (random layouts, no-guess ones on request)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .cluster import backend_of, backend_options
+from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
+                       UserError, deadline, emit, json_option, progress, refuse_overwriting_input,
+                       timeout_option, verdict, write_output)
+from .subjects import check_inside, read_puzzle_from
+
+
+@click.command()
+@click.argument("source", metavar="LAYOUT", type=InputFile())
+@click.option("--start", type=CoordParam(), metavar="ROW,COL",
+              help="First click (default: the file's 'start:' line).")
+@click.option("--picture", type=OutputPath((".svg", ".png")), metavar="PATH",
+              help="Draw the position reached (.svg or .png); when stuck, with each hidden cell's "
+                   "chance of a mine.")
+@json_option
+def noguess(source, start, picture, as_json):
+    """Can LAYOUT be solved from the first click without ever guessing?
+
+    LAYOUT is a native file with its mines as '*' (or a .mine file with its
+    mines); exit 0 if it is no-guess (with its difficulty: easy, medium,
+    hard, extreme), 1 if a guess is forced (shown, with each cell's exact
+    chance of a mine).
+
+    \b
+    Examples:
+      satsweeper noguess examples/layout.txt
+      satsweeper generate --seed 3 | satsweeper noguess -
+    """
+    from ..game import Level
+    from ..difficulty import grade
+    from ..puzzles import guess_odds, no_guess
+    from ..report.puzzles import no_guess_json, no_guess_text
+    from ..report.views import BoardView
+    puzzle = read_puzzle_from(source)
+    board = puzzle.board
+    if puzzle.mines is None:
+        raise UserError("a layout, '*' for the hidden mines", "a position without one", source.name)
+    if board.voids:
+        raise UserError("a full rectangle for a game", "void squares", source.name)
+    cell = start or puzzle.start
+    if cell is None:
+        raise UserError(f"--start ROW,COL or a 'start:' line in {source.name}", "neither")
+    check_inside(board, cell, "start cell")
+    if cell in puzzle.mines:
+        raise UserError("a safe start cell (not a mine)", f"{cell[0]},{cell[1]}, a mine")
+    if picture is not None:
+        from .pictures import require_matplotlib
+        require_matplotlib()
+        refuse_overwriting_input(picture, source)
+    level = Level(board.width, board.height, len(puzzle.mines))
+    answer = no_guess(level, puzzle.mines, cell)
+    graded = grade(level, puzzle.mines, cell) if answer.solved else None
+    odds = guess_odds(answer)
+    view = BoardView(board)
+    data = no_guess_json(view, cell, answer, graded, odds)
+    text = no_guess_text(view, cell, answer, graded, odds)
+    if picture is not None:
+        from ..render import Picture, render
+        drawing = Picture(probabilities=odds or None, marks={c: "move" for c in answer.frontier},
+                          title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"),
+                          caption=None if answer.solved else "outlined: where the guess is forced")
+        text += "\n" + write_output(picture, lambda path: render(answer.position, str(path), picture=drawing))
+        data["picture"] = str(picture)
+    emit("noguess", as_json, data, text, verdict(answer.solved))
+
+
+@click.command()
+@click.argument("level", metavar="[LEVEL]", required=False, type=LevelParam())
+@click.option("--level", "level_name", type=LevelParam(),
+              help="beginner, intermediate, expert or WIDTHxHEIGHTxMINES (as the argument).")
+@click.option("--no-guess", "no_guess_only", is_flag=True, help="Only layouts solvable without guessing.")
+@click.option("--start", type=CoordParam(), metavar="ROW,COL", help="First click (default: the centre).")
+@click.option("--rule", type=click.Choice(["opening", "safe"]), default="opening", show_default=True,
+              help="The first click opens a region, or is merely safe.")
+@click.option("--method", type=click.Choice(["auto", "resample", "perturb", "clear"]), default="auto",
+              show_default=True, help="resample: uniform over no-guess layouts but slow at high density; "
+              "perturb, clear: fast repairs, biased; auto: resample, then clear if 30 draws fail "
+              "(README: Puzzles).")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "extreme"]),
+              help="Only no-guess layouts of exactly this grade (implies --no-guess).")
+@click.option("--seed", default=0, show_default=True, type=int, help="Fixes every layout drawn.")
+@click.option("--count", default=1, show_default=True, type=click.IntRange(1, 1_000_000),
+              help="How many boards (more than one needs --out-dir).")
+@click.option("--budget", default=2000, show_default=True, type=click.IntRange(1),
+              help="No-guess checks allowed per board; exit 3 when it runs out.")
+@click.option("-o", "--output", type=OutputPath(), help="Write the board here (.mine for JSMinesweeper).")
+@click.option("--out-dir", type=OutputDir(), help="Write boards here, one file each (board-N.txt).")
+@backend_options
+@timeout_option
+@json_option
+def generate(level, level_name, no_guess_only, start, rule, method, difficulty, seed, count, budget,
+             output, out_dir, workers, use_dask, scheduler, chunk, timeout, as_json):
+    """Random layouts (no-guess ones with --no-guess), as layout files.
+
+    Without -o or --out-dir the board is printed (its mines as '*', its
+    start cell in a 'start:' line).  Native files keep the start cell; a
+    .mine file marks mines M and has no place for it.  Boards are written
+    as they are found: an interrupted run keeps them.
+
+    \b
+    Examples:
+      satsweeper generate --level expert --no-guess --start 3,3 --seed 7 -o puzzle.txt
+      satsweeper generate 30x16x99 --no-guess --count 100 --out-dir puzzles/
+      satsweeper generate 16x16x99 --difficulty hard -o hard.txt
+      satsweeper generate expert --no-guess --count 10000 --out-dir puzzles/ --dask --workers 2
+    """
+    from ..game import LEVELS
+    if level and level_name:
+        raise UserError("a level or --level, not both", f"{level} and --level {level_name}")
+    level = level or level_name or LEVELS["expert"]
+    if count > 1 and output:
+        raise UserError("--out-dir DIR for more than one board (-o names one file)",
+                        f"--count {count} with -o {output}")
+    if output and out_dir:
+        raise UserError("one of -o and --out-dir", "both")
+    if count > 1 and not out_dir:
+        raise UserError("--out-dir DIR for more than one board", f"--count {count} without it")
+    backend = backend_of(workers, use_dask, scheduler, chunk)
+    first = start or (level.height // 2, level.width // 2)
+    check_inside((level.width, level.height), first, "start cell")
+    no_guess_only = no_guess_only or difficulty is not None
+    boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
+                                    output, out_dir, timeout, backend, difficulty)
+    data = {"level": str(level), "start": {"row": first[0], "col": first[1]},
+            "method": method if no_guess_only else "uniform", "seed": seed,
+            "difficulty": difficulty, "complete": stopped is None, "boards": boards}
+    if stopped:
+        data["stopped"] = stopped
+    lines = ([b["note"] for b in boards] if output or out_dir or count > 1
+             else [boards[0]["layout"].rstrip("\n")] if boards else [])
+    if stopped:
+        lines.append(f"stopped after {len(boards)} of {count} board(s): {stopped}")
+    for b in boards:
+        b.pop("note")
+    emit("generate", as_json, data, "\n".join(lines), LIMIT if stopped else 0)
+
+
+def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget, output, out_dir,
+                  timeout, backend, difficulty=None) -> tuple[list[dict], str | None]:
+    """Make and write boards as they come, in order; (boards made, why it stopped early or None).
+
+    Board i draws from its own seed (seed, i), so the boards are the same
+    wherever they are made."""
+    import contextlib
+
+    from ..board import Board
+    from ..difficulty import Rung
+    from ..game import FirstClick
+    from ..puzzles import Method, make_layouts
+    from ..report.puzzles import grade_json
+    from ..textio import format_board, format_mine
+    boards: list[dict] = []
+    width = len(str(count))
+    blank = Board(level.height, level.width, total_mines=level.mines)
+    layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
+                           budget, backend, difficulty=difficulty and Rung.parse(difficulty))
+    try:
+        with deadline(timeout), progress(f"generating {level}", count) as advance, \
+                contextlib.closing(layouts):
+            for index, made in enumerate(layouts):
+                if made is None:
+                    return boards, (f"a no-guess {level} layout within {budget} checks "
+                                    f"(got none for board {index + 1})")
+                path = output or (out_dir / f"board-{index + 1:0{width}d}.txt" if out_dir else None)
+                text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
+                        else format_board(blank, made.mines, first))
+                note = write_output(path, text) if path else ""
+                boards.append({"file": str(path) if path else None, "layout": text,
+                               "layouts": made.layouts, "perturbations": made.perturbations,
+                               "three_bv": made.report.three_bv, "no_guess": made.report.solved,
+                               **({"difficulty": grade_json(made.grade)} if made.grade else {}),
+                               "note": f"{note}: 3BV {made.report.three_bv}, {made.layouts} layouts, "
+                                       f"{made.perturbations} perturbations"
+                                       + (f", {made.grade}" if made.grade else "")})
+                advance(1)
+    except TimeUp:
+        return boards, f"no more boards within {timeout:g} s (--timeout)"
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: {len(boards)} of {count} board(s) were written", err=True)
+        raise
+    return boards, None
+
+
+COMMANDS = (noguess, generate)

@@ -1,0 +1,285 @@
+"""Questions about one position: check, safe, solve, unique, count, probs, hint."""
+
+from __future__ import annotations
+
+import click
+
+from .contract import (LIMIT, NO, YES, CellParam, InputFile, OutputPath, TimeUp, UserError,
+                       emit, json_option, timeout_option, verdict, within, working)
+from .subjects import flags_option, prepare, resolve_cell
+
+
+def solver_options(command):
+    """The SAT solver and cardinality encoding (the questions SAT answers)."""
+    from pysat.solvers import SolverNames
+
+    from ..encoding import CardinalityEncoding
+    from ..reasoning import DEFAULT_SOLVER
+    solvers = sorted(n for n in SolverNames.__dict__ if not n.startswith("_"))
+    command = click.option("--solver", type=click.Choice(solvers), default=DEFAULT_SOLVER,
+                           show_default=True, help="SAT solver from python-sat.")(command)
+    return click.option("--encoding", type=click.Choice([e.value for e in CardinalityEncoding]),
+                        default=None, help="Cardinality encoding (default: native where the solver "
+                        "has it, else seqcounter; native needs minicard or gluecard).")(command)
+
+
+def sat_options(command):
+    """What the SAT questions take after their arguments: flags, solver, encoding, a time limit, --json."""
+    for option in (json_option, timeout_option, solver_options, flags_option):
+        command = option(command)
+    return command
+
+
+def board_argument(command):
+    return click.argument("source", metavar="BOARD", type=InputFile())(command)
+
+
+def reasoner(problem, solver: str, encoding: str | None):
+    from ..encoding import CardinalityEncoding
+    from ..reasoning import Reasoner
+    try:
+        return Reasoner(problem, solver=solver,
+                        encoding=CardinalityEncoding(encoding) if encoding else None)
+    except ValueError as err:
+        raise UserError(str(err).split(" (got")[0], f"--solver {solver} --encoding {encoding}") from None
+
+
+def ask(problem, solver: str, encoding: str | None, question: str, *args):
+    """One question to a fresh reasoner (in a child process when time is limited)."""
+    with reasoner(problem, solver, encoding) as r:
+        return getattr(r, question)(*args)
+
+
+def timed_out(command: str, as_json: bool, seconds: float, known: dict, known_text: str) -> None:
+    """Report what is known when ``--timeout`` ran out, and exit 3."""
+    text = f"no answer within {seconds:g} s (--timeout)" + (f"; {known_text}" if known_text else "")
+    emit(command, as_json, dict(complete=False, timeout=seconds, **known), text, LIMIT)
+
+
+def obvious_known(problem, view) -> tuple[dict, str]:
+    """What the single-number rules settle: known whatever the time limit."""
+    from ..singlepoint import obvious_moves
+    safe, mines = obvious_moves(problem)
+    return ({"safe": [view.json(c) for c in sorted(safe, key=str)],
+             "mine": [view.json(c) for c in sorted(mines, key=str)]},
+            f"the single-number rules settle {len(safe)} safe cell(s) and {len(mines)} mine(s)")
+
+
+
+@click.command()
+@board_argument
+@sat_options
+def check(source, flags, solver, encoding, timeout, as_json):
+    """CONSISTENCY: is there an explanation?  Shows one, or a minimal set of
+    clues that conflict (dropping any one of them removes the conflict).
+
+    \b
+    Examples:
+      satsweeper check examples/conflict.txt
+      cat board.txt | satsweeper check - --json
+    """
+    from ..report import queries
+    problem, view, _ = prepare(source, flags)
+    try:
+        answer = within(timeout, lambda: ask(problem, solver, encoding, "consistency"))
+    except TimeUp:
+        timed_out("check", as_json, timeout, {}, "")
+    emit("check", as_json, queries.consistency_json(view, answer),
+         queries.consistency_text(view, answer), verdict(answer.consistent))
+
+
+@click.command()
+@board_argument
+@click.argument("cell", type=CellParam())
+@click.option("--mine", is_flag=True, help="Ask whether flagging CELL as a mine is right.")
+@sat_options
+def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
+    """SAFETY: is opening CELL (or flagging it, --mine) right in every
+    explanation?  Names the clues that force it, or shows a counter-example.
+
+    \b
+    Examples:
+      satsweeper safe examples/unique.txt 1,0
+      satsweeper safe examples/unique.txt 1,0 --mine --json
+    """
+    from ..reasoning import Move
+    from ..report import queries
+    problem, view, subject = prepare(source, flags)
+    target = resolve_cell(subject, cell)
+    try:
+        answer = within(timeout, lambda: ask(problem, solver, encoding, "safety", target,
+                                             Move.MARK if mine else Move.OPEN))
+    except TimeUp:
+        timed_out("safe", as_json, timeout, {"cell": view.json(target)}, "")
+    code = NO if not answer.consistent else verdict(answer.safe)
+    emit("safe", as_json, queries.safety_json(view, answer), queries.safety_text(view, answer), code)
+
+
+@click.command()
+@board_argument
+@sat_options
+def solve(source, flags, solver, encoding, timeout, as_json):
+    """Every hidden cell: safe (o), mine (*) or undetermined (?).
+
+    \b
+    Examples:
+      satsweeper solve examples/expert.txt
+      satsweeper solve examples/expert.txt --json
+    """
+    from ..report import queries
+    problem, view, _ = prepare(source, flags)
+    try:
+        with working(f"solving ({len(problem.cells)} hidden cells)"):
+            answer = within(timeout, lambda: ask(problem, solver, encoding, "solution"))
+    except TimeUp:
+        known, text = obvious_known(problem, view)
+        timed_out("solve", as_json, timeout, known, text)
+    emit("solve", as_json, queries.solution_json(view, answer), queries.solution_text(view, answer),
+         verdict(answer.consistent))
+
+
+@click.command()
+@board_argument
+@sat_options
+def unique(source, flags, solver, encoding, timeout, as_json):
+    """SOLUTION: is the explanation unique?  Shows two that differ if not.
+
+    \b
+    Examples:
+      satsweeper unique examples/unique.txt
+      satsweeper unique gadgets/figures/fig-3.7-puzzle.txt --json
+    """
+    from ..report import queries
+    problem, view, _ = prepare(source, flags)
+    try:
+        answer = within(timeout, lambda: ask(problem, solver, encoding, "uniqueness"))
+    except TimeUp:
+        timed_out("unique", as_json, timeout, {}, "")
+    code = NO if not answer.consistent else verdict(answer.unique)
+    emit("unique", as_json, queries.uniqueness_json(view, answer), queries.uniqueness_text(view, answer),
+         code)
+
+
+def engine_option(command):
+    return click.option("--engine", type=click.Choice(["components", "ganak"]), default="components",
+                        show_default=True,
+                        help="Our component DP, or the Ganak model counter (projected onto the cells).")(command)
+
+
+def count_problem(problem, engine: str):
+    """(tally, conflict); the conflict names clues when there is no explanation."""
+    from ..counting import Engine, tally
+    from ..reasoning import Reasoner
+    answer = tally(problem, Engine(engine))
+    conflict = ()
+    if not answer.consistent:
+        with Reasoner(problem) as r:
+            conflict = r.consistency().conflict
+    return answer, conflict
+
+
+def counting_options(command):
+    """What count and probs take: a board or system, flags, the engine, a time limit, --json."""
+    for option in (json_option, timeout_option, engine_option, flags_option,
+                   click.argument("source", metavar="FILE", type=InputFile())):
+        command = option(command)
+    return command
+
+
+def counted(command: str, source, flags: str, engine: str, timeout: float | None, as_json: bool):
+    """(problem, view, subject, tally, conflict) for count and probs; on
+    ``--timeout``, what the single-number rules know, and exit 3."""
+    problem, view, subject = prepare(source, flags)
+    try:
+        with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
+            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
+                                      isolate=engine == "ganak")  # Ganak ignores Ctrl-C: a child does not
+    except TimeUp:
+        known, text = obvious_known(problem, view)
+        timed_out(command, as_json, timeout, known, text)
+    return problem, view, subject, answer, conflict
+
+
+@click.command()
+@counting_options
+def count(source, flags, engine, timeout, as_json):
+    """#CONSISTENCY: the exact number of explanations of a board or a system
+    of equations (a Python integer, printed in full).
+
+    \b
+    Examples:
+      satsweeper count examples/expert.txt
+      satsweeper count examples/fowler-young-6x6.txt --json
+    """
+    from ..report import counts
+    problem, view, _, answer, conflict = counted("count", source, flags, engine, timeout, as_json)
+    emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict),
+         verdict(answer.consistent))
+
+@click.command()
+@counting_options
+def probs(source, flags, engine, timeout, as_json):
+    """Exact probability that each hidden cell is a mine; names the safest.
+
+    \b
+    Examples:
+      satsweeper probs examples/expert.txt
+      satsweeper probs examples/fowler-young-6x6.txt --json
+    """
+    from ..report import counts
+    from ..systems import System
+    problem, view, subject, answer, conflict = counted("probs", source, flags, engine, timeout, as_json)
+    if isinstance(subject, System):
+        text = counts.system_probabilities_text(subject.names, subject.others, answer, conflict)
+    else:
+        text = counts.board_probabilities_text(view, answer, conflict)
+    idents = [view.json(c) for c in answer.cells()]
+    emit("probs", as_json, counts.probabilities_json(answer, idents, conflict), text,
+         verdict(answer.consistent))
+
+
+@click.command()
+@board_argument
+@click.option("--strategy", "strategy_name", default="best", show_default=True,
+              type=click.Choice(["random", "single-point", "basic", "limited", "limited-prob",
+                                 "exact", "best"]),
+              help="Whose move to show.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Fixes the strategy's tie-breaks, so the hint is reproducible.")
+@click.option("--render", "picture", metavar="FILE",
+              type=OutputPath((".svg", ".png")),
+              help="Also draw the board with the move and its reason (.svg or .png).")
+@timeout_option
+@json_option
+def hint(source, strategy_name, seed, picture, timeout, as_json):
+    """What to click, and why: a sure move with the clues that force it, or
+    the guess a strategy makes with its exact chances and the alternatives.
+
+    \b
+    Examples:
+      satsweeper hint examples/expert.txt
+      satsweeper hint examples/expert.txt --json --render hint.svg
+    """
+    from ..hint import hint as make_hint
+    from ..report import hints
+    from ..systems import System
+    if picture:
+        from .pictures import require_matplotlib
+        require_matplotlib()  # before the work, not after it
+    _, view, subject = prepare(source, "mine")
+    if isinstance(subject, System):
+        raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
+    try:
+        answer = within(timeout, lambda: make_hint(subject, strategy_name, seed))
+    except TimeUp:
+        timed_out("hint", as_json, timeout, {}, "")
+    data, text = hints.hint_json(view, answer), hints.hint_text(view, answer)
+    if picture:
+        from .pictures import draw_hint
+        note = draw_hint(subject, answer, picture)
+        data["picture"] = str(picture)
+        text += f"\n{note}"
+    emit("hint", as_json, data, text, YES if answer.consistent else NO)
+
+
+COMMANDS = (check, safe, solve, unique, count, probs, hint)

@@ -1,0 +1,54 @@
+"""``satsweeper serve``: the analyser, the game and the gadgets in a browser."""
+
+from __future__ import annotations
+
+import click
+
+from .contract import INTERRUPTED, UserError
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (the default answers this machine only).")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+@click.option("--max-cells", default=1_000_000, show_default=True, type=click.IntRange(1),
+              help="Largest board (width times height) answered; larger ones get 413.")
+@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
+              metavar="SECONDS", help="Time a query gets unless the request asks for less or more "
+              "(at most 60 s); then what is known is sent.")
+def serve(host, port, open_browser, max_cells, timeout):
+    """Serve the page (Analyse, Play, Gadgets) and the JSON API at
+    http://HOST:PORT/ until Ctrl-C; the API is described at /api.html.
+
+    \b
+    Examples:
+      satsweeper serve
+      satsweeper serve --port 9000 --open
+    """
+    try:
+        from ..web.server import Limits, serve as run
+    except ImportError as err:
+        raise UserError("the web extra installed (pip install 'satsweeper[web]')",
+                        f"no module {err.name}") from None
+    _check_free(host, port)
+    click.echo(f"satsweeper: serving http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    run(host, port, open_browser, Limits(cells=max_cells, timeout=timeout, max_timeout=max(60.0, timeout)))
+    # uvicorn returns only once a signal (Ctrl-C, SIGTERM) stopped it.
+    click.echo("satsweeper: interrupted, the server stopped", err=True)
+    raise click.exceptions.Exit(INTERRUPTED)
+
+
+def _check_free(host: str, port: int) -> None:
+    """A port in use is bad usage (exit 2), said before the server starts."""
+    import socket
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as err:
+        raise UserError(f"an address and port this program may listen on",
+                        f"{host}:{port}, {(err.strerror or str(err)).lower()}") from None
+
+
+COMMANDS = (serve,)

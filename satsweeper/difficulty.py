@@ -1,0 +1,220 @@
+"""How hard a no-guess layout is: the hardest step a careful player must take.
+
+The player always takes the easiest sure move there is, on a fixed ladder:
+
+1. ``SINGLE``: one number on its own (all its hidden cells are mines, or
+   its flags are complete and the rest is safe);
+2. ``PAIR``: two numbers whose hidden cells nest (the pair rule: the cells
+   of the larger outside the smaller hold the difference);
+3. ``SEVERAL``: several numbers at once.  How many is measured by the
+   reason SAT gives for the move: a set of numbers that forces it, from
+   which no number can be dropped (subset-minimal; the smallest such set
+   among the moves available at that step);
+4. ``TOTAL``: the numbers only decide it with the total mine count.
+
+The grade is the highest rung any step needs (for ``SEVERAL``, with the
+most numbers needed at once), and the moves of each kind are counted: a
+layout of grade 3 that needs one three-number step is easier than one
+that needs twenty.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .board import Board, Cell
+from .constraints import problem_of
+from .game import Game, Level, Outcome, neighbours
+from .reasoning import Move, Reasoner, Status, solve
+from .singlepoint import pair_moves, propagate, touched
+
+
+class Rung(enum.IntEnum):
+    """A rung of the difficulty ladder (higher is harder)."""
+
+    SINGLE = 1
+    PAIR = 2
+    SEVERAL = 3
+    TOTAL = 4
+
+    @property
+    def word(self) -> str:
+        """The difficulty a puzzle author asks for: easy, medium, hard, extreme."""
+        return DIFFICULTY_WORDS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Rung":
+        """A rung from its word or number.
+
+        >>> Rung.parse("hard"), Rung.parse("4")
+        (<Rung.SEVERAL: 3>, <Rung.TOTAL: 4>)
+        """
+        for rung, word in DIFFICULTY_WORDS.items():
+            if text.strip().lower() in (word, str(int(rung)), rung.name.lower()):
+                return rung
+        raise ValueError(f"a difficulty: {', '.join(DIFFICULTY_WORDS.values())} or 1-4 (got {text!r})")
+
+
+DIFFICULTY_WORDS = {Rung.SINGLE: "easy", Rung.PAIR: "medium", Rung.SEVERAL: "hard",
+                    Rung.TOTAL: "extreme"}
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The difficulty of a layout from its first click.
+
+    Attributes:
+        solved: won without a guess (if not, the rest describes the play
+            up to where it stuck).
+        rung: the hardest rung a step needed (``SINGLE`` when the first
+            click or single numbers alone win).
+        clues: for ``SEVERAL``, the most numbers one step needed at once
+            (each step counted by its easiest move); 0 when no step needed
+            several numbers.
+        moves: cells decided on each rung (cells a 0 opened for free do not
+            count).
+        steps: how many times the player had to climb to each rung above
+            the first.
+        stuck: when not solved, the undetermined cells where a guess is
+            forced.
+        position: the position reached.
+    """
+
+    solved: bool
+    rung: Rung
+    clues: int
+    moves: Mapping[Rung, int] = field(default_factory=dict)
+    steps: Mapping[Rung, int] = field(default_factory=dict)
+    stuck: tuple[Cell, ...] = ()
+    position: Board | None = None
+
+    def __str__(self) -> str:
+        extra = f", {self.clues} numbers at once" if self.rung is Rung.SEVERAL else ""
+        return f"{self.rung.word} (rung {int(self.rung)}{extra})"
+
+
+def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Rung.TOTAL) -> Grade:
+    """Play from ``start`` taking always the easiest sure move; grade the hardest.
+
+    With ``highest`` below ``TOTAL`` the player knows only the rungs up to
+    it and is stuck where a harder step would be needed.
+
+    Raises:
+        ValueError: ``start`` is a mine or off the board.
+
+    >>> g = grade(Level(3, 1, 1), frozenset({(0, 2)}), (0, 0))  # 0 1 *: nothing to deduce
+    >>> g.solved, g.rung.word, dict(g.moves)
+    (True, 'easy', {})
+    >>> g = grade(Level(4, 1, 1), frozenset({(0, 2)}), (0, 0))  # 0 1 * .: the total opens 0,3
+    >>> str(g), g.moves[Rung.TOTAL]
+    ('extreme (rung 4)', 1)
+    >>> grade(Level(4, 1, 1), frozenset({(0, 2)}), (0, 0), highest=Rung.SEVERAL).stuck
+    ((0, 3),)
+    """
+    player = LadderPlayer(level, mines, start, highest)
+    player.advance()
+    return player.verdict()
+
+
+class LadderPlayer:
+    """The grading player, able to go on after the layout changes under undecided cells.
+
+    The same interface as the no-guess checker's player (``advance``,
+    ``move_mines``, ``stuck``), so the perturbing generator can aim at a
+    difficulty by perturbing where a harder step would be needed.
+    """
+
+    def __init__(self, level: Level, mines: frozenset[Cell], start: Cell,
+                 highest: Rung = Rung.TOTAL):
+        if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
+            raise ValueError(f"a safe start cell on the board (got {start[0]},{start[1]}"
+                             f"{', a mine' if start in mines else ''})")
+        self.level, self.start, self.highest = level, start, highest
+        self.game = Game(level, mines)
+        self.game.open(start)
+        self.work = list(self.game.revealed)
+        self.moves: Counter = Counter()
+        self.steps: Counter = Counter()
+        self.hardest, self.clues = Rung.SINGLE, 0
+        self.stuck: tuple[Cell, ...] = ()
+
+    def advance(self) -> bool:
+        """Deduce until won (True) or stuck (False, ``stuck`` names where to guess)."""
+        game, level = self.game, self.level
+        self.stuck = ()
+        while game.outcome is Outcome.PLAYING:
+            self.moves[Rung.SINGLE] += propagate(game, self.work)
+            if game.outcome is not Outcome.PLAYING:
+                break
+            rung, safe, found, needed = _easiest_step(game, self.highest)
+            if rung is None:
+                # Nothing this player knows decides a cell: every hidden cell
+                # next to a number is a guess (all of them, if flags wall the
+                # numbers in).
+                hidden = game.board.hidden_cells()
+                self.stuck = tuple(c for c in hidden
+                                   if any(n in game.revealed for n in neighbours(level, c))) \
+                    or tuple(hidden)
+                return False
+            self.steps[rung] += 1
+            self.moves[rung] += len(safe) + len(found)
+            if (rung, needed) > (self.hardest, self.clues):
+                self.hardest, self.clues = rung, needed
+            self.work = []
+            for cell in found:
+                game.flag(cell)
+                self.work.extend(touched(game, [cell]))
+            for cell in safe:
+                game.open(cell)
+                self.work.extend(touched(game, game.recent))
+        return game.outcome is Outcome.WON
+
+    def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:
+        """Change undecided hidden cells; the numbers that changed are looked at again."""
+        self.work.extend(self.game.move_mines(removed, added))
+
+    def verdict(self) -> Grade:
+        game = self.game
+        return Grade(game.outcome is Outcome.WON, self.hardest, self.clues, _plain(self.moves),
+                     _plain(self.steps), self.stuck, game.board)
+
+
+def _plain(counts: Counter) -> dict[Rung, int]:
+    return {rung: counts[rung] for rung in Rung if counts[rung]}
+
+
+def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], list[Cell], int]:
+    """(rung, safe cells, mines, numbers needed) of the easiest sure moves up to ``highest``.
+
+    Single numbers are stuck when this is called.
+    """
+    board = game.board
+    if highest < Rung.PAIR:
+        return None, [], [], 0
+    local = problem_of(Board(board.height, board.width, board.clues, board.flags))
+    safe, found = pair_moves(local)
+    if safe or found:
+        return Rung.PAIR, sorted(safe), sorted(found), 2
+    if highest < Rung.SEVERAL:
+        return None, [], [], 0
+    status = solve(local).status
+    decided = [(c, s) for c, s in status.items() if s is not Status.UNDETERMINED]
+    if decided:
+        with Reasoner(local) as reasoner:
+            sizes = {c: len(reasoner.safety(c, Move.OPEN if s is Status.SAFE else Move.MARK).reason)
+                     for c, s in decided}
+        least = min(sizes.values())
+        easiest = [(c, s) for c, s in decided if sizes[c] == least]
+        return (Rung.SEVERAL, [c for c, s in easiest if s is Status.SAFE],
+                [c for c, s in easiest if s is Status.MINE], least)
+    if highest < Rung.TOTAL:
+        return None, [], [], 0
+    status = solve(board).status
+    safe = [c for c, s in status.items() if s is Status.SAFE]
+    found = [c for c, s in status.items() if s is Status.MINE]
+    if safe or found:
+        return Rung.TOTAL, safe, found, 0
+    return None, [], [], 0

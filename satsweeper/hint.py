@@ -1,0 +1,193 @@
+"""The move a strategy would make on a position, and why.
+
+A player asks "what should I click?".  The answer is one move with its
+evidence:
+
+* a **sure move** (right in every explanation) comes with the smallest set of
+  clues that forces it, as :meth:`~satsweeper.reasoning.Reasoner.safety`
+  finds it, and the rule that finds it first (one number, two nested
+  numbers, or counting with the total);
+* a **guess** comes with its exact mine probability, the chance that it
+  opens a region (shows 0) and that what it shows makes some cell safe, the
+  reason the strategy preferred it (the exact endgame's chance of winning,
+  the two-move survival of the look-ahead, a far corner, the safest cell)
+  and the next best alternatives with the same measures.
+
+The strategy is asked through its public ``decide``; everything else is
+measured here with the counting engine, so the numbers shown are exact
+whatever the strategy.
+
+>>> from satsweeper.textio import parse_board
+>>> h = hint(parse_board("F1.\\n"))
+>>> h.sure, h.move.value, h.cell, [str(o) for o in h.reason]
+(True, 'open', (0, 2), ['the 1 at 0,1'])
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Hashable
+
+from .board import Board, Cell
+from .components import Components
+from .constraints import Problem, problem_of
+from .reasoning import Move, Reasoner
+from .singlepoint import obvious_moves, pair_moves
+
+ALTERNATIVES = 5
+MEASURED = 40  # safest cells measured for the alternatives (each costs a look-ahead)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A cell a player could open, measured exactly.
+
+    Attributes:
+        cell: the cell.
+        mine: probability that it is a mine.
+        opening: probability that it is safe and shows 0 (opens a region).
+        progress: probability that it is safe and what it shows makes some
+            cell safe (a sure next move; Hill's "secondary safety" weighs
+            guesses by the same event).
+    """
+
+    cell: Cell
+    mine: Fraction
+    opening: Fraction
+    progress: Fraction
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One move and its evidence (see the module docstring).
+
+    Attributes:
+        strategy: the strategy asked.
+        consistent: False when no layout explains the position; then
+            ``conflict`` names a minimal set of clues that cannot all hold
+            and there is no move.
+        cell: the cell to open or flag (None: no hidden cell is left).
+        move: open it or flag it.
+        sure: right in every explanation.
+        rule: how a sure move is found first: ``"single number"``,
+            ``"two nested numbers"`` or ``"counting"``.
+        reason: for a sure move, the clues (and the total) that force it,
+            subset-minimal.
+        basis: for a guess, why the strategy chose it (``"endgame"``,
+            ``"look-ahead"``, ``"corner"``, ``"safest"``, or ``"choice"``).
+        value: what that basis scored: the chance of winning the game
+            (endgame) or of surviving this move and the next (look-ahead).
+        measures: the chosen cell's :class:`Option` (guesses only).
+        safest: the lowest mine probability of any hidden cell.
+        alternatives: the next safest cells, safest first (guesses only).
+        sure_moves: how many hidden cells are determined (safe or mine).
+    """
+
+    strategy: str
+    consistent: bool
+    conflict: tuple = ()
+    cell: Cell | None = None
+    move: Move = Move.OPEN
+    sure: bool = False
+    rule: str = ""
+    reason: tuple = ()
+    basis: str = ""
+    value: Fraction | None = None
+    measures: Option | None = None
+    safest: Fraction | None = None
+    alternatives: tuple[Option, ...] = ()
+    sure_moves: int = 0
+
+
+def hint(board: Board, strategy: str = "best", seed: int = 0,
+         alternatives: int = ALTERNATIVES) -> Hint:
+    """The move ``strategy`` would make on ``board``, with its evidence.
+
+    ``seed`` fixes the strategy's tie-breaks, so a hint is reproducible.
+
+    Raises:
+        ValueError: an unknown strategy name.
+    """
+    from .strategies import strategy as make_strategy
+    player = make_strategy(strategy)
+    problem = problem_of(board)
+    components = Components(problem)
+    counts = components.tally()
+    if not counts.consistent:
+        with Reasoner(problem) as reasoner:
+            return Hint(strategy, False, conflict=reasoner.consistency().conflict)
+    if not problem.cells:
+        return Hint(strategy, True)
+    whole = counts.scaled_count
+    determined = sum(1 for m in counts.scaled_mines.values() if m in (0, whole))
+    decision = player.decide(board, random.Random(seed))
+    if not decision.guess:
+        return _sure(strategy, board, problem, decision, determined)
+    cell = decision.opens[0]
+    chosen = _measure(board, problem, components, counts, cell)
+    return Hint(strategy, True, cell=cell, move=Move.OPEN, basis=_basis(decision, chosen, counts),
+                value=decision.value, measures=chosen,
+                safest=Fraction(min(counts.scaled_mines.values()), whole),
+                alternatives=_alternatives(board, problem, components, counts, chosen, alternatives),
+                sure_moves=determined)
+
+
+def _alternatives(board: Board, problem: Problem, components: Components, counts, chosen: Option,
+                  most: int) -> tuple[Option, ...]:
+    """The next safest cells, the most informative first among equally safe
+    ones, one of each kind (cells alike in all three chances show once)."""
+    looked = sorted((c for c in problem.cells if c != chosen.cell),
+                    key=lambda c: (counts.scaled_mines[c], c))[:MEASURED]
+    options = sorted((_measure(board, problem, components, counts, c) for c in looked),
+                     key=lambda o: (o.mine, -o.progress, -o.opening, o.cell))
+    seen = {(chosen.mine, chosen.opening, chosen.progress)}
+    kept = []
+    for option in options:
+        kind = (option.mine, option.opening, option.progress)
+        if kind not in seen:
+            seen.add(kind)
+            kept.append(option)
+    return tuple(kept[:most])
+
+
+def _sure(strategy: str, board: Board, problem: Problem, decision, determined: int) -> Hint:
+    """A sure move of ``decision``: its minimal reason and the first rule that finds it."""
+    cell, move = ((decision.opens[0], Move.OPEN) if decision.opens
+                  else (decision.flags[0], Move.MARK))
+    with Reasoner(problem) as reasoner:
+        reason = reasoner.safety(cell, move).reason
+    return Hint(strategy, True, cell=cell, move=move, sure=True, rule=_rule(problem, cell),
+                reason=reason, sure_moves=determined)
+
+
+def _rule(problem: Problem, cell: Hashable) -> str:
+    """The simplest rule that settles ``cell`` (it is known to be settled)."""
+    if any(cell in found for found in obvious_moves(problem)):
+        return "single number"
+    if any(cell in found for found in pair_moves(problem)):
+        return "two nested numbers"
+    return "counting"
+
+
+def _basis(decision, chosen: Option, counts) -> str:
+    if decision.basis:
+        return decision.basis
+    lowest = Fraction(min(counts.scaled_mines.values()), counts.scaled_count)
+    return "safest" if chosen.mine == lowest else "choice"
+
+
+def _measure(board: Board, problem: Problem, components: Components, counts, cell: Cell) -> Option:
+    """Exact mine, opening and progress chances of opening ``cell``."""
+    whole = counts.scaled_count * counts.scale
+    mine = Fraction(counts.scaled_mines[cell], counts.scaled_count)
+    hidden = set(problem.cells)
+    around = [n for n in board.neighbours(cell) if n in hidden]
+    flagged = any(n in board.flags for n in board.neighbours(cell))
+    outcomes = components.reveal(cell, around)
+    opening = Fraction(0 if flagged else outcomes.counts.get(0, 0), 1) / whole
+    # A number settles some cell when the lowest chance it leaves is 0 (a
+    # safe cell); a 0 opens its neighbours, which is progress too.
+    settles = sum(n for k, n in outcomes.counts.items() if outcomes.lowest(k) == 0)
+    return Option(cell, mine, opening, Fraction(settles) / whole)

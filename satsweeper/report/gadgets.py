@@ -1,0 +1,146 @@
+"""Words and JSON for gadgets: verdicts, repairs, compiled formulas."""
+
+from __future__ import annotations
+
+from ..gadgets.gadget import Verdict
+from ..gadgets.repair import Repair
+from ..reasoning import Status
+
+def _bits(values) -> str:
+    return " ".join(str(int(v)) for v in values)
+
+
+def _status_bit(status: Status) -> str:
+    return {Status.MINE: "1", Status.SAFE: "0"}.get(status, "?")
+
+
+def listing_json(gadgets) -> list[dict]:
+    """One row per gadget (name, size, ports, claim): ``gadget list --json``."""
+    rows = []
+    for name, g in gadgets:
+        claim = "; ".join(f"{p} = {c}" for p, c in g.outputs.items()) or f"accepts {g.accepts}"
+        rows.append({"name": name, "width": g.board.width, "height": g.board.height,
+                     "inputs": list(g.inputs), "outputs": {p: str(c) for p, c in g.outputs.items()},
+                     "accepts": str(g.accepts) if g.accepts is not None else None, "claim": claim})
+    return rows
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """One line per input combination, then the verdict."""
+    outputs = list(verdict.cases[0].expected) if verdict.cases else []
+    head = " ".join(verdict.inputs) or "(no inputs)"
+    lines = [f"gadget {verdict.gadget}: inputs {head}" + (f" -> outputs {' '.join(outputs)}" if outputs else "")]
+    for case in verdict.cases:
+        if not case.consistent:
+            got = "inconsistent" + ("" if case.accepted else " (as claimed)")
+        else:
+            forced = " ".join(_status_bit(case.outputs[p]) for p in outputs)
+            want = " ".join(str(int(case.expected[p])) for p in outputs)
+            got = (f"outputs {forced} (claimed {want}), " if outputs else "consistent, ") + \
+                f"{case.explanations} explanation{'s' if case.explanations != 1 else ''}, " \
+                f"mines {'/'.join(map(str, case.mines))}"
+            if not case.accepted:
+                got += " (claimed inconsistent)"
+        mark = "ok " if case.correct else "BAD"
+        lines.append(f"  {mark} {_bits(case.inputs) or '-':<{max(len(head), 1)}}  {got}")
+    mines = sorted({m for case in verdict.cases for m in case.mines})
+    lines.append(f"computes its claim: {'yes' if verdict.computes else 'no'}; "
+                 f"unique: {'yes' if verdict.unique else 'no'}; "
+                 f"same number of mines for every input: "
+                 f"{'yes (' + str(mines[0]) + ')' if verdict.constant_mines else 'no (' + ', '.join(map(str, mines)) + ')'}")
+    return "\n".join(lines)
+
+
+def verdict_json(verdict: Verdict) -> dict:
+    return {"gadget": verdict.gadget, "inputs": list(verdict.inputs),
+            "computes": verdict.computes, "unique": verdict.unique,
+            "constant_mines": verdict.constant_mines,
+            "cases": [{"inputs": [int(v) for v in case.inputs], "accepted": case.accepted,
+                       "consistent": case.consistent, "explanations": case.explanations,
+                       "outputs": {p: s.value for p, s in case.outputs.items()},
+                       "expected": {p: int(v) for p, v in case.expected.items()},
+                       "mines": list(case.mines), "correct": case.correct}
+                      for case in verdict.cases]}
+
+
+def repair_text(result: Repair) -> str:
+    if result.gadget is None:
+        return "repair: no change of numbers makes this board work (hidden squares or flags are wrong)"
+    if not result.verdict.computes:
+        return (f"repair: none of the {result.attempts} best sets of number changes makes the "
+                f"board compute its claim")
+    if not result.changes:
+        return "repair: nothing to change; the board already works\n" + verdict_text(result.verdict)
+    lines = [f"repair: change {len(result.changes)} number{'s' if len(result.changes) != 1 else ''} "
+             f"(the fewest that work):"]
+    lines += [f"  {c.cell[0]},{c.cell[1]}: {c.printed} -> {c.repaired}" for c in result.changes]
+    return "\n".join(lines + [verdict_text(result.verdict)])
+
+
+def repair_json(result: Repair) -> dict:
+    return {"repaired": bool(result.gadget and result.verdict.computes),
+            "changes": [{"row": c.cell[0], "col": c.cell[1], "printed": c.printed,
+                         "repaired": c.repaired} for c in result.changes],
+            "attempts": result.attempts,
+            "verdict": verdict_json(result.verdict) if result.verdict else None}
+
+
+def compile_text(compiled, explanations: int | None, written) -> str:
+    """What ``satsweeper compile`` found: the formula, its models, the board and its count."""
+    f = compiled.formula
+    models = f.models()
+    tiles = ", ".join(f"{k} {n}" for k, n in sorted(compiled.tiles.items())) or "none"
+    lines = [f"formula: {f}",
+             f"variables: {' '.join(f.variables) or '(none)'}; models: {models} (truth table)",
+             f"board: {compiled.board.width}x{compiled.board.height} (WIDTHxHEIGHT), {compiled.hidden} hidden squares; "
+             f"gates: {compiled.gates.value}; tiles: {tiles}"]
+    if explanations is not None:
+        if explanations == models:
+            verdict = "equal to the models: parsimonious"
+        else:
+            verdict = f"{explanations - models:+d} against the models"
+        lines.append(f"explanations: {explanations} ({verdict})")
+    if written:
+        path, total, why = written
+        lines.append(f"wrote {path}" + (f" (mines: {total}: {why})" if total is not None else ""))
+    return "\n".join(lines)
+
+
+def compile_json(compiled, explanations: int | None, written) -> dict:
+    f = compiled.formula
+    return {"formula": str(f), "variables": list(f.variables), "models": f.models(),
+            "gates": compiled.gates.value, "height": compiled.board.height, "width": compiled.board.width,
+            "hidden": compiled.hidden, "crossings": compiled.crossings, "tiles": compiled.tiles,
+            "explanations": explanations,
+            "output": None if not written else {"path": written[0], "mines": written[1], "why": written[2]}}
+
+
+MODELS_SHOWN = 64     # rows of a truth table printed as text
+MODELS_LISTED = 4096  # models listed in JSON
+
+
+def satisfying(formula, most: int) -> list[dict[str, int]]:
+    """Up to ``most`` models, in truth-table order (variable k is bit k of the row)."""
+    table, names, found = formula.table(), formula.variables, []
+    row = 0
+    while table and len(found) < most:
+        if table & 1:
+            found.append({name: (row >> k) & 1 for k, name in enumerate(names)})
+        table >>= 1
+        row += 1
+    return found
+
+
+def models_text(formula) -> str:
+    """The true rows of the truth table, one line each."""
+    total = formula.models()
+    rows = satisfying(formula, MODELS_SHOWN)
+    lines = [f"models ({total}): " + (" ".join(formula.variables) or "(no variables)")]
+    lines += ["  " + " ".join(str(m[v]).rjust(len(v)) for v in formula.variables) for m in rows]
+    if total > len(rows):
+        lines.append(f"  ... and {total - len(rows)} more")
+    return "\n".join(lines)
+
+
+def models_json(formula) -> list[dict[str, int]]:
+    return satisfying(formula, MODELS_LISTED)

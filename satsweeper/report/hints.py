@@ -1,0 +1,85 @@
+"""Words and JSON for a hint: the move to make and why."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..hint import Hint, Option
+from ..reasoning import Move
+from .contract import fraction_text, probability_json
+from .queries import _force
+from .views import BoardView, conflict_text, join_words, origin_json
+
+BASIS_TEXT = {
+    "endgame": "it gives the best chance of winning the game from here, exactly over the "
+               "explanations left: {value}",
+    "look-ahead": "of the cells nearly as safe as the safest, it is the likeliest to survive "
+                  "this move and the next: {value}",
+    "corner": "an untouched corner as safe as the safest cell: the likeliest cell to show 0 "
+              "and open a region",
+    "safest": "it is the safest cell",
+    "choice": "the strategy's own choice (it does not say why)",
+}
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):.2%}"
+
+
+def _exact(p: Fraction) -> str:
+    return f"{fraction_text(p)} ({_percent(p)})"
+
+
+def hint_text(view: BoardView, answer: Hint) -> str:
+    if not answer.consistent:
+        return f"no hint: the position is {conflict_text(answer.conflict)}"
+    if answer.cell is None:
+        return "no hint: no hidden cell is left"
+    where = view.label(answer.cell)
+    if answer.sure:
+        verb = "open" if answer.move is Move.OPEN else "flag"
+        what = "safe" if answer.move is Move.OPEN else "a mine"
+        return (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
+                f"{_force(answer.reason)} it (found by {answer.rule})\n"
+                f"{answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} determined")
+    m = answer.measures
+    why = BASIS_TEXT.get(answer.basis, BASIS_TEXT["choice"]).format(
+        value=_exact(answer.value) if answer.value is not None else "")
+    lines = [f"guess {where} ({answer.strategy}): no move is sure",
+             f"  mine probability {_exact(m.mine)}; the safest cell's is {_percent(answer.safest)}",
+             f"  shows 0 (opens a region) with probability {_percent(m.opening)}; "
+             f"makes some cell safe with probability {_percent(m.progress)}",
+             f"  why: {why}"]
+    if answer.alternatives:
+        width = max(len(view.label(o.cell)) for o in answer.alternatives)
+        lines.append(f"alternatives: {'cell':<{width}}  {'mine':>7}  {'opens':>7}  {'progress':>8}")
+        for o in answer.alternatives:
+            lines.append(f"              {view.label(o.cell):<{width}}  {_percent(o.mine):>7}  "
+                         f"{_percent(o.opening):>7}  {_percent(o.progress):>8}")
+    return "\n".join(lines)
+
+
+def option_json(view: BoardView, option: Option) -> dict:
+    return {"cell": view.json(option.cell), "mine": probability_json(option.mine),
+            "opening": probability_json(option.opening), "progress": probability_json(option.progress)}
+
+
+def hint_json(view: BoardView, answer: Hint) -> dict:
+    out = {"consistent": answer.consistent, "strategy": answer.strategy}
+    if not answer.consistent:
+        out["conflict"] = [origin_json(o) for o in answer.conflict]
+        return out
+    if answer.cell is None:
+        out["cell"] = None
+        return out
+    out.update(cell=view.json(answer.cell), move="open" if answer.move is Move.OPEN else "flag",
+               sure=answer.sure, sure_moves=answer.sure_moves)
+    if answer.sure:
+        out.update(rule=answer.rule, reason=[origin_json(o) for o in answer.reason])
+        return out
+    out.update(basis=answer.basis,
+               value=None if answer.value is None else probability_json(answer.value),
+               **{k: v for k, v in option_json(view, answer.measures).items() if k != "cell"},
+               safest=probability_json(answer.safest),
+               alternatives=[option_json(view, o) for o in answer.alternatives])
+    return out

@@ -1,0 +1,72 @@
+"""Words and JSON for no-guess checks, difficulty grades and forced guesses."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Mapping
+
+from ..board import Cell
+from ..difficulty import Grade, Rung
+from ..puzzles import NoGuess
+from .contract import fraction_text, probability_json
+from .views import BoardView
+
+MOVE_WORDS = {Rung.SINGLE: "single", Rung.PAIR: "pair", Rung.SEVERAL: "several", Rung.TOTAL: "total"}
+SHOWN_ODDS = 10  # frontier cells listed in the text report, safest first
+
+
+def rounds(n: int) -> str:
+    return f"{n} round{'s' if n != 1 else ''}"
+
+
+def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None = None,
+                  odds: Mapping[Cell, Fraction] | None = None) -> str:
+    where = view.label(start)
+    stats = (f"deductions: {answer.single_clue} cells by a single number, {answer.multi_clue} "
+             f"that needed several numbers (or the total) at once; 3BV {answer.three_bv}")
+    if answer.solved:
+        lines = [f"no-guess: yes, solved from {where} in {rounds(answer.rounds)} without a guess", stats]
+        if grade is not None:
+            lines.append(grade_text(grade))
+        return "\n".join(lines)
+    overlay = {c: "?" for c in answer.frontier}
+    lines = [f"no-guess: no, stuck after {rounds(answer.rounds)}; a guess is forced among the "
+             f"{len(answer.frontier)} undetermined cells marked ?",
+             BoardView(answer.position).picture(overlay), stats]
+    if odds:
+        ranked = sorted(answer.frontier, key=lambda c: (odds[c], c))
+        lines.append("chance of a mine at the cells marked ?, safest first:")
+        lines += [f"  {view.label(c)}: {fraction_text(odds[c])} ({float(odds[c]):.1%})"
+                  for c in ranked[:SHOWN_ODDS]]
+        if len(ranked) > SHOWN_ODDS:
+            lines.append(f"  ... and {len(ranked) - SHOWN_ODDS} more (--json lists all)")
+        elsewhere = [c for c in odds if c not in overlay]
+        if elsewhere:
+            lines.append(f"  a cell next to no number: {fraction_text(odds[elsewhere[0]])} "
+                         f"({float(odds[elsewhere[0]]):.1%})")
+    return "\n".join(lines)
+
+
+def grade_text(grade: Grade) -> str:
+    """``difficulty: hard (rung 3, 2 numbers at once); moves: ...``"""
+    moves = ", ".join(f"{grade.moves.get(r, 0)} {MOVE_WORDS[r]}" for r in Rung)
+    return f"difficulty: {grade}; cells decided by each kind of move: {moves}"
+
+
+def grade_json(grade: Grade) -> dict:
+    return {"word": grade.rung.word, "rung": int(grade.rung), "clues": grade.clues,
+            "moves": {MOVE_WORDS[r]: grade.moves.get(r, 0) for r in Rung},
+            "steps": {MOVE_WORDS[r]: grade.steps.get(r, 0) for r in Rung}}
+
+
+def no_guess_json(view: BoardView, start, answer: NoGuess, grade: Grade | None = None,
+                  odds: Mapping[Cell, Fraction] | None = None) -> dict:
+    data = {"no_guess": answer.solved, "start": view.json(start), "rounds": answer.rounds,
+            "single_clue": answer.single_clue, "multi_clue": answer.multi_clue,
+            "multi_clue_cells": [view.json(c) for c in answer.multi_clue_cells],
+            "three_bv": answer.three_bv,
+            "frontier": [{**view.json(c), **(probability_json(odds[c]) if odds else {})}
+                         for c in answer.frontier]}
+    if grade is not None:
+        data["difficulty"] = grade_json(grade)
+    return data

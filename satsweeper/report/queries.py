@@ -1,0 +1,97 @@
+"""Words and JSON for the SAT questions: consistency, safety, solution, uniqueness."""
+
+from __future__ import annotations
+
+from ..reasoning import Consistency, Move, Safety, Solution, Status, Uniqueness
+from .views import View, conflict_text, explanation_json, explanation_picture, join_words, origin_json
+
+STATUS_MARK = {Status.SAFE: "o", Status.MINE: "*", Status.UNDETERMINED: "?"}
+
+def consistency_text(view: View, answer: Consistency) -> str:
+    if not answer.consistent:
+        return conflict_text(answer.conflict)
+    return "consistent: one explanation (* = mine):\n" + explanation_picture(view, answer.witness)
+
+
+def consistency_json(view: View, answer: Consistency) -> dict:
+    out = {"consistent": answer.consistent}
+    if answer.consistent:
+        out["explanation"] = explanation_json(view, answer.witness)
+    else:
+        out["conflict"] = [origin_json(o) for o in answer.conflict]
+    return out
+
+
+def safety_text(view: View, answer: Safety) -> str:
+    verb = "opening" if answer.move is Move.OPEN else "marking"
+    where = view.label(answer.cell)
+    if not answer.consistent:
+        return f"{verb} {where}: no answer, the position is {conflict_text(answer.conflict)}"
+    if answer.safe:
+        return f"{verb} {where} is safe: {join_words(answer.reason)} {_force(answer.reason)} it"
+    what = "a mine" if answer.move is Move.OPEN else "safe"
+    return (f"{verb} {where} is not safe: in this explanation it is {what} (* = mine):\n"
+            + explanation_picture(view, answer.counterexample))
+
+
+def safety_json(view: View, answer: Safety) -> dict:
+    out = {"cell": view.json(answer.cell), "move": answer.move.value,
+           "consistent": answer.consistent, "safe": answer.safe}
+    if not answer.consistent:
+        out["conflict"] = [origin_json(o) for o in answer.conflict]
+    elif answer.safe:
+        out["reason"] = [origin_json(o) for o in answer.reason]
+    else:
+        out["explanation"] = explanation_json(view, answer.counterexample)
+    return out
+
+
+def solution_text(view: View, answer: Solution) -> str:
+    if not answer.consistent:
+        return conflict_text(answer.conflict)
+    overlay = {c: STATUS_MARK[s] for c, s in answer.status.items()}
+    lines = [view.picture(overlay), "(o = safe, * = mine, ? = undetermined)"]
+    for status in (Status.SAFE, Status.MINE):
+        cells = answer.cells_with(status)
+        listed = " ".join(view.label(c) for c in cells) or "none"
+        lines.append(f"{status.value} ({len(cells)}): {listed}")
+    lines.append(f"undetermined: {len(answer.cells_with(Status.UNDETERMINED))}")
+    return "\n".join(lines)
+
+
+def solution_json(view: View, answer: Solution) -> dict:
+    out = {"consistent": answer.consistent}
+    if not answer.consistent:
+        out["conflict"] = [origin_json(o) for o in answer.conflict]
+        return out
+    out["cells"] = [dict(view.json(c), status=s.value) for c, s in answer.status.items()]
+    for status in Status:
+        out[status.value] = len(answer.cells_with(status))
+    return out
+
+
+def uniqueness_text(view: View, answer: Uniqueness) -> str:
+    if not answer.consistent:
+        return conflict_text(answer.conflict)
+    if answer.unique:
+        return "unique: exactly one explanation (* = mine):\n" + explanation_picture(view, answer.explanations[0])
+    first, second = answer.explanations
+    differ = sorted(first ^ second, key=str)
+    return "\n".join([
+        f"not unique: two explanations differ at {join_words(view.label(c) for c in differ)}",
+        "first (* = mine):", explanation_picture(view, first),
+        "second (* = mine):", explanation_picture(view, second)])
+
+
+def uniqueness_json(view: View, answer: Uniqueness) -> dict:
+    out = {"consistent": answer.consistent, "unique": answer.unique}
+    if not answer.consistent:
+        out["conflict"] = [origin_json(o) for o in answer.conflict]
+    else:
+        out["explanations"] = [explanation_json(view, e) for e in answer.explanations]
+    return out
+
+
+def _force(reason: tuple) -> str:
+    """The verb agrees with the reason: one clue forces, two clues force."""
+    return "forces" if len(reason) == 1 else "force"

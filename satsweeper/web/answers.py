@@ -1,0 +1,192 @@
+"""The answers the web API gives, as the CLI's JSON objects.
+
+Each function takes what a request named, already read and checked, and
+returns the object the matching ``satsweeper ... --json`` command prints
+(built by the same :mod:`satsweeper.report` functions), so a program can
+switch between the command line and HTTP without changing its parser.
+They return plain dicts: the server runs them in a child process under a
+time limit and the answer comes back pickled.
+
+>>> from satsweeper.textio import parse_puzzle
+>>> answer = probs(parse_puzzle("F1.\\n").board)
+>>> answer["command"], answer["cells"][0]["probability"]
+('probs', '0')
+"""
+
+from __future__ import annotations
+
+from typing import Hashable
+
+from ..board import Board, Cell
+from ..report.contract import envelope
+
+
+def board_json(board: Board, mines: frozenset[Cell] | None = None) -> dict:
+    """A board as the page draws it: one string per row (``0``-``8`` a
+    number, ``.`` hidden, ``F`` a flag, ``-`` void), names, and the layout's
+    mines when the text gave one.
+
+    >>> board_json(Board(1, 3, {(0, 0): 1}, frozenset({(0, 1)}), total_mines=1))["rows"]
+    ['1F.']
+    """
+    rows = []
+    for r in range(board.height):
+        line = []
+        for c in range(board.width):
+            cell = (r, c)
+            if cell in board.clues:
+                line.append(str(board.clues[cell]))
+            elif cell in board.flags:
+                line.append("F")
+            elif cell in board.voids:
+                line.append("-")
+            else:
+                line.append(".")
+        rows.append("".join(line))
+    out = {"width": board.width, "height": board.height, "total_mines": board.total_mines,
+           "rows": rows,
+           "names": [{"row": c[0], "col": c[1], "name": n} for c, n in sorted(board.names.items())]}
+    if mines is not None:
+        out["mines"] = [{"row": r, "col": c} for r, c in sorted(mines)]
+    return out
+
+
+def _view(subject):
+    from ..report.views import BoardView, SystemView
+    return BoardView(subject) if isinstance(subject, Board) else SystemView(subject)
+
+
+def _problem(subject):
+    from ..constraints import problem_of
+    return problem_of(subject) if isinstance(subject, Board) else subject.problem
+
+
+def probs(subject) -> dict:
+    """``satsweeper probs --json``."""
+    from ..cli.queries import count_problem
+    from ..report.counts import probabilities_json
+    view = _view(subject)
+    answer, conflict = count_problem(_problem(subject), "components")
+    idents = [view.json(c) for c in answer.cells()]
+    return envelope("probs", probabilities_json(answer, idents, conflict))
+
+
+def count(subject) -> dict:
+    """``satsweeper count --json``."""
+    from ..cli.queries import count_problem
+    from ..report.counts import count_json
+    answer, conflict = count_problem(_problem(subject), "components")
+    return envelope("count", count_json(answer, conflict))
+
+
+def _ask(subject, question: str, *args):
+    from ..reasoning import Reasoner
+    with Reasoner(_problem(subject)) as reasoner:
+        return getattr(reasoner, question)(*args)
+
+
+def check(subject) -> dict:
+    """``satsweeper check --json``."""
+    from ..report.queries import consistency_json
+    return envelope("check", consistency_json(_view(subject), _ask(subject, "consistency")))
+
+
+def safe(subject, cell: Hashable, mine: bool = False) -> dict:
+    """``satsweeper safe BOARD CELL [--mine] --json``."""
+    from ..reasoning import Move
+    from ..report.queries import safety_json
+    answer = _ask(subject, "safety", cell, Move.MARK if mine else Move.OPEN)
+    return envelope("safe", safety_json(_view(subject), answer))
+
+
+def solve(subject) -> dict:
+    """``satsweeper solve --json``."""
+    from ..report.queries import solution_json
+    return envelope("solve", solution_json(_view(subject), _ask(subject, "solution")))
+
+
+def unique(subject) -> dict:
+    """``satsweeper unique --json``."""
+    from ..report.queries import uniqueness_json
+    return envelope("unique", uniqueness_json(_view(subject), _ask(subject, "uniqueness")))
+
+
+def hint(board: Board, strategy: str = "best", seed: int = 0) -> dict:
+    """``satsweeper hint --json``."""
+    return _hint(board, strategy, seed)[0]
+
+
+def _hint(board: Board, strategy: str = "best", seed: int = 0) -> tuple[dict, str]:
+    """The hint as JSON and as the CLI's words (the page shows both)."""
+    from ..hint import hint as make_hint
+    from ..report.hints import hint_json, hint_text
+    from ..report.views import BoardView
+    view, answer = BoardView(board), make_hint(board, strategy, seed)
+    return envelope("hint", hint_json(view, answer)), hint_text(view, answer)
+
+
+def analyse(board: Board, mines: frozenset[Cell] | None = None) -> dict:
+    """What the Analyse page shows at once: the board, ``probs``, ``hint``
+    and the hint in words."""
+    advice, words = _hint(board)
+    return envelope("analyse", {"board": board_json(board, mines), "probs": probs(board),
+                                "hint": advice, "hint_text": words})
+
+
+def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:
+    """``satsweeper noguess --json`` (the layout and start already checked)."""
+    from ..game import Level
+    from ..puzzles import no_guess
+    from ..report.puzzles import no_guess_json
+    from ..report.views import BoardView
+    answer = no_guess(Level(board.width, board.height, len(mines)), mines, start)
+    return envelope("noguess", no_guess_json(BoardView(board), start, answer))
+
+
+def gadget(name: str, values: tuple[bool, ...]) -> dict:
+    """``satsweeper gadget verify NAME --json``, plus the gadget drawn and,
+    for the inputs ``values``, the outputs forced and up to two explanations
+    (two that differ show that the case is not unique)."""
+    from ..constraints import Constraint, Problem, problem_of
+    from ..gadgets.gadget import PortValue
+    from ..reasoning import Reasoner
+    from ..report.gadgets import verdict_json
+    from ..report.queries import uniqueness_json
+    from ..report.views import BoardView
+    from .library import built, verdict
+    g = built(name)
+    base = problem_of(g.board)
+    pinned = tuple(Constraint(frozenset({g.cell(port)}), int(v), PortValue(port, v))
+                   for port, v in zip(g.inputs, values))
+    problem = Problem(base.cells, base.constraints + pinned)
+    with Reasoner(problem) as reasoner:
+        answer = reasoner.uniqueness()
+    case = next(c for c in verdict(name).cases if c.inputs == values)
+    ports = {p: {"row": g.cell(p)[0], "col": g.cell(p)[1]} for p in g.ports()}
+    return envelope("gadget verify", dict(
+        verdict_json(verdict(name)), board=board_json(g.board), ports=ports,
+        outputs_claimed={p: str(c) for p, c in g.outputs.items()}, accepts=str(g.accepts),
+        case={"inputs": [int(v) for v in values], "accepted": case.accepted,
+              "outputs": {p: s.value for p, s in case.outputs.items()},
+              "expected": {p: int(v) for p, v in case.expected.items()},
+              "count": case.explanations, "correct": case.correct,
+              **uniqueness_json(BoardView(g.board), answer)}))
+
+
+def game(deal, moves, with_hint: bool = False, with_probs: bool = False, mines=None) -> dict:
+    """A game replayed (:mod:`.play`): what the player sees, the outcome, the
+    mines once it is over, and on request the hint and probabilities."""
+    from ..game import Outcome
+    from .play import replay
+    played, exploded = replay(deal, [tuple(m) for m in moves], mines)
+    board = played.board
+    over = played.outcome is not Outcome.PLAYING
+    out = {"level": str(played.level), "rule": deal.rule, "no_guess": deal.no_guess,
+           "seed": deal.seed, "outcome": played.outcome.value, "moves": len(moves),
+           "board": board_json(board, played.mines if over else None),
+           "exploded": None if exploded is None else {"row": exploded[0], "col": exploded[1]},
+           "hint": None, "hint_text": None,
+           "probs": probs(board) if with_probs and not over else None}
+    if with_hint and not over:
+        out["hint"], out["hint_text"] = _hint(board)
+    return envelope("game", out)

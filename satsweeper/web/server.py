@@ -1,0 +1,455 @@
+"""The web server: the CLI's JSON contract over HTTP, and the page.
+
+Every ``POST /api/<command>`` takes the board as text (native or ``.mine``,
+recognised by content as the CLI does) and answers with the object
+``satsweeper <command> --json`` prints; errors are the CLI's error objects
+with a 4xx status, never a stack trace.  Requests are checked before any
+work: a body or board above :class:`Limits` is refused with 413, and every
+query runs in a worker process that is killed when its time limit runs out
+(the answer is then the CLI's ``"complete": false`` object with what is
+known).  Nothing a request says reaches the file system: boards come as
+text, gadgets by library name.  The server keeps no games (the client
+resends the deal and its moves, :mod:`.play`).
+
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.post("/api/count", json={"board": "1.\\n"}).json()["count"]
+'1'
+>>> client.post("/api/count", json={"board": "9.\\n"}).json()["expected"]
+'a number at most 1, the neighbours of 0,0 on the board'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Callable, Literal
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..board import Board
+from ..errors import SatsweeperError
+from ..report.contract import envelope, error_object
+from . import answers
+from .play import Deal, draw, first_click, remember, remembered
+from .workers import TimeUp, Workers
+
+SOURCE = "<board>"  # how messages name the board a request sent
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may ask for.
+
+    Attributes:
+        cells: the largest board (width times height) answered; 413 above.
+        body: the largest request body in bytes; 413 above.
+        timeout: seconds a query gets when the request names none.
+        max_timeout: the most a request may ask for.
+        moves: the most moves a game request may replay.
+        workers: processes that answer queries at the same time.
+    """
+
+    cells: int = 1_000_000
+    body: int = 8 * 1024 * 1024
+    timeout: float = 10.0
+    max_timeout: float = 60.0
+    moves: int = 20_000
+    workers: int = 2
+
+
+class TooLarge(Exception):
+    """A request beyond :class:`Limits`: answered with 413."""
+
+    def __init__(self, expected: str, got: str):
+        super().__init__(f"expected {expected} (got {got})")
+        self.expected, self.got = expected, got
+
+
+# ------------------------------------------------------------- requests
+
+class Query(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    timeout: float | None = Field(None, gt=0, description="Seconds for this query (default: the "
+                                  "server's); on time, what is known with \"complete\": false.")
+
+
+class BoardQuery(Query):
+    board: str = Field(description="The board as text: native format or JSMinesweeper .mine.")
+    flags: Literal["mine", "hidden"] = Field("mine", description="Flags as known mines, or as hidden cells.")
+
+
+class CellQuery(BoardQuery):
+    row: int = Field(ge=0)
+    col: int = Field(ge=0)
+    mine: bool = Field(False, description="Ask whether flagging the cell is right (safe --mine).")
+
+
+class NoGuessQuery(Query):
+    board: str = Field(description="A layout: native with '*' mines, or .mine with M.")
+    row: int | None = Field(None, ge=0, description="The first click (default: the file's start:).")
+    col: int | None = Field(None, ge=0)
+
+
+class HintQuery(BoardQuery):
+    strategy: Literal["random", "single-point", "basic", "limited", "limited-prob", "exact",
+                      "best"] = "best"
+    seed: int = Field(0, ge=0, lt=2 ** 63)
+
+
+class GameQuery(Query):
+    level: str = Field("beginner", max_length=40,
+                       description="beginner, intermediate, expert or WIDTHxHEIGHTxMINES.")
+    rule: Literal["can-lose", "safe", "opening"] = "safe"
+    no_guess: bool = False
+    seed: int = Field(0, ge=0, lt=2 ** 63)
+    moves: list[tuple[Literal["open", "flag", "unflag", "chord"], int, int]] = []
+    hint: bool = Field(False, description="Also the hint (best's move and why) on the position.")
+    probs: bool = Field(False, description="Also the exact probabilities on the position.")
+
+
+class GadgetQuery(Query):
+    name: str = Field(description="A library gadget (GET /api/gadgets lists them).")
+    inputs: list[Literal[0, 1]] = Field([], description="One value per input, in order.")
+
+
+# ------------------------------------------------------------- reading
+
+def read(text: str, limits: Limits, systems: bool = False):
+    """(subject, puzzle) from a request's board text; ``puzzle`` is None for a system."""
+    from ..cli.contract import Source
+    from ..cli.subjects import kind_of, read_puzzle_from
+    from ..systems import parse_system
+    _check_declared_size(text, limits)
+    source = Source(SOURCE, text)
+    if kind_of(source) == "system":
+        if not systems:
+            from ..cli.contract import UserError
+            raise UserError("a board", "a constraint system (equations)", SOURCE)
+        system = parse_system(text.lstrip("\ufeff"), SOURCE)
+        return system, None
+    puzzle = read_puzzle_from(source)
+    _check_cells(puzzle.board.width, puzzle.board.height, limits)
+    return puzzle.board, puzzle
+
+
+def _check_declared_size(text: str, limits: Limits) -> None:
+    """Refuse a huge board before reading it: a ``.mine`` header declares its
+    size, and in the native dense layout a row holds one character per cell."""
+    import re
+    lines = text.lstrip("\ufeff").split("\n")
+    first = next((line for line in lines[:8] if line.strip()), "")
+    match = re.fullmatch(r"\s*([0-9]{1,12})x([0-9]{1,12})x[0-9]+\s*", first)
+    if match:
+        _check_cells(int(match.group(1)), int(match.group(2)), limits)
+        return
+    if re.search(r"^\s*layout\s*:", text, re.MULTILINE):
+        return  # tokens: the size is known once read (the body limit bounds the reading)
+    rows = [line.strip() for line in lines if line.strip() and ":" not in line
+            and not line.lstrip().startswith("#")]
+    if rows:
+        _check_cells(len(rows[0]), len(rows), limits)
+
+
+def _check_cells(width: int, height: int, limits: Limits) -> None:
+    if width * height > limits.cells:
+        raise TooLarge(f"a board of at most {limits.cells:,} cells (this server's limit)",
+                       f"{width}x{height} = {width * height:,} cells")
+
+
+def _with_flags(board: Board, flags: str) -> Board:
+    return board if flags == "mine" else board.with_flags_hidden()
+
+
+# ------------------------------------------------------------- the app
+
+COMMANDS = {"gadgets": "gadget list", "gadget": "gadget verify"}
+
+
+def _command(request: Request) -> str | None:
+    tail = request.url.path.rstrip("/").rsplit("/", 1)[-1]
+    return COMMANDS.get(tail, tail) if request.url.path.startswith("/api/") else None
+
+
+def _error(request: Request, status: int, message: str, **where) -> JSONResponse:
+    return JSONResponse(error_object(_command(request), message, **where), status_code=status)
+
+
+def create_app(limits: Limits = Limits()) -> FastAPI:
+    """The ASGI app: the JSON API under ``/api/`` and the page at ``/``."""
+    workers = Workers(limits.workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        workers.start(_warm)
+        yield
+        workers.close()
+
+    # FastAPI's /docs pages load their scripts from a CDN; static/api.html
+    # draws the same description offline.
+    app = FastAPI(title="satsweeper", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  description="Minesweeper reasoning with SAT and #SAT: the CLI's JSON contract "
+                              "(docs/json.md) over HTTP.")
+    _install_errors(app, limits)
+    _install_routes(app, limits, workers)
+    app.mount("/", StaticFiles(directory=str(files("satsweeper.web") / "static"), html=True),
+              name="page")
+    return app
+
+
+def _install_errors(app: FastAPI, limits: Limits) -> None:
+    from ..cli.contract import UserError
+
+    @app.middleware("http")
+    async def server_timing(request: Request, call_next):
+        """The time spent answering, in the standard Server-Timing header."""
+        start = time.perf_counter()
+        response = await call_next(request)
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
+        return response
+
+    @app.middleware("http")
+    async def refuse_big_bodies(request: Request, call_next):
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > limits.body:
+            return _error(request, 413, f"expected a request of at most {limits.body:,} bytes "
+                          f"(got {int(length):,} bytes)", expected=f"at most {limits.body:,} bytes",
+                          got=f"{int(length):,} bytes")
+        return await call_next(request)
+
+    @app.exception_handler(TooLarge)
+    async def too_large(request: Request, err: TooLarge):
+        return _error(request, 413, str(err), expected=err.expected, got=err.got)
+
+    @app.exception_handler(UserError)
+    async def user_error(request: Request, err: UserError):
+        return _error(request, 400, err.format_message(), file=err.file, line=err.line, col=err.col,
+                      expected=err.expected, got=err.got)
+
+    @app.exception_handler(SatsweeperError)
+    async def library_error(request: Request, err: SatsweeperError):
+        return _error(request, 400, str(err), file=getattr(err, "source", None),
+                      line=getattr(err, "line", None), col=getattr(err, "column", None),
+                      expected=getattr(err, "expected", None), got=getattr(err, "found", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, err: RequestValidationError):
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the request"
+        got = json.dumps(first.get("input"), default=str)
+        got = got if len(got) <= 60 else got[:59] + "…"
+        expected = f"{where}: {first.get('msg', 'a valid request').lower()}"
+        return _error(request, 422, f"expected {expected} (got {got})", expected=expected, got=got)
+
+    @app.exception_handler(MemoryError)
+    async def out_of_memory(request: Request, err: MemoryError):
+        return _error(request, 413, "expected a problem this machine can hold in memory "
+                      "(got one whose worker ran out)", expected="a problem this machine can hold "
+                      "in memory", got="one whose worker ran out")
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, err: Exception):  # a bug: one line, no trace
+        return _error(request, 500, f"internal error, please report it: {type(err).__name__}")
+
+
+def _seconds(query: Query, limits: Limits) -> float:
+    from ..cli.contract import UserError
+    seconds = query.timeout or limits.timeout
+    if seconds > limits.max_timeout:
+        raise UserError(f"timeout of at most {limits.max_timeout:g} s", f"{seconds:g}")
+    return seconds
+
+
+def _run(workers: Workers, command: str, seconds: float, known: Callable[[], dict],
+         function: Callable, *args) -> JSONResponse:
+    """``function(*args)`` in a worker process killed after ``seconds``; on
+    time, the CLI's answer for a reached limit: ``complete: false`` and what
+    is known."""
+    try:
+        answer = workers.run(seconds, function, *args)
+    except TimeUp:
+        answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
+    # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
+    return JSONResponse(answer)
+
+
+def _nothing() -> dict:
+    return {}
+
+
+def _warm() -> None:
+    """A first small question in a new worker, so that it has imported what queries use."""
+    answers.analyse(read("mines: 1\n1.\n..\n", Limits())[0])
+
+
+def _obvious(subject) -> Callable[[], dict]:
+    """What the single-number rules settle, known whatever the time limit."""
+    def known() -> dict:
+        from ..cli.queries import obvious_known
+        from ..constraints import problem_of
+        from ..report.views import BoardView, SystemView
+        if isinstance(subject, Board):
+            return obvious_known(problem_of(subject), BoardView(subject))[0]
+        return obvious_known(subject.problem, SystemView(subject))[0]
+    return known
+
+
+def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
+    def board_route(command: str, work, systems: bool = True, known: bool = False):
+        def route(query: BoardQuery) -> dict:
+            subject, _ = read(query.board, limits, systems)
+            if isinstance(subject, Board):
+                subject = _with_flags(subject, query.flags)
+            return _run(workers, command, _seconds(query, limits),
+                        _obvious(subject) if known else _nothing, work, subject)
+        route.__name__ = command
+        route.__doc__ = f"``satsweeper {command} --json``: {work.__doc__ or ''}"
+        app.post(f"/api/{command}", summary=f"satsweeper {command}")(route)
+
+    board_route("check", answers.check)
+    board_route("solve", answers.solve, known=True)
+    board_route("unique", answers.unique)
+    board_route("count", answers.count, known=True)
+    board_route("probs", answers.probs, known=True)
+
+    @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
+    def analyse(query: BoardQuery) -> dict:
+        subject, puzzle = read(query.board, limits, systems=False)
+        subject = _with_flags(subject, query.flags)
+        return _run(workers, "analyse", _seconds(query, limits), _nothing,
+                    answers.analyse, subject, puzzle.mines)
+
+    @app.post("/api/board", summary="the board read, as native text and .mine")
+    def board(query: BoardQuery) -> dict:
+        from ..textio import format_board, format_mine
+        subject, puzzle = read(query.board, limits)
+        return envelope("board", {"board": answers.board_json(subject, puzzle.mines),
+                                  "native": format_board(subject, puzzle.mines, puzzle.start),
+                                  "mine": format_mine(subject, puzzle.mines)})
+
+    @app.post("/api/safe", summary="satsweeper safe")
+    def safe(query: CellQuery) -> dict:
+        from ..cli.contract import CellRef
+        from ..cli.subjects import resolve_cell
+        subject, _ = read(query.board, limits)
+        subject = _with_flags(subject, query.flags)
+        cell = resolve_cell(subject, CellRef(f"{query.row},{query.col}", (query.row, query.col)))
+        return _run(workers, "safe", _seconds(query, limits),
+                    lambda: {"cell": {"row": cell[0], "col": cell[1]}},
+                    answers.safe, subject, cell, query.mine)
+
+    @app.post("/api/hint", summary="satsweeper hint")
+    def hint(query: HintQuery) -> dict:
+        subject, _ = read(query.board, limits, systems=False)
+        subject = _with_flags(subject, query.flags)
+        return _run(workers, "hint", _seconds(query, limits), _nothing,
+                    answers.hint, subject, query.strategy, query.seed)
+
+    @app.post("/api/noguess", summary="satsweeper noguess")
+    def noguess(query: NoGuessQuery) -> dict:
+        from ..cli.contract import UserError
+        from ..cli.subjects import check_inside
+        subject, puzzle = read(query.board, limits, systems=False)
+        if puzzle.mines is None:
+            raise UserError("a layout, '*' for the hidden mines", "a position without one", SOURCE)
+        if subject.voids:
+            raise UserError("a full rectangle for a game", "void squares", SOURCE)
+        start = (query.row, query.col) if query.row is not None and query.col is not None else puzzle.start
+        if start is None:
+            raise UserError("a first click (row and col) or a 'start:' line", "neither")
+        check_inside(subject, start, "start cell")
+        if start in puzzle.mines:
+            raise UserError("a safe start cell (not a mine)", f"{start[0]},{start[1]}, a mine")
+        return _run(workers, "noguess", _seconds(query, limits), _nothing,
+                    answers.noguess, subject, puzzle.mines, start)
+
+    @app.post("/api/game", summary="a game replayed from its deal and moves")
+    def game(query: GameQuery) -> dict:
+        deal = Deal(query.level, query.rule, query.no_guess, query.seed)
+        level = deal.parsed_level()
+        _check_cells(level.width, level.height, limits)
+        if len(query.moves) > limits.moves:
+            raise TooLarge(f"at most {limits.moves:,} moves", f"{len(query.moves):,}")
+        seconds = _seconds(query, limits)
+        first = first_click(query.moves)
+        mines = None
+        if first is not None and 0 <= first[0] < level.height and 0 <= first[1] < level.width:
+            mines = remembered(deal, first)
+            if mines is None:  # drawn once (a no-guess layout can take seconds), then kept
+                try:
+                    mines = workers.run(seconds, draw, deal, first)
+                except TimeUp:
+                    return envelope("game", {"complete": False, "timeout": seconds,
+                                             "stopped": f"no layout found within {seconds:g} s"})
+                remember(deal, first, mines)
+        return _run(workers, "game", seconds, _nothing, answers.game, deal, query.moves,
+                    query.hint, query.probs, mines)
+
+    @app.get("/api/gadgets", summary="satsweeper gadget list")
+    def gadgets() -> dict:
+        from .library import listing
+        return listing()
+
+    @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn")
+    def gadget(query: GadgetQuery) -> dict:
+        from ..cli.contract import UserError
+        from .library import built, names
+        if query.name not in names():
+            raise UserError(f"a gadget name ({', '.join(names())})", repr(query.name[:60]))
+        wanted = len(built(query.name).inputs)
+        if len(query.inputs) != wanted:
+            raise UserError(f"{wanted} input value(s) for {query.name}", f"{len(query.inputs)}")
+        values = tuple(bool(v) for v in query.inputs)
+        return _run(workers, "gadget verify", _seconds(query, limits), _nothing,
+                    answers.gadget, query.name, values)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,
+          limits: Limits = Limits()) -> None:
+    """Run the server until interrupted (uvicorn); open the page if asked."""
+    import threading
+    import webbrowser
+
+    import uvicorn
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    # Idle connections kept past uvicorn's 5 s: a request Chromium sent just as
+    # the server closed one was seen to hang (the browser tests).
+    config = uvicorn.Config(create_app(limits), host=host, port=port, log_level="warning",
+                            timeout_keep_alive=75)
+    _quiet_server(config).run()
+
+
+def _quiet_server_class():
+    """uvicorn's Server, stopping on Ctrl-C or SIGTERM without raising the
+    signal again once it has shut down (which printed a traceback of the
+    app's lifespan task); the CLI then exits 130."""
+    import contextlib
+    import signal
+
+    import uvicorn
+
+    class QuietServer(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self):
+            stops = (signal.SIGINT, signal.SIGTERM)
+            previous = {sig: signal.signal(sig, self.handle_exit) for sig in stops}
+            try:
+                yield
+            finally:
+                for sig, handler in previous.items():
+                    signal.signal(sig, handler)
+
+    return QuietServer
+
+
+def _quiet_server(config):  # built lazily: uvicorn is imported only to serve
+    return _quiet_server_class()(config)

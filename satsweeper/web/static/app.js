@@ -1,0 +1,574 @@
+// satsweeper serve: the page.  Plain JavaScript, no build step, nothing
+// fetched from elsewhere.  Every answer comes from the JSON API (/api/...),
+// which returns the objects `satsweeper COMMAND --json` prints.
+"use strict";
+
+// ------------------------------------------------------------------ API
+
+// document.body.dataset.pending counts requests under way (tests wait for 0).
+let pending = 0;
+
+function busy(change) {
+  pending += change;
+  document.body.dataset.pending = pending;
+}
+
+async function api(command, body) {
+  busy(+1);
+  let response, answer;
+  try {
+    response = await fetch("/api/" + command, body === undefined ? {} : {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    answer = await response.json();
+  } finally {
+    setTimeout(() => busy(-1), 0);  // after the caller has drawn the answer
+  }
+  if (!response.ok || answer.error) {
+    const err = new Error(answer.error || ("HTTP " + response.status));
+    err.answer = answer;
+    throw err;
+  }
+  return answer;
+}
+
+const $ = (id) => document.getElementById(id);
+const key = (row, col) => row + "," + col;
+
+// ------------------------------------------------------------------ boards
+
+// The board answers carry one string per row: 0-8 a number, . hidden, F a flag, - void.
+// Cells as large as the room allows (up to 30 px); below 18 px the board
+// scrolls instead, and below 24 px the percentages give way to the colours.
+function fit(host) {
+  const width = +host.dataset.width;
+  if (!width) return;
+  const room = Math.max(200, (host.parentElement.clientWidth || 600) - 8);
+  const size = Math.max(18, Math.min(30, Math.floor(room / width)));
+  host.style.setProperty("--cell", size + "px");
+  host.classList.toggle("small-cells", size < 24);
+}
+
+window.addEventListener("resize", () => document.querySelectorAll(".board").forEach(fit));
+
+const DRAWN = 40000;  // cells drawn at most: a page of a million squares would hang the browser
+
+function drawBoard(host, board, onCell) {
+  host.innerHTML = "";
+  if (board.width * board.height > DRAWN) {
+    host.dataset.width = "";
+    host.style.gridTemplateColumns = "";
+    host.textContent = `a ${board.width}×${board.height} board: too large to draw here ` +
+      `(over ${DRAWN.toLocaleString()} squares); the answers below are for all of it`;
+    return new Map();
+  }
+  host.dataset.width = board.width;
+  fit(host);
+  host.style.gridTemplateColumns = `repeat(${board.width}, var(--cell))`;
+  const cells = new Map();
+  for (let r = 0; r < board.height; r++) {
+    for (let c = 0; c < board.width; c++) {
+      const ch = board.rows[r][c];
+      const div = document.createElement("div");
+      div.className = "cell";
+      div.dataset.row = r;
+      div.dataset.col = c;
+      if (ch === ".") div.classList.add("hidden");
+      else if (ch === "F") div.classList.add("hidden", "flag");
+      else if (ch === "-") div.classList.add("void");
+      else {
+        div.classList.add("open", "n" + ch);
+        if (ch !== "0") div.textContent = ch;
+      }
+      div.dataset.state = ch;
+      cells.set(key(r, c), div);
+      host.appendChild(div);
+    }
+  }
+  if (onCell) {
+    host.onclick = (e) => { const d = e.target.closest(".cell"); if (d) onCell(+d.dataset.row, +d.dataset.col, e); };
+    host.oncontextmenu = (e) => {
+      const d = e.target.closest(".cell");
+      if (d) { e.preventDefault(); onCell(+d.dataset.row, +d.dataset.col, e, true); }
+    };
+  }
+  return cells;
+}
+
+// Probability colour: pale yellow (0) to deep red (1); safe and mine get marks of their own.
+function colour(p) {
+  const hue = 55 - 55 * p, light = 90 - 42 * p;
+  return `hsl(${hue.toFixed(0)}, 85%, ${light.toFixed(0)}%)`;
+}
+
+function percent(p) {
+  if (p === 0) return "0";
+  if (p === 1) return "100";
+  const v = Math.round(p * 100);
+  return v === 0 ? "<1" : v === 100 ? ">99" : String(v);
+}
+
+function drawProbabilities(cells, probs) {
+  for (const c of probs.cells || []) {
+    const div = cells.get(key(c.row, c.col));
+    if (!div) continue;
+    div.dataset.probability = c.probability;
+    div.title = `${c.row},${c.col}: mine probability ${c.probability} (${(c.p * 100).toFixed(2)}%)`;
+    div.style.background = colour(c.p);
+    const label = document.createElement("span");
+    label.className = "pct";
+    label.textContent = percent(c.p);
+    div.querySelectorAll(".pct").forEach((x) => x.remove());
+    div.appendChild(label);
+    div.classList.toggle("safe", c.p === 0);
+    div.classList.toggle("certain-mine", c.p === 1);
+  }
+}
+
+function legend(host) {
+  host.hidden = false;
+  host.innerHTML = `<span class="range">mine probability 0%
+    <span class="scale" style="background: linear-gradient(to right, ${colour(0)}, ${colour(.25)}, ${colour(.5)}, ${colour(.75)}, ${colour(1)})"></span>
+    100%</span>
+    <span><span class="swatch" style="background:${colour(0)}; box-shadow: inset 0 0 0 3px #1e9e3a"></span>safe</span>
+    <span><span class="swatch" style="background:${colour(1)}; box-shadow: inset 0 0 0 3px #6d0d0d"></span>certain mine</span>
+    <span class="small">hover a cell for the exact fraction</span>`;
+}
+
+function mark(cells, list, cls) {
+  for (const c of list || []) {
+    const div = cells.get(key(c.row, c.col));
+    if (div) div.classList.add(cls);
+  }
+}
+
+function clearMarks(cells, classes) {
+  for (const div of cells.values()) div.classList.remove(...classes);
+}
+
+const cellText = (c) => `${c.row},${c.col}`;
+
+function originText(o) {
+  if (o.kind === "clue") return `the ${o.number} at ${o.row},${o.col}`;
+  if (o.kind === "total") return `the total of ${o.mines} mines`;
+  return o.text;
+}
+
+function words(list) {
+  if (list.length <= 1) return list.join("");
+  return list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
+}
+
+function conflictText(conflict) {
+  const items = conflict.map(originText);
+  return items.length === 1 ? `inconsistent: ${items[0]} cannot hold`
+    : `inconsistent: ${words(items)} cannot all hold`;
+}
+
+function showError(host, err) {
+  host.classList.add("error");
+  host.textContent = err.message;
+}
+
+function showAnswer(host, text) {
+  host.classList.remove("error");
+  host.textContent = text;
+}
+
+function download(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], {type: "text/plain"}));
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+}
+
+// ------------------------------------------------------------------ Analyse
+
+const analysis = {board: null, cells: null, probs: null, text: "", asked: 0};
+
+function tool() {
+  return document.querySelector("input[name=tool]:checked").value;
+}
+
+// The board drawn on the page as native text (after a drawing click).
+function nativeText(board) {
+  const head = board.total_mines === null || board.total_mines === undefined ? "" : `mines: ${board.total_mines}\n`;
+  return head + board.rows.join("\n") + "\n";
+}
+
+async function analyse() {
+  const text = $("board-text").value;
+  const answerBox = $("analyse-answer");
+  showAnswer(answerBox, "");
+  $("analyse-hint").textContent = "";
+  const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
+  try {
+    const answer = await api("analyse", {board: text});
+    if (asked !== analysis.asked) return;
+    analysis.text = text;
+    analysis.board = answer.board;
+    analysis.probs = answer.probs;
+    analysis.cells = drawBoard($("analyse-board"), answer.board, analyseClick);
+    legend($("legend"));
+    if (answer.probs.consistent) {
+      drawProbabilities(analysis.cells, answer.probs);
+      const safe = answer.probs.cells.filter((c) => c.p === 0).length;
+      const mines = answer.probs.cells.filter((c) => c.p === 1).length;
+      if (answer.hint.cell) mark(analysis.cells, [answer.hint.cell], "hinted");
+      $("analyse-hint").textContent = `${answer.probs.count} explanations; ${safe} safe cell(s), ` +
+        `${mines} certain mine(s)\nhint (best): ${answer.hint_text}`;
+    } else {
+      mark(analysis.cells, answer.probs.conflict.filter((o) => o.kind === "clue"), "conflict");
+      showAnswer(answerBox, conflictText(answer.probs.conflict) + " (highlighted)");
+    }
+  } catch (err) {
+    showError(answerBox, err);
+  }
+}
+
+async function analyseClick(row, col, event, right) {
+  const t = tool();
+  if (t !== "ask") return draw(row, col, right ? "." : t);
+  const div = analysis.cells.get(key(row, col));
+  if (!div.classList.contains("hidden")) return;
+  clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "frontier"]);
+  div.classList.add("asked");
+  const answerBox = $("analyse-answer");
+  const certainMine = div.classList.contains("certain-mine");
+  const flagged = div.classList.contains("flag");
+  try {
+    const answer = await api("safe", {board: analysis.text, row, col, mine: certainMine,
+                                      flags: flagged ? "hidden" : "mine"});
+    const what = certainMine ? "a mine" : "safe";
+    if (!answer.consistent) {
+      mark(analysis.cells, answer.conflict.filter((o) => o.kind === "clue"), "conflict");
+      showAnswer(answerBox, `${row},${col}: no answer, the position is ${conflictText(answer.conflict)}`);
+    } else if (answer.safe) {
+      mark(analysis.cells, answer.reason.filter((o) => o.kind === "clue"), "reason");
+      showAnswer(answerBox, `${row},${col} is ${what}: ${words(answer.reason.map(originText))} ` +
+        `force${answer.reason.length === 1 ? "s" : ""} it (highlighted)`);
+    } else {
+      mark(analysis.cells, answer.explanation, "explained");
+      const p = div.dataset.probability ? ` (mine probability ${div.dataset.probability})` : "";
+      showAnswer(answerBox, `${row},${col} is not ${what}${p}: in the explanation drawn ` +
+        `(purple dots are its mines) it is ${certainMine ? "safe" : "a mine"}`);
+    }
+  } catch (err) {
+    showError(answerBox, err);
+  }
+}
+
+function draw(row, col, symbol) {
+  if (!analysis.board) return;
+  const board = analysis.board;
+  const line = board.rows[row].split("");
+  line[col] = symbol === "number" ? $("tool-number").value : symbol;
+  board.rows[row] = line.join("");
+  $("board-text").value = nativeText(board);
+  analyse();
+}
+
+function blank() {
+  const w = Math.max(1, +$("new-width").value), h = Math.max(1, +$("new-height").value);
+  const rows = Array.from({length: h}, () => ".".repeat(w));
+  $("board-text").value = nativeText({rows, total_mines: Math.max(0, +$("new-mines").value)});
+  document.querySelector("input[name=tool][value=number]").checked = true;
+  analyse();
+}
+
+async function query(command) {
+  const answerBox = $("analyse-answer");
+  const text = $("board-text").value;
+  if (analysis.cells) clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "frontier"]);
+  try {
+    const a = await api(command, {board: text});
+    const cells = analysis.cells;
+    let out = "";
+    if (a.consistent === false) {
+      if (cells) mark(cells, a.conflict.filter((o) => o.kind === "clue"), "conflict");
+      out = conflictText(a.conflict) + " (highlighted)";
+    } else if (command === "check") {
+      if (cells) mark(cells, a.explanation, "explained");
+      out = "consistent: one explanation is drawn (purple dots are its mines)";
+    } else if (command === "unique") {
+      if (cells) mark(cells, a.explanations[0], "explained");
+      if (a.unique) out = "unique: exactly one explanation (drawn)";
+      else {
+        const first = new Set(a.explanations[0].map(cellText));
+        const second = new Set(a.explanations[1].map(cellText));
+        const differ = [...first].filter((c) => !second.has(c)).concat([...second].filter((c) => !first.has(c)));
+        out = `not unique: two explanations differ at ${words(differ.slice(0, 12))}` +
+          (differ.length > 12 ? " …" : "") + " (the first is drawn)";
+      }
+    } else if (command === "count") {
+      out = `${a.count} explanations`;
+    } else if (command === "noguess") {
+      if (cells) mark(cells, a.frontier, "frontier");
+      out = a.no_guess ? `no-guess: yes, solved from ${cellText(a.start)} in ${a.rounds} round(s) without a guess (3BV ${a.three_bv})`
+        : `no-guess: no, a guess is forced among the ${a.frontier.length} cells highlighted`;
+    }
+    showAnswer(answerBox, out);
+  } catch (err) {
+    showError(answerBox, err);
+  }
+}
+
+async function save(format) {
+  try {
+    const a = await api("board", {board: $("board-text").value});
+    download(format === "mine" ? "board.mine" : "board.txt", format === "mine" ? a.mine : a.native);
+  } catch (err) {
+    showError($("analyse-answer"), err);
+  }
+}
+
+// ------------------------------------------------------------------ Play
+
+const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0};
+
+function level() {
+  const v = $("level").value;
+  return v === "custom" ? $("custom-level").value.trim() : v;
+}
+
+async function newGame() {
+  game.auto = false;
+  game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +$("seed").value};
+  game.moves = [];
+  $("play-hint").textContent = "";
+  await refresh(false);
+}
+
+async function refresh(withHint) {
+  game.busy = true;
+  const asked = ++game.asked;
+  try {
+    const a = await api("game", {...game.deal, moves: game.moves, hint: withHint, probs: $("show-probs").checked});
+    if (asked !== game.asked) return null;
+    if (a.complete === false) throw new Error(a.stopped || "no answer in time");
+    game.answer = a;
+    game.cells = drawBoard($("play-board"), a.board, playClick);
+    const flags = a.board.rows.join("").split("F").length - 1;
+    const status = $("play-status");
+    status.className = "status " + (a.outcome === "playing" ? "" : a.outcome);
+    status.textContent = a.outcome === "won" ? "You won! Every safe cell is open."
+      : a.outcome === "lost" ? "Boom: a mine. Game lost." : `mines left: ${a.board.total_mines - flags}`;
+    if (a.outcome !== "playing") {
+      showMines(a);
+      game.auto = false;
+    }
+    $("play-legend").hidden = !a.probs;
+    if (a.probs && a.probs.consistent) {
+      legend($("play-legend"));
+      drawProbabilities(game.cells, a.probs);
+    }
+    if (a.hint && a.hint.cell) {
+      mark(game.cells, [a.hint.cell], "hinted");
+      if (a.hint.sure) mark(game.cells, a.hint.reason.filter((o) => o.kind === "clue"), "reason");
+      $("play-hint").textContent = a.hint_text;
+    } else if (a.hint && !a.hint.consistent) {
+      $("play-hint").textContent = conflictText(a.hint.conflict) + " (check your flags)";
+    }
+    return a;
+  } catch (err) {
+    $("play-hint").textContent = err.message;
+    game.auto = false;
+  } finally {
+    game.busy = false;
+  }
+}
+
+function showMines(a) {
+  const mines = new Set((a.board.mines || []).map(cellText));
+  for (const [k, div] of game.cells) {
+    if (mines.has(k) && !div.classList.contains("flag")) div.classList.add("mine");
+    if (!mines.has(k) && div.classList.contains("flag")) div.classList.add("wrong-flag");
+  }
+  if (a.exploded) game.cells.get(key(a.exploded.row, a.exploded.col)).classList.add("exploded", "mine");
+}
+
+function playClick(row, col, event, right) {
+  if (!game.deal || game.busy || !game.answer || game.answer.outcome !== "playing") return;
+  const state = game.answer.board.rows[row][col];
+  const flag = right || $("flag-mode").checked;
+  if (state === "-") return;
+  if (flag && state === ".") game.moves.push(["flag", row, col]);
+  else if (flag && state === "F") game.moves.push(["unflag", row, col]);
+  else if (state === ".") game.moves.push(["open", row, col]);
+  else if (state !== "F") game.moves.push(["chord", row, col]);
+  else return;
+  $("play-hint").textContent = "";
+  refresh(false);
+}
+
+async function hintMove() {
+  if (!game.deal || game.busy) return;
+  await refresh(true);
+}
+
+async function autoPlay() {
+  if (!game.deal) await newGame();
+  game.auto = !game.auto;
+  $("auto-play").textContent = game.auto ? "Stop" : "Auto-play";
+  while (game.auto) {
+    const a = await refresh(true);
+    if (!a || a.outcome !== "playing" || !a.hint || !a.hint.cell) break;
+    game.moves.push([a.hint.move === "flag" ? "flag" : "open", a.hint.cell.row, a.hint.cell.col]);
+    await new Promise((done) => setTimeout(done, 60));
+  }
+  if (game.auto) await refresh(false);
+  game.auto = false;
+  $("auto-play").textContent = "Auto-play";
+}
+
+// ------------------------------------------------------------------ Gadgets
+
+const gadgetState = {list: [], answer: null, shown: 0};
+
+async function loadGadgets() {
+  const a = await api("gadgets");
+  gadgetState.list = a.gadgets;
+  const select = $("gadget-name");
+  select.innerHTML = "";
+  for (const g of a.gadgets) {
+    const option = document.createElement("option");
+    option.value = g.name;
+    option.textContent = `${g.name} (${g.width}×${g.height}): ${g.claim}`;
+    select.appendChild(option);
+  }
+  gadgetInputs();
+}
+
+function gadgetInputs() {
+  const g = gadgetState.list.find((x) => x.name === $("gadget-name").value);
+  const host = $("gadget-inputs");
+  host.innerHTML = "<span>inputs:</span>";
+  for (const name of g.inputs) {
+    const label = document.createElement("label");
+    label.innerHTML = `<input type="checkbox" data-input="${name}"> ${name} = <b>0</b>`;
+    label.querySelector("input").onchange = (e) => {
+      label.querySelector("b").textContent = e.target.checked ? "1" : "0";
+      showGadget();
+    };
+    host.appendChild(label);
+  }
+  showGadget();
+}
+
+async function showGadget() {
+  const name = $("gadget-name").value;
+  const inputs = [...document.querySelectorAll("#gadget-inputs input")].map((i) => (i.checked ? 1 : 0));
+  try {
+    const a = await api("gadget", {name, inputs});
+    gadgetState.answer = a;
+    gadgetState.shown = 0;
+    $("gadget-verdict").innerHTML =
+      `<b>${a.gadget}</b>: computes its claim: <span class="${a.computes ? "ok" : "bad"}">${a.computes ? "yes" : "no"}</span>; ` +
+      `unique: <span class="${a.unique ? "ok" : "bad"}">${a.unique ? "yes" : "no"}</span>; ` +
+      `same number of mines for every input: ${a.constant_mines ? "yes" : "no"}`;
+    casesTable(a);
+    explanationButtons(a);
+    drawGadget();
+  } catch (err) {
+    showError($("gadget-verdict"), err);
+  }
+}
+
+function explanationButtons(a) {
+  const host = $("gadget-explanations");
+  host.innerHTML = "";
+  (a.case.explanations || []).forEach((_, i) => {
+    const b = document.createElement("button");
+    b.textContent = `explanation ${i + 1}`;
+    b.onclick = () => { gadgetState.shown = i; drawGadget(); };
+    host.appendChild(b);
+  });
+}
+
+function drawGadget() {
+  const a = gadgetState.answer;
+  const cells = drawBoard($("gadget-board"), a.board);
+  for (const [port, c] of Object.entries(a.ports)) {
+    const div = cells.get(key(c.row, c.col));
+    div.classList.add("port-cell");
+    const label = document.createElement("span");
+    label.className = "port";
+    label.textContent = port;
+    div.appendChild(label);
+  }
+  const c = a.case;
+  const shown = (c.explanations || [])[gadgetState.shown];
+  if (shown) mark(cells, shown, "explained");
+  const ins = a.inputs.map((n, i) => `${n}=${c.inputs[i]}`).join(" ");
+  let text;
+  if (!c.consistent) {
+    text = `inputs ${ins}: no explanation` + (c.accepted ? " (the gadget claims one: wrong)" : " (as claimed)");
+  } else {
+    const outs = Object.entries(c.outputs).map(([p, s]) => `${p} is ${s === "mine" ? "1 (a mine)" : s === "safe" ? "0 (safe)" : "undetermined"}` +
+      ` (claimed ${c.expected[p]})`);
+    text = `inputs ${ins}: ` +
+      `${outs.length ? "outputs: " + outs.join(", ") + "; " : ""}` +
+      `${c.unique ? "exactly one explanation" : `${c.count} explanations (two are offered)`}; ` +
+      `explanation ${gadgetState.shown + 1} drawn (purple dots are its mines)`;
+  }
+  $("gadget-case").textContent = text;
+}
+
+function casesTable(a) {
+  const outs = a.cases.length ? Object.keys(a.cases[0].expected) : [];
+  let html = `<tr>${a.inputs.map((n) => `<th>${n}</th>`).join("")}${outs.map((n) => `<th>${n} forced</th><th>${n} claimed</th>`).join("")}<th>explanations</th><th>mines</th><th></th></tr>`;
+  for (const c of a.cases) {
+    const bit = (s) => (s === "mine" ? "1" : s === "safe" ? "0" : "?");
+    html += `<tr>${c.inputs.map((v) => `<td>${v}</td>`).join("")}` +
+      outs.map((p) => `<td>${c.consistent ? bit(c.outputs[p]) : "–"}</td><td>${c.expected[p]}</td>`).join("") +
+      `<td>${c.explanations}</td><td>${c.mines.join("/")}</td><td class="${c.correct ? "ok" : "bad"}">${c.correct ? "ok" : "BAD"}</td></tr>`;
+  }
+  $("gadget-cases").innerHTML = html;
+}
+
+// ------------------------------------------------------------------ wiring
+
+function setMode(mode) {
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.mode === mode);
+  for (const s of document.querySelectorAll(".mode")) s.hidden = s.id !== mode;
+  if (mode === "gadgets" && !gadgetState.list.length) loadGadgets();
+  if (mode === "play" && !game.deal) newGame();
+  history.replaceState(null, "", "#" + mode);
+}
+
+const EXAMPLE = `mines: 10
+..1.....
+.21.....
+.1......
+11......
+........
+`;
+
+window.addEventListener("DOMContentLoaded", () => {
+  for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => setMode(b.dataset.mode);
+  $("analyse-button").onclick = analyse;
+  $("board-file").onchange = (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    file.text().then((text) => { $("board-text").value = text; analyse(); });
+  };
+  $("new-board").onclick = blank;
+  for (const b of document.querySelectorAll("[data-query]")) b.onclick = () => query(b.dataset.query);
+  $("download-native").onclick = () => save("native");
+  $("download-mine").onclick = () => save("mine");
+  $("level").onchange = () => { $("custom-level").hidden = $("level").value !== "custom"; };
+  $("new-game").onclick = newGame;
+  $("hint-button").onclick = hintMove;
+  $("auto-play").onclick = autoPlay;
+  $("show-probs").onchange = () => game.deal && refresh(false);
+  $("gadget-name").onchange = gadgetInputs;
+  if (!$("board-text").value) $("board-text").value = EXAMPLE;
+  window.addEventListener("hashchange", () => {
+    const wanted = location.hash.slice(1);
+    if (["analyse", "play", "gadgets"].includes(wanted)) setMode(wanted);
+  });
+  const mode = location.hash.slice(1);
+  setMode(["analyse", "play", "gadgets"].includes(mode) ? mode : "analyse");
+  analyse();
+});

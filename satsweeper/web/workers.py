@@ -1,0 +1,156 @@
+"""Child processes that answer queries, each stopped when its time runs out.
+
+A query can spend seconds inside a SAT solver or a counter written in C,
+where no signal reaches it; the only sure way to keep a time limit is to
+run it in another process and kill that process.  Forking one per request
+(as the CLI's ``--timeout`` does) costs about 20 ms on this machine, as
+much as the answer itself; so the server keeps a few workers forked in
+advance, sends each query to an idle one, and replaces a worker only when
+it had to be killed.
+
+>>> workers = Workers(1)
+>>> workers.run(5.0, pow, 2, 10)
+1024
+>>> workers.close()
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import queue
+import signal
+import threading
+from typing import Callable
+
+
+class TimeUp(Exception):
+    """The query did not finish within its time."""
+
+
+class Workers:
+    """``size`` worker processes (forked on first use) and the queue of idle ones.
+
+    Functions and arguments go to the worker pickled: module-level
+    functions and plain values.
+    """
+
+    def __init__(self, size: int = 2):
+        self.size = size
+        self._idle: queue.Queue = queue.Queue()
+        self._started = 0
+        self._lock = threading.Lock()
+
+    def run(self, seconds: float, function: Callable, *args):
+        """``function(*args)`` in a worker; raises :class:`TimeUp` after ``seconds``
+        (the worker is killed and replaced) or the worker's exception."""
+        worker = self._take()
+        try:
+            worker.send((function, args))
+            kind, value = worker.receive() if worker.wait(seconds) else ("time", None)
+        except (EOFError, OSError):
+            kind, value = "ended", None
+        except BaseException:  # Ctrl-C, an argument that cannot be pickled: start afresh
+            worker.kill()
+            self._give_back(worker)
+            raise
+        if kind in ("time", "ended"):
+            worker.kill()
+        self._give_back(worker)
+        if kind == "time":
+            raise TimeUp()
+        if kind == "ended":
+            raise MemoryError("the worker process ended (out of memory?)")
+        if kind == "error":
+            raise value
+        return value
+
+    def start(self, warm: Callable | None = None) -> None:
+        """Fork every worker now (from the main thread, before requests come),
+        and run ``warm()`` in each so that its imports are done."""
+        with self._lock:
+            fresh = [_Worker() for _ in range(self.size - self._started)]
+            self._started = self.size
+        for worker in fresh:
+            self._idle.put(worker)
+        if warm is not None:
+            taken = [self._idle.get() for _ in range(len(fresh))]
+            for worker in taken:
+                worker.send((warm, ()))
+            for worker in taken:
+                worker.receive()
+                self._idle.put(worker)
+
+    def close(self) -> None:
+        """Stop every worker (they are daemons: they also end with the server)."""
+        while True:
+            try:
+                self._idle.get_nowait().kill()
+            except queue.Empty:
+                return
+
+    def _take(self) -> "_Worker":
+        with self._lock:
+            if self._idle.empty() and self._started < self.size:
+                self._started += 1
+                return _Worker()
+        return self._idle.get()
+
+    def _give_back(self, worker: "_Worker") -> None:
+        self._idle.put(worker if worker.alive() else _Worker())
+
+
+class _Worker:
+    """One forked process and the pipe to it."""
+
+    def __init__(self):
+        context = multiprocessing.get_context("fork")
+        self._pipe, child = context.Pipe()
+        self._process = context.Process(target=_serve, args=(child,), daemon=True)
+        self._process.start()
+        child.close()
+
+    def send(self, message) -> None:
+        self._pipe.send(message)
+
+    def wait(self, seconds: float) -> bool:
+        return self._pipe.poll(seconds)
+
+    def receive(self):
+        return self._pipe.recv()
+
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
+    def kill(self) -> None:
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join()
+        self._pipe.close()
+
+
+def _serve(pipe) -> None:
+    """In the worker: answer (function, args) messages until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server answers Ctrl-C
+    while True:
+        try:
+            function, args = pipe.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            message = ("value", function(*args))
+        except Exception as err:  # noqa: BLE001 - every failure goes back to the server
+            message = ("error", _portable(err))
+        try:
+            pipe.send(message)
+        except Exception as err:  # noqa: BLE001 - an answer that cannot be pickled
+            pipe.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
+
+
+def _portable(err: Exception) -> Exception:
+    """``err`` if it survives pickling (some exceptions cannot be rebuilt), else its words."""
+    try:
+        pickle.loads(pickle.dumps(err))
+        return err
+    except Exception:  # noqa: BLE001
+        return RuntimeError(f"{type(err).__name__}: {err}")

@@ -1,0 +1,292 @@
+"""The contract every command keeps (docs/json.md): JSON, errors, exit codes,
+stdin, outputs checked before the work, nothing lost, time limits."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from satsweeper.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+COMMON = {"command", "version"}
+ERROR_KEYS = {"command", "version", "error", "file", "line", "col", "expected", "got"}
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def one_json(result) -> dict:
+    """The output is exactly one JSON object (nothing else on stdout)."""
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+# Every command, with arguments that make it answer quickly.
+COMMANDS = [
+    ("check", [EXAMPLES / "expert.txt"]),
+    ("safe", [EXAMPLES / "unique.txt", "1,0"]),
+    ("solve", [EXAMPLES / "unique.txt"]),
+    ("unique", [EXAMPLES / "unique.txt"]),
+    ("count", [EXAMPLES / "unique.txt"]),
+    ("probs", [EXAMPLES / "unique.txt"]),
+    ("hint", [EXAMPLES / "expert.txt"]),
+    ("noguess", [EXAMPLES / "layout.txt"]),
+    ("generate", ["9x9x10", "--seed", "1"]),
+    ("bench", ["--level", "4x4x2", "--games", "3", "--strategy", "exact"]),
+    ("density", ["--size", "2x2", "--games", "2", "--strategy", "exact"]),
+    ("gadget list", []),
+    ("gadget verify", ["not"]),
+    ("compile", ["a | b", "--no-count"]),
+]
+
+
+class TestJsonEverywhere:
+    @pytest.mark.parametrize("command,args", COMMANDS, ids=[c for c, _ in COMMANDS])
+    def test_one_object_with_the_common_keys(self, command, args):
+        """Every command prints one JSON object naming the command and the schema version."""
+        result = run(*command.split(), *args, "--json")
+        assert result.exit_code in (0, 1), result.output
+        data = one_json(result)
+        assert COMMON <= data.keys() and data["command"] == command and data["version"] == 1
+
+    def test_render_and_write_and_repair_take_json(self, tmp_path):
+        """The commands that write files answer in JSON too, naming what they wrote."""
+        data = one_json(run("render", EXAMPLES / "unique.txt", "-o", tmp_path / "u.svg", "--json"))
+        assert data["command"] == "render" and data["output"] == str(tmp_path / "u.svg")
+        data = one_json(run("gadget", "write", tmp_path / "g", "--json"))
+        assert data["command"] == "gadget write" and len(data["files"]) > 5
+        data = one_json(run("repair", "not", "--json"))
+        assert data["command"] == "repair"
+
+    def test_errors_are_json_objects(self, tmp_path):
+        """With --json a bad board is an error object with its location; exit 2."""
+        bad = tmp_path / "bad.txt"
+        bad.write_text("mines: 1\n..\n.9\n")
+        result = run("solve", bad, "--json")
+        assert result.exit_code == 2
+        data = one_json(result)
+        assert data.keys() == ERROR_KEYS
+        assert (data["command"], data["file"], data["line"], data["col"]) == ("solve", str(bad), 3, 2)
+        assert data["expected"] and data["got"]
+
+    def test_usage_errors_are_json_too(self):
+        """A bad option value is an error object as well."""
+        data = one_json(run("bench", "--games", "zero", "--json"))
+        assert data["error"] and data["command"] == "bench"
+
+    def test_same_words_as_the_text(self):
+        """Statuses are the words the text uses: safe, mine, undetermined."""
+        data = one_json(run("solve", EXAMPLES / "expert.txt", "--json"))
+        assert {c["status"] for c in data["cells"]} == {"safe", "mine", "undetermined"}
+        assert "undetermined" in run("solve", EXAMPLES / "expert.txt").output
+
+    def test_explanations_are_named_alike(self):
+        """check's witness and safe's counter-example are both an "explanation" of cells."""
+        check = one_json(run("check", EXAMPLES / "unique.txt", "--json"))
+        unsafe = one_json(run("safe", EXAMPLES / "expert.txt", "0,0", "--json"))
+        for data in (check, unsafe):
+            assert all(cell.keys() >= {"row", "col"} for cell in data["explanation"])
+
+
+class TestInputs:
+    def test_stdin(self):
+        """- reads the board from standard input."""
+        text = (EXAMPLES / "unique.txt").read_text()
+        assert run("solve", "-", input=text).output == run("solve", EXAMPLES / "unique.txt").output
+
+    def test_mine_format_by_content(self, tmp_path):
+        """A WxHxM first line is a .mine file whatever the file is called."""
+        plain = tmp_path / "noext"
+        plain.write_bytes((EXAMPLES / "expert.mine").read_bytes())
+        by_name, by_content = run("count", EXAMPLES / "expert.mine"), run("count", plain)
+        assert by_content.exit_code == 0 and by_content.output == by_name.output
+
+    def test_directory_and_missing_file(self, tmp_path):
+        """A directory or a missing file is an error in file:line:col form, exit 2."""
+        for path, got in ((tmp_path, "a directory"), (tmp_path / "nope.txt", "no such file")):
+            result = run("check", path)
+            assert result.exit_code == 2 and f"{path}:1:1: expected" in result.stderr and got in result.stderr
+
+    def test_non_ascii_digits_in_a_cell(self):
+        """Arabic-Indic or full-width digits are not a cell."""
+        for cell in ("\u0661,\u0660", "\uff11,\uff10"):
+            result = run("safe", EXAMPLES / "unique.txt", cell)
+            assert result.exit_code == 2 and "expected" in result.stderr
+
+    def test_one_size_convention(self):
+        """A cell off the board names the board as WIDTHxHEIGHT (30x16 for expert)."""
+        result = run("safe", EXAMPLES / "expert.txt", "99,99")
+        assert result.exit_code == 2 and "30x16" in result.stderr and "16x30" not in result.stderr
+        assert "9x9" in run("gadget", "list").output or "x" in run("gadget", "list").output
+
+
+class TestOutputs:
+    @pytest.mark.parametrize("args", [
+        ["render", EXAMPLES / "unique.txt", "-o", "/missing/x.png"],
+        ["generate", "-o", "/missing/x.txt"],
+        ["bench", "--games", "2", "--level", "4x4x2", "--out", "/missing/x.json"],
+        ["density", "--size", "2x2", "--games", "1", "--plot", "/missing/x.png"],
+        ["repair", "not", "-o", "/missing/x.txt"],
+        ["compile", "a | b", "-o", "/missing/x.txt"],
+        ["gadget", "write", "/missing/dir"],
+    ], ids=["render", "generate", "bench", "density", "repair", "compile", "gadget-write"])
+    def test_missing_directory_is_refused_before_the_work(self, args):
+        """An output in a directory that does not exist: exit 2 at once, nothing created."""
+        result = run(*args)
+        assert result.exit_code == 2 and "expected" in result.stderr and "Traceback" not in result.output
+        assert not Path("/missing").exists()
+
+    def test_count_with_one_output_file(self, tmp_path):
+        """-o with --count > 1 would overwrite: refused."""
+        result = run("generate", "--count", "3", "-o", tmp_path / "x.txt", "--out-dir", tmp_path)
+        assert result.exit_code == 2 and not (tmp_path / "x.txt").exists()
+
+    def test_generate_json_keeps_the_layout(self):
+        """Without -o the JSON carries the layout itself."""
+        data = one_json(run("generate", "9x9x10", "--seed", "2", "--json"))
+        board = data["boards"][0]
+        assert board["file"] is None and board["layout"].count("*") == 10
+
+    def test_boards_written_as_found(self, tmp_path):
+        """--out-dir gets one file per board, each a layout that reads back."""
+        result = run("generate", "9x9x10", "--count", "3", "--out-dir", tmp_path, "--json")
+        files = sorted(tmp_path.glob("board-*.txt"))
+        assert result.exit_code == 0 and len(files) == 3
+        assert all(run("noguess", f).exit_code in (0, 1) for f in files)
+
+    def test_budget_is_a_limit(self):
+        """A budget that runs out is exit 3, with what was made."""
+        result = run("generate", "30x16x200", "--no-guess", "--budget", "2", "--json")
+        data = one_json(result)
+        assert result.exit_code == 3 and data["complete"] is False and data["boards"] == []
+
+    def test_output_may_not_replace_the_input(self, tmp_path):
+        """repair fig.txt -o fig.txt is refused: the figure would be lost."""
+        figure = tmp_path / "fig.txt"
+        figure.write_text((ROOT / "gadgets" / "figures" / "fig-3.5-or-as-printed.txt").read_text())
+        before = figure.read_text()
+        result = run("repair", figure, "-o", figure)
+        assert result.exit_code == 2 and figure.read_text() == before
+
+    def test_replacing_a_file_is_said(self, tmp_path):
+        """Overwriting an existing output says so."""
+        out = tmp_path / "b.svg"
+        run("render", EXAMPLES / "unique.txt", "-o", out)
+        assert "replaced" in run("render", EXAMPLES / "unique.txt", "-o", out).output
+
+
+class TestExitCodes:
+    def test_timeout_is_exit_3_with_what_is_known(self):
+        """--timeout that runs out reports what the single-number rules know, exit 3."""
+        result = run("probs", EXAMPLES / "expert.txt", "--timeout", "0.000001", "--json")
+        data = one_json(result)
+        assert result.exit_code == 3 and data["complete"] is False and "safe" in data
+
+    def test_interrupt_is_130(self, monkeypatch):
+        """Ctrl-C exits 130 with one line, no traceback."""
+        import satsweeper.reasoning
+
+        def interrupted(self):
+            raise KeyboardInterrupt
+        monkeypatch.setattr(satsweeper.reasoning.Reasoner, "consistency", interrupted)
+        result = run("check", EXAMPLES / "unique.txt")
+        assert result.exit_code == 130 and "Traceback" not in result.output
+
+    def test_a_bug_is_one_line_not_a_traceback(self, monkeypatch):
+        """An unexpected exception: one line, exit 70."""
+        import satsweeper.reasoning
+
+        def broken(self):
+            raise TypeError("boom")
+        monkeypatch.setattr(satsweeper.reasoning.Reasoner, "consistency", broken)
+        result = run("check", EXAMPLES / "unique.txt")
+        assert result.exit_code == 70 and "internal error" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+
+    def test_inconsistent_is_an_answer(self):
+        """An inconsistent board: exit 1, naming the conflicting clues."""
+        result = run("check", EXAMPLES / "conflict.txt")
+        assert result.exit_code == 1 and "cannot all hold" in result.output
+
+
+class TestBigCounts:
+    def test_count_of_thousands_of_digits_prints_in_full(self, tmp_path):
+        """A 1x20000 all-hidden board: C(20000, 10000) in full (math.comb is the oracle)."""
+        board = tmp_path / "long.txt"
+        board.write_text("mines: 10000\n" + "." * 20000 + "\n")
+        result = run("count", board, "--json")
+        expected = math.comb(20000, 10000)
+        digits = one_json(result)["count"]
+        import gmpy2  # str(expected) would stop at 4,300 digits
+        assert len(digits) > 4300 and digits == gmpy2.mpz(expected).digits(10)
+
+
+def all_commands():
+    """(name, command) for every command and subcommand."""
+    import click
+    out = []
+    for name, command in main.commands.items():
+        if isinstance(command, click.Group):
+            out += [(f"{name} {sub}", c) for sub, c in command.commands.items()]
+        else:
+            out.append((name, command))
+    return out
+
+
+class TestHelp:
+    def test_every_option_has_help(self):
+        """No option is left unexplained."""
+        import click
+        missing = [f"{name} {p.opts[0]}" for name, command in all_commands() for p in command.params
+                   if isinstance(p, click.Option) and not p.help]
+        assert missing == []
+
+    def test_every_command_ends_with_examples(self):
+        """Each command's help ends with one or two examples."""
+        for name, command in all_commands():
+            text = command.help or ""
+            assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
+
+    def test_no_reference_to_documents_we_do_not_ship(self):
+        """Help cites papers by author and title, never a 'seed' document."""
+        import re
+        for name, command in all_commands():
+            help_text = run(*name.split(), "--help").output
+            assert not re.search(r"seed 0\d\d", help_text), name
+
+
+class TestProgress:
+    def test_one_plain_line_when_not_a_terminal(self, monkeypatch, capsys):
+        """Off a terminal a run of a second or more ends with one line on stderr; a short one says nothing."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 2.5, 10.0, 10.2])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with contract.progress("games", 3) as advance:
+            advance(3)
+        assert capsys.readouterr().err == "games: 3 of 3 in 2.5 s\n"
+        with contract.progress("games", 3) as advance:
+            advance(1)
+        assert capsys.readouterr().err == ""
+
+
+class TestCompileModels:
+    def test_models_are_the_true_rows(self):
+        """--models lists exactly the assignments under which the formula is true."""
+        from itertools import product
+
+        from satsweeper.gadgets.formula import parse_formula
+        formula = parse_formula("(a | ~b) & (b ^ c)")
+        want = [dict(zip(formula.variables, bits)) for bits in product((0, 1), repeat=3)
+                if formula.value(dict(zip(formula.variables, map(bool, bits))))]
+        data = one_json(run("compile", "(a | ~b) & (b ^ c)", "--models", "--no-count", "--json"))
+        assert sorted(map(sorted, (m.items() for m in data["model_list"]))) == \
+            sorted(map(sorted, (m.items() for m in want)))
+        assert "models (3): a b c" in run("compile", "(a | ~b) & (b ^ c)", "--models", "--no-count").output

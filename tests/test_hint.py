@@ -1,0 +1,130 @@
+"""hint: its sure moves, reasons and chances against the brute-force oracle."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+
+from satsweeper.board import Board
+from satsweeper.cli import main
+from satsweeper.constraints import Clue, Problem, problem_of
+from satsweeper.hint import hint
+from satsweeper.reasoning import Move
+from satsweeper.textio import parse_board
+
+from . import oracle
+from .strategies import boards
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def without(problem: Problem, origins) -> Problem:
+    """``problem`` with only the rules whose origin is in ``origins`` (and the total if kept)."""
+    from satsweeper.constraints import TotalMines
+    keep = tuple(r for r in problem.constraints if r.origin in origins)
+    total = problem.mines if any(isinstance(o, TotalMines) for o in origins) else None
+    return Problem(problem.cells, keep, mines=total)
+
+
+def brute_chances(board: Board, cell) -> tuple[Fraction, Fraction, Fraction]:
+    """(mine, shows 0, safe and makes another cell safe) by enumerating explanations."""
+    problem = problem_of(board)
+    found = oracle.explanations(problem)
+    hidden = set(problem.cells)
+    around = [n for n in board.neighbours(cell) if n in hidden]
+    flagged = any(n in board.flags for n in board.neighbours(cell))
+    mine = Fraction(sum(cell in e for e in found), len(found))
+    zero = Fraction(sum(cell not in e and not flagged and not any(n in e for n in around)
+                        for e in found), len(found))
+    progress = 0
+    for e in found:
+        if cell in e:
+            continue
+        shown = sum(n in e for n in around)
+        # The explanations that agree with what the cell would show.
+        alike = [f for f in found if cell not in f and sum(n in f for n in around) == shown]
+        if any(all(c not in f for f in alike) for c in hidden - {cell}):
+            progress += 1
+    return mine, zero, Fraction(progress, len(found))
+
+
+class TestHint:
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(boards(perturb=False, max_hidden=10))
+    def test_sure_moves_and_reasons_match_the_oracle(self, board):
+        """A sure move is sure by brute force, and its reason alone forces it, minimally."""
+        answer = hint(board)
+        problem = problem_of(board)
+        if not problem.cells:
+            assert answer.cell is None
+            return
+        if not answer.sure:
+            # A guess only when brute force finds no determined cell.
+            status = oracle.status(problem)
+            assert "safe" not in status.values() and "mine" not in status.values()
+            return
+        mine = answer.move is Move.MARK
+        assert oracle.forced(problem, answer.cell, mine)
+        assert oracle.forced(without(problem, answer.reason), answer.cell, mine)
+        for dropped in answer.reason:
+            rest = [o for o in answer.reason if o != dropped]
+            assert not oracle.forced(without(problem, rest), answer.cell, mine)
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(boards(perturb=False, max_hidden=9))
+    def test_guess_chances_match_the_oracle(self, board):
+        """A guess's mine, opening and progress chances are the brute-force ones."""
+        answer = hint(board, "exact")
+        if answer.sure or answer.cell is None:
+            return
+        for option in (answer.measures, *answer.alternatives):
+            assert (option.mine, option.opening, option.progress) == brute_chances(board, option.cell)
+        assert answer.safest == min(o.mine for o in (answer.measures, *answer.alternatives))
+
+    def test_inconsistent(self):
+        """No move on an inconsistent board: the conflict instead."""
+        board = parse_board("mines: 0\n1.\n")
+        answer = hint(board)
+        assert not answer.consistent and answer.cell is None and answer.conflict
+
+    def test_endgame_basis(self):
+        """Three explanations, no sure move: best's exact endgame decides, and says its chance.
+
+        A 1 in the corner of a 2x2 board with one mine: whichever cell is
+        opened (safe 2 in 3), it shows 1 and leaves a coin flip: 2/3 * 1/2 = 1/3.
+        """
+        answer = hint(parse_board("mines: 1\n1.\n..\n"))
+        assert (answer.sure, answer.basis, answer.value) == (False, "endgame", Fraction(1, 3))
+        assert answer.measures.mine == Fraction(1, 3) and answer.measures.progress == 0
+
+
+class TestCommand:
+    def test_text_and_json(self):
+        """The expert example: a sure move with its reason, as text and JSON."""
+        runner = CliRunner()
+        text = runner.invoke(main, ["hint", str(EXAMPLES / "expert.txt")])
+        assert text.exit_code == 0 and "forces it" in text.output
+        data = json.loads(runner.invoke(main, ["hint", str(EXAMPLES / "expert.txt"), "--json"]).stdout)
+        assert data["sure"] and data["reason"][0]["kind"] == "clue"
+
+    def test_a_guess_explained(self):
+        """An all-hidden corner-opened board needs a guess: its chances and alternatives are shown."""
+        board = "mines: 10\n" + "\n".join(["1........"] + ["........."] * 8) + "\n"
+        result = CliRunner().invoke(main, ["hint", "-", "--json"], input=board)
+        data = json.loads(result.stdout)
+        assert result.exit_code == 0 and data["sure"] is False
+        assert data["basis"] and data["alternatives"] and 0 < data["mine"]["p"] < 1
+
+    def test_inconsistent_exits_1(self):
+        result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "conflict.txt")])
+        assert result.exit_code == 1 and "cannot all hold" in result.output
+
+    def test_render(self, tmp_path):
+        """--render draws the move and its reason."""
+        out = tmp_path / "h.svg"
+        result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "unique.txt"), "--render", str(out)])
+        assert result.exit_code == 0 and "<svg" in out.read_text()

@@ -1,0 +1,370 @@
+"""The web API (FastAPI's TestClient): every endpoint answers what the CLI's
+``--json`` prints, checked against the brute-force oracle and the true
+layout; bad input, limits and time limits give the CLI's error objects."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+from satsweeper.cli import main
+from satsweeper.board import Board
+from satsweeper.constraints import problem_of
+from satsweeper.game import Game, Level, neighbours
+from satsweeper.textio import format_board, format_mine, parse_puzzle
+from satsweeper.web import answers
+from satsweeper.web.play import Deal, first_click, layout, replay
+from satsweeper.web.server import Limits, create_app
+from tests import oracle
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SMALL = "mines: 4\n.2..0\n..22.\n1..1.\n1..10\n"  # examples/unique.txt without comments
+OPEN = "mines: 3\n.1...\n.21..\n..1..\n.....\n"  # several explanations, some safe cells
+ERROR_KEYS = {"command", "version", "error", "file", "line", "col", "expected", "got"}
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+def cli_json(*args, input=None) -> dict:
+    result = CliRunner().invoke(main, [*map(str, args), "--json"], input=input)
+    return json.loads(result.output)
+
+
+class TestSameAsCli:
+    """Each endpoint returns exactly the object ``satsweeper COMMAND --json`` prints."""
+
+    @pytest.mark.parametrize("command", ["check", "solve", "unique", "count", "probs", "hint"])
+    @pytest.mark.parametrize("example", ["unique.txt", "conflict.txt", "expert.txt", "expert.mine"])
+    def test_board_queries(self, client, command, example):
+        """Board questions: the same object as the CLI on the same file."""
+        text = (EXAMPLES / example).read_text()
+        response = client.post(f"/api/{command}", json={"board": text})
+        assert response.status_code == 200
+        assert response.json() == cli_json(command, "-", input=text)
+
+    @pytest.mark.parametrize("mine", [False, True])
+    def test_safe(self, client, mine):
+        """safe (and safe --mine) on every hidden cell of a small board."""
+        board = parse_puzzle(OPEN).board
+        for cell in board.hidden_cells():
+            response = client.post("/api/safe", json={"board": OPEN, "row": cell[0], "col": cell[1],
+                                                      "mine": mine})
+            extra = ["--mine"] if mine else []
+            assert response.json() == cli_json("safe", "-", f"{cell[0]},{cell[1]}", *extra, input=OPEN)
+
+    def test_noguess(self, client):
+        text = (EXAMPLES / "layout.txt").read_text()
+        assert client.post("/api/noguess", json={"board": text}).json() == \
+            cli_json("noguess", "-", input=text)
+
+    def test_gadgets(self, client):
+        """gadget list, and gadget verify's verdict inside the Gadgets answer."""
+        assert client.get("/api/gadgets").json() == cli_json("gadget", "list")
+        answer = client.post("/api/gadget", json={"name": "or", "inputs": [1, 0]}).json()
+        verdict = cli_json("gadget", "verify", "or")
+        assert {k: answer[k] for k in verdict} == verdict
+
+    def test_flags_hidden(self, client):
+        text = "mines: 1\nF1.\n"
+        assert client.post("/api/probs", json={"board": text, "flags": "hidden"}).json() == \
+            cli_json("probs", "-", "--flags", "hidden", input=text)
+
+
+class TestAgainstOracle:
+    """The page's numbers are the brute-force oracle's."""
+
+    @pytest.mark.parametrize("text", [SMALL, OPEN, "mines: 2\n1..\n...\n"])
+    def test_analyse_probabilities(self, client, text):
+        answer = client.post("/api/analyse", json={"board": text}).json()
+        board = parse_puzzle(text).board
+        placements = oracle.explanations(problem_of(board))
+        assert answer["probs"]["count"] == str(len(placements))
+        for cell in answer["probs"]["cells"]:
+            where = (cell["row"], cell["col"])
+            exact = Fraction(sum(where in p for p in placements), len(placements))
+            assert Fraction(cell["probability"]) == exact
+        hint = answer["hint"]
+        if hint["sure"]:
+            target = (hint["cell"]["row"], hint["cell"]["col"])
+            assert oracle.forced(problem_of(board), target, hint["move"] == "flag")
+
+    def test_board_drawn_as_read(self, client):
+        """/api/board: the rows drawn, and the native and .mine texts to download."""
+        puzzle = parse_puzzle((EXAMPLES / "layout.txt").read_text())
+        answer = client.post("/api/board", json={"board": (EXAMPLES / "layout.txt").read_text()}).json()
+        assert answer["native"] == format_board(puzzle.board, puzzle.mines, puzzle.start)
+        assert answer["mine"] == format_mine(puzzle.board, puzzle.mines)
+        assert {(m["row"], m["col"]) for m in answer["board"]["mines"]} == puzzle.mines
+        assert parse_puzzle(answer["native"]) == puzzle
+
+
+class TestGame:
+    """Games are replayed from the deal and the moves; the server keeps none."""
+
+    def test_replay_is_the_library_game(self, client):
+        """The layout is the one Game.new draws from the same seed and first click."""
+        deal = Deal("beginner", "safe", False, 11)
+        truth = Game.new(Level.parse("beginner"), random.Random(11), (4, 4)).mines
+        assert layout(deal, (4, 4)) == truth
+        answer = client.post("/api/game", json={"level": "beginner", "seed": 11,
+                                                "moves": [["open", 4, 4]]}).json()
+        game = Game(Level.parse("beginner"), truth)
+        game.open((4, 4))
+        assert answer["board"]["rows"] == answers.board_json(game.board)["rows"]
+        assert answer["outcome"] == "playing"
+
+    @pytest.mark.parametrize("seed", [1, 2, 3])
+    def test_hints_play_to_the_end(self, client, seed):
+        """best's moves, one request each: sure moves always agree with the true layout."""
+        request = {"level": "beginner", "seed": seed, "rule": "opening", "moves": [], "hint": True}
+        for _ in range(200):
+            answer = client.post("/api/game", json=request).json()
+            if answer["outcome"] != "playing":
+                break
+            hint = answer["hint"]
+            cell = (hint["cell"]["row"], hint["cell"]["col"])
+            first = first_click(request["moves"])
+            if hint["sure"] and first is not None:
+                mines = layout(Deal("beginner", "opening", False, seed), first)
+                assert (cell in mines) == (hint["move"] == "flag")
+            request["moves"].append(["flag" if hint["move"] == "flag" else "open", *cell])
+        assert answer["outcome"] in ("won", "lost")
+        assert {(m["row"], m["col"]) for m in answer["board"]["mines"]} == \
+            layout(Deal("beginner", "opening", False, seed), first_click(request["moves"]))
+
+    def test_no_guess_game_needs_no_guess(self, client):
+        """A no-guess layout is won by sure moves alone."""
+        request = {"level": "beginner", "seed": 5, "rule": "opening", "no_guess": True,
+                   "moves": [["open", 4, 4]], "hint": True}
+        for _ in range(200):
+            answer = client.post("/api/game", json=request).json()
+            if answer["outcome"] != "playing":
+                break
+            assert answer["hint"]["sure"], answer["hint_text"]
+            cell = answer["hint"]["cell"]
+            request["moves"].append(["flag" if answer["hint"]["move"] == "flag" else "open",
+                                     cell["row"], cell["col"]])
+        assert answer["outcome"] == "won"
+
+    def test_chord_and_flags(self):
+        """A number with its mines flagged opens its other neighbours; a wrong flag loses."""
+        for seed in range(50):
+            deal = Deal("6x6x6", "safe", False, seed)
+            mines = layout(deal, (0, 0))
+            opened, _ = replay(deal, [("open", 0, 0)])
+            for number, shown in opened.revealed.items():
+                around = set(neighbours(opened.level, number))
+                closed = [c for c in sorted(around) if c not in opened.revealed and c not in mines]
+                if shown and closed:
+                    break
+            else:
+                continue
+            flags = [("flag", *c) for c in sorted(around & mines)]
+            game, exploded = replay(deal, [("open", 0, 0), *flags, ("chord", *number)])
+            assert exploded is None and all(c in game.revealed for c in closed)
+            wrong = [("flag", *closed[0])] + flags[1:]
+            game, exploded = replay(deal, [("open", 0, 0), *wrong, ("chord", *number)])
+            assert game.outcome.value == "lost" and exploded in mines
+            return
+        pytest.fail("no seed gave a number with a closed safe neighbour")
+
+    def test_loss_shows_mines(self, client):
+        deal = Deal("beginner", "can-lose", False, 3)
+        mine = sorted(layout(deal, (0, 0)))[0]
+        first = (0, 0) if (0, 0) not in layout(deal, (0, 0)) else mine
+        moves = [["open", *first]] + ([["open", *mine]] if first != mine else [])
+        answer = client.post("/api/game", json={"level": "beginner", "rule": "can-lose", "seed": 3,
+                                                "moves": moves}).json()
+        assert answer["outcome"] == "lost"
+        assert answer["exploded"] == {"row": mine[0], "col": mine[1]}
+        assert len(answer["board"]["mines"]) == 10
+
+
+class TestBadInput:
+    """Errors are the CLI's error objects with a 4xx status, never a trace."""
+
+    def test_syntax_error(self, client):
+        response = client.post("/api/probs", json={"board": "..\n.?\n"})
+        assert response.status_code == 400
+        body = response.json()
+        assert set(body) == ERROR_KEYS and body["command"] == "probs"
+        assert (body["file"], body["line"], body["col"]) == ("<board>", 2, 2)
+        assert body == cli_json("probs", "-", input="..\n.?\n") | {"file": "<board>",
+                                                                    "error": body["error"]}
+
+    @pytest.mark.parametrize("body", [{}, {"board": 3}, {"board": "1.", "flags": "maybe"},
+                                      {"board": "1.", "extra": 1}, {"board": "1.", "timeout": -1}])
+    def test_invalid_request(self, client, body):
+        response = client.post("/api/count", json=body)
+        assert response.status_code == 422
+        assert set(response.json()) == ERROR_KEYS
+        assert response.json()["error"].startswith("expected ")
+
+    def test_not_json(self, client):
+        response = client.post("/api/count", content=b"\xff\xfe", headers={"content-type": "application/json"})
+        assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
+
+    def test_cell_not_hidden(self, client):
+        response = client.post("/api/safe", json={"board": SMALL, "row": 0, "col": 1})
+        assert response.status_code == 400
+        assert "revealed 2" in response.json()["got"]
+
+    def test_unknown_gadget_and_inputs(self, client):
+        assert client.post("/api/gadget", json={"name": "../../etc/passwd"}).status_code == 400
+        assert client.post("/api/gadget", json={"name": "or", "inputs": [1]}).status_code == 400
+
+    def test_no_file_is_read(self, client):
+        """A path is read as board text (and refused), never opened."""
+        response = client.post("/api/count", json={"board": str(EXAMPLES / "unique.txt")})
+        assert response.status_code == 400
+        assert response.json()["line"] == 1
+
+    def test_bad_moves(self, client):
+        response = client.post("/api/game", json={"level": "beginner", "moves": [["open", 9, 0]]})
+        assert response.status_code == 400 and "inside the 9x9 board" in response.json()["error"]
+        assert client.post("/api/game", json={"level": "9x9x99"}).status_code == 400
+        full = client.post("/api/game", json={"level": "3x3x9", "moves": [["open", 1, 1]]})
+        assert full.status_code == 400 and "first click at 1,1" in full.json()["error"]
+        assert client.post("/api/game", json={"moves": [["dig", 0, 0]]}).status_code == 422
+
+    def test_internal_error_is_one_line(self, client, monkeypatch):
+        def broken(problem, engine):
+            raise ZeroDivisionError("boom")
+        monkeypatch.setattr("satsweeper.cli.queries.count_problem", broken)
+        app = TestClient(create_app(), raise_server_exceptions=False)
+        response = app.post("/api/count", json={"board": "1.\n"})
+        assert response.status_code == 500
+        assert response.json()["error"] == "internal error, please report it: ZeroDivisionError"
+        assert "Traceback" not in response.text
+
+
+def hard_board():
+    """A 60x60 position with a third of its safe cells open at random: a big frontier."""
+    rng = random.Random(1)
+    game = Game.new(Level(60, 60, 720), rng, (0, 0))
+    clues = {(r, c): game.number((r, c)) for r in range(60) for c in range(60)
+             if (r, c) not in game.mines and rng.random() < 0.35}
+    return Board(60, 60, clues, total_mines=720)
+
+
+class TestLimits:
+    def test_board_too_large(self):
+        client = TestClient(create_app(Limits(cells=100)))
+        for text in ["11x10x5\n" + "H" * 11 + "\n", ("." * 11 + "\n") * 10]:
+            response = client.post("/api/probs", json={"board": text})
+            assert response.status_code == 413
+            assert response.json()["got"] == "11x10 = 110 cells"
+            assert "at most 100 cells" in response.json()["error"]
+        assert client.post("/api/game", json={"level": "11x10x5"}).status_code == 413
+        assert client.post("/api/probs", json={"board": ("." * 10 + "\n") * 10}).status_code == 200
+
+    def test_huge_native_board_refused_before_reading(self, client):
+        """A 2000x1000 dense board (2 MB) is refused from its first row and row count."""
+        response = client.post("/api/probs", json={"board": ("." * 2000 + "\n") * 1000})
+        assert response.status_code == 413 and response.json()["got"] == "2000x1000 = 2,000,000 cells"
+
+    def test_default_limit_is_a_million_cells(self, client):
+        response = client.post("/api/count", json={"board": "1001x1000x1\n"})
+        assert response.status_code == 413 and "1,000,000 cells" in response.json()["error"]
+
+    def test_body_too_large(self):
+        client = TestClient(create_app(Limits(body=1000)))
+        response = client.post("/api/count", json={"board": "." * 2000})
+        assert response.status_code == 413 and set(response.json()) == ERROR_KEYS
+
+    def test_time_limit_answers_what_is_known(self, client):
+        """A query out of time: complete false, with what the single-number rules settle."""
+        text = format_board(hard_board())  # solving it takes over a second
+        answer = client.post("/api/solve", json={"board": text, "timeout": 0.05}).json()
+        assert answer["complete"] is False and answer["command"] == "solve"
+        known = cli_json("solve", "-", "--timeout", "0.05", input=text)
+        assert (answer["safe"], answer["mine"]) == (known["safe"], known["mine"])
+
+    def test_timeout_above_the_limit(self, client):
+        response = client.post("/api/count", json={"board": "1.\n", "timeout": 1000})
+        assert response.status_code == 400 and "at most 60 s" in response.json()["error"]
+
+
+class TestPackaging:
+    def test_page_is_package_data(self):
+        """Every file of the page is declared, so a non-editable install ships it."""
+        import fnmatch
+        import tomllib
+        root = Path(__file__).resolve().parents[2]
+        declared = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"][
+            "package-data"]["satsweeper.web"]
+        static = root / "satsweeper" / "web" / "static"
+        files = [p.relative_to(static.parent).as_posix() for p in static.iterdir()]
+        assert files and all(any(fnmatch.fnmatch(f, d) for d in declared) for f in files)
+
+    def test_page_works_offline(self, client):
+        """The page and the API description load nothing from another host."""
+        import re
+        static = Path(__file__).resolve().parents[2] / "satsweeper" / "web" / "static"
+        for path in static.iterdir():
+            text = path.read_text()
+            assert not re.search(r"(src|href|url)\s*[=(]\s*[\"']?(https?:)?//", text), path.name
+            assert client.get("/" + path.name).status_code == 200
+        paths = client.get("/openapi.json").json()["paths"]
+        assert {"/api/analyse", "/api/probs", "/api/safe", "/api/game", "/api/gadget"} <= set(paths)
+        assert client.get("/docs").status_code == 404  # FastAPI's page would load a CDN
+
+    def test_serve_defaults(self):
+        """Binds 127.0.0.1:8765 unless told otherwise."""
+        from satsweeper.cli.serve import serve
+        options = {p.name: p.default for p in serve.params}
+        assert (options["host"], options["port"]) == ("127.0.0.1", 8765)
+
+
+class TestServeCommand:
+    def test_serves_the_page_and_the_api(self):
+        """`satsweeper serve --port P` answers on 127.0.0.1:P until stopped."""
+        import socket
+        import subprocess
+        import sys
+        import time
+        import urllib.request
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        root = Path(__file__).resolve().parents[2]
+        server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
+                                  cwd=root, stderr=subprocess.PIPE, text=True)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(200):
+                try:
+                    page = urllib.request.urlopen(base + "/", timeout=2).read().decode()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                pytest.fail("the server did not answer within 20 s")
+            assert "<title>satsweeper</title>" in page
+            request = urllib.request.Request(base + "/api/count", data=b'{"board": "1.\\n"}',
+                                             headers={"Content-Type": "application/json"})
+            assert json.loads(urllib.request.urlopen(request, timeout=10).read())["count"] == "1"
+        finally:
+            server.send_signal(__import__("signal").SIGINT)  # Ctrl-C
+            _, err = server.communicate(timeout=20)
+        assert f"serving http://127.0.0.1:{port}/" in err
+        assert "Traceback" not in err and server.returncode == 130
+
+    def test_a_port_in_use_is_bad_usage(self):
+        """A port another program holds: exit 2 with a message, before serving."""
+        import socket
+        with socket.socket() as holder:
+            holder.bind(("127.0.0.1", 0))
+            holder.listen()
+            port = holder.getsockname()[1]
+            result = CliRunner().invoke(main, ["serve", "--port", str(port)])
+        assert result.exit_code == 2 and "in use" in result.output
