@@ -16,12 +16,14 @@ Over square boards ``q x q`` the critical densities are fitted by
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
-from .experiments import run
+from .experiments import run_levels
 from .game import FirstClick, Level
+from .runner import Backend
 
 
 @dataclass(frozen=True)
@@ -76,16 +78,35 @@ def w_correct(points: Sequence[tuple[int, float, float]]) -> list[float]:
 
 
 def sweep(width: int, height: int, strategy: str, games: int, seed: int = 0, workers: int = 1,
-          progress: Callable[[int], None] | None = None) -> list[DensityPoint]:
-    """Win rates at every mine count 0 < m < width*height, W-corrected."""
-    cells = width * height
-    raw = []
-    for mines in range(1, cells):
-        summary = run(Level(width, height, mines), strategy, games, seed, FirstClick.SAFE, (0, 0),
-                      workers, progress)
-        raw.append((mines, mines / cells, summary.wins, summary.rate))
-    corrected = w_correct([(m, d, r) for m, d, _, r in raw])
-    return [DensityPoint(m, d, games, w, c) for (m, d, w, _), c in zip(raw, corrected)]
+          progress: Callable[[int], None] | None = None, backend: Backend | None = None
+          ) -> list[DensityPoint]:
+    """Win rates at every mine count 0 < m < width*height, W-corrected (progress: area per game)."""
+    return next(sweeps([(width, height)], strategy, games, seed, backend or Backend(workers),
+                       progress))[1]
+
+
+def sweeps(sizes: Sequence[tuple[int, int]], strategy: str, games: int, seed: int = 0,
+           backend: Backend = Backend(), progress: Callable[[int], None] | None = None
+           ) -> Iterator[tuple[tuple[int, int], list[DensityPoint]]]:
+    """``(size, points)`` for each ``(width, height)`` in turn, as soon as its games are done.
+
+    All sizes' games form one run, so a cluster stays busy from one size to
+    the next; game ``i`` at every mine count is seeded ``(seed, i)``.
+    ``progress`` is told each finished game's board area (its cost).
+
+    >>> [(size, [p.wins for p in points]) for size, points in sweeps([(2, 1), (3, 1)], "exact", 5)]
+    [((2, 1), [5]), ((3, 1), [5, 5])]
+    """
+    levels = [Level(w, h, m) for w, h in sizes for m in range(1, w * h)]
+    summaries = run_levels(levels, strategy, games, seed, FirstClick.SAFE, (0, 0), backend, progress,
+                           weight=lambda level: level.width * level.height)
+    with contextlib.closing(summaries):  # a caller that stops early stops the cluster too
+        for width, height in sizes:
+            cells = width * height
+            raw = [(m, m / cells, next(summaries)) for m in range(1, cells)]
+            corrected = w_correct([(m, d, s.rate) for m, d, s in raw])
+            yield (width, height), [DensityPoint(m, d, games, s.wins, c)
+                                    for (m, d, s), c in zip(raw, corrected)]
 
 
 def fit_logistic(points: Sequence[DensityPoint]) -> LogisticFit:

@@ -2,23 +2,26 @@
 
 :func:`play` runs one game: the :class:`~satsweeper.game.Game` owns the
 layout, the strategy sees only ``game.board``.  :func:`run` plays many games,
-optionally in parallel processes; game ``i`` of a run with seed ``s`` draws
-its layout and its guesses from its own generator seeded by ``(s, i)``, so
-results do not depend on the number of workers.
+here, in processes or on a Dask cluster (:mod:`satsweeper.runner`); game
+``i`` of a run with seed ``s`` draws its layout and its guesses from its own
+generator seeded by ``(s, i)``, so results do not depend on where the games
+ran, nor on whether the run was interrupted and resumed.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
-import multiprocessing
 import random
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from .board import Cell
 from .game import FirstClick, Game, Level, Outcome, Placement
+from .runner import Backend, open_runner
 from .strategies import Strategy, strategy
 from .errors import InputError
 
@@ -64,6 +67,13 @@ class Summary:
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
         return max(0.0, centre - half), min(1.0, centre + half)
+
+    def adding(self, chunk: Chunk) -> Summary:
+        """This summary with the games of ``chunk`` added."""
+        return dataclasses.replace(self, games=self.games + len(chunk.won),
+                                   wins=self.wins + sum(chunk.won),
+                                   guesses=self.guesses + chunk.guesses,
+                                   seconds=self.seconds + chunk.seconds)
 
     def as_json(self) -> dict:
         low, high = self.interval()
@@ -153,30 +163,130 @@ def play(level: Level, strategy_name: str, seed: int | str, rule: FirstClick = F
     return GameResult(game.outcome is Outcome.WON, guesses)
 
 
-def _play_indexed(args: tuple) -> GameResult:
-    level, name, seed, index, rule, first = args
-    return play(level, name, f"{seed}:{index}", rule, first)
+def play_range(levels: tuple[Level, ...], strategy_name: str, games: int, seed: int,
+               rule: FirstClick, first: Cell | None, lo: int, hi: int) -> list[GameResult]:
+    """Games ``lo .. hi-1`` of a run over ``levels``, ``games`` games each.
+
+    Game ``k`` is game ``k % games`` of level ``k // games``, seeded
+    ``(seed, k % games)`` as :func:`run` seeds it: the runner's work.
+
+    >>> levels = (Level(3, 1, 1), Level(3, 1, 2))  # both won from a safe corner
+    >>> play_range(levels, "exact", 2, 0, FirstClick.SAFE, (0, 0), 1, 3)
+    [GameResult(won=True, guesses=0), GameResult(won=True, guesses=0)]
+    """
+    return [play(levels[k // games], strategy_name, f"{seed}:{k % games}", rule, first)
+            for k in range(lo, hi)]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start .. stop-1`` of a run: which were won, and their guesses."""
+
+    start: int
+    won: tuple[bool, ...]
+    guesses: int
+    seconds: float
+
+    @property
+    def stop(self) -> int:
+        return self.start + len(self.won)
+
+    def as_json(self) -> dict:
+        return {"start": self.start, "stop": self.stop, "wins": sum(self.won),
+                "won": "".join("1" if w else "0" for w in self.won),
+                "guesses": self.guesses, "seconds": self.seconds}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Chunk:
+        """The inverse of :meth:`as_json`.
+
+        >>> c = Chunk(4, (True, False), 3, 0.5)
+        >>> Chunk.from_json(c.as_json()) == c
+        True
+        """
+        won = tuple(bit == "1" for bit in data["won"])
+        if set(data["won"]) - {"0", "1"} or data["stop"] - data["start"] != len(won):
+            raise ValueError(f"one 0/1 per game of a chunk (got {data['won'][:40]!r})")
+        return cls(int(data["start"]), won, int(data["guesses"]), float(data["seconds"]))
 
 
 def run(level: Level, strategy_name: str, games: int, seed: int = 0,
         rule: FirstClick = FirstClick.SAFE, first: Cell | None = (0, 0), workers: int = 1,
-        progress: Callable[[int], None] | None = None) -> Summary:
-    """Play ``games`` games and summarise; ``progress(n)`` is told of each finished game."""
+        progress: Callable[[int], None] | None = None, *, backend: Backend | None = None,
+        done: Sequence[Chunk] = (), on_chunk: Callable[[Chunk, Summary], None] | None = None
+        ) -> Summary:
+    """Play ``games`` games and summarise.
+
+    Args:
+        backend: where to play (default: ``workers`` processes here).
+        done: chunks of an interrupted run of the same games, from game 0 on
+            without a gap; play resumes after them, and the summary is the
+            one an uninterrupted run gives (but for the seconds).
+        progress: told the number of games of each chunk as it finishes.
+        on_chunk: given each new chunk, in order, and the summary so far: a
+            caller that keeps the last one has the partial result when the
+            run is interrupted.
+
+    >>> whole = run(Level(9, 9, 10), "exact", 20, seed=3)
+    >>> first = []  # the first 8 games, as an interrupted run left them
+    >>> _ = run(Level(9, 9, 10), "exact", 8, seed=3, on_chunk=lambda c, s: first.append(c))
+    >>> resumed = run(Level(9, 9, 10), "exact", 20, seed=3, done=first)
+    >>> (resumed.games, resumed.wins, resumed.guesses) == (whole.games, whole.wins, whole.guesses)
+    True
+    """
     strategy(strategy_name)  # fail early on a bad name
-    jobs = [(level, strategy_name, seed, i, rule, first) for i in range(games)]
+    summary = Summary(strategy_name, str(level), 0, 0, 0, 0.0)
+    for chunk in done:
+        if chunk.start != summary.games:
+            raise ValueError(f"finished chunks from game 0 on without a gap (got a chunk at "
+                             f"{chunk.start} after {summary.games} games)")
+        summary = summary.adding(chunk)
+    if summary.games > games:
+        raise ValueError(f"at most {games} finished games to resume (got {summary.games})")
+    work = functools.partial(play_range, (level,), strategy_name, games, seed, rule, first)
+    with open_runner(backend or Backend(workers)) as runner:
+        start = time.perf_counter()
+        for lo, results in runner.stream(work, games, summary.games):
+            now = time.perf_counter()
+            chunk = Chunk(lo, tuple(r.won for r in results), sum(r.guesses for r in results),
+                          now - start)
+            start = now
+            summary = summary.adding(chunk)
+            if progress:
+                progress(len(results))
+            if on_chunk:
+                on_chunk(chunk, summary)
+    return summary
+
+
+def run_levels(levels: Sequence[Level], strategy_name: str, games: int, seed: int = 0,
+               rule: FirstClick = FirstClick.SAFE, first: Cell | None = (0, 0),
+               backend: Backend = Backend(), progress: Callable[[int], None] | None = None,
+               weight: Callable[[Level], int] = lambda level: 1) -> Iterator[Summary]:
+    """``games`` games on each level, one summary per level as soon as its games are done.
+
+    Game ``i`` of every level is seeded ``(seed, i)``, as :func:`run` seeds
+    it; chunks may span levels, so a cluster stays busy across them.
+    ``progress`` is told ``weight(level)`` per finished game of ``level``
+    (a game's cost grows with its board: weights keep an ETA honest).
+
+    >>> [s.wins for s in run_levels([Level(3, 1, 1), Level(3, 1, 2)], "exact", 4)]
+    [4, 4]
+    """
+    strategy(strategy_name)
+    levels = tuple(levels)
+    work = functools.partial(play_range, levels, strategy_name, games, seed, rule, first)
+    current: list[GameResult] = []
     start = time.perf_counter()
-    wins = guesses = 0
-    for result in _results(jobs, workers):
-        wins += result.won
-        guesses += result.guesses
-        if progress:
-            progress(1)
-    return Summary(strategy_name, str(level), games, wins, guesses, time.perf_counter() - start)
-
-
-def _results(jobs: list[tuple], workers: int) -> Iterator[GameResult]:
-    if workers <= 1:
-        yield from map(_play_indexed, jobs)
-        return
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap(_play_indexed, jobs, chunksize=max(1, len(jobs) // (workers * 16)))
+    with open_runner(backend) as runner:
+        for lo, results in runner.stream(work, games * len(levels)):
+            if progress:
+                progress(sum(weight(levels[k // games]) for k in range(lo, lo + len(results))))
+            for k, result in enumerate(results, lo):
+                current.append(result)
+                if len(current) == games:
+                    now = time.perf_counter()
+                    yield Summary(strategy_name, str(levels[k // games]), games,
+                                  sum(r.won for r in current), sum(r.guesses for r in current),
+                                  now - start)
+                    start, current = now, []

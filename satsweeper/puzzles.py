@@ -33,15 +33,18 @@ The README's "Puzzles" section gives the measured bias of each recipe
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable, Iterator
 
 from .board import Board, Cell
 from .difficulty import Grade, LadderPlayer, Rung
 from .errors import InputError, TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
+from .runner import Backend, open_runner
 from .singlepoint import propagate, touched
 
 
@@ -360,3 +363,46 @@ def make_layout(level: Level, start: Cell, rng: random.Random, rule: FirstClick,
         return generate(level, start, rng, method, rule, budget, difficulty)
     mines = place_mines(level, rng, start_zone(level, start, rule))
     return Generated(mines, start, no_guess(level, mines, start), 1, 0)
+
+
+#: Most boards in one chunk of :func:`make_layouts`.
+BOARDS_PER_CHUNK = 5
+
+
+def make_layouts(level: Level, start: Cell, seed: int, rule: FirstClick, method: Method,
+                 no_guess_only: bool, count: int, budget: int = 2000, backend: Backend = Backend(),
+                 progress: Callable[[int], None] | None = None,
+                 difficulty: Rung | None = None) -> Iterator[Generated | None]:
+    """``count`` layouts as :func:`make_layout` makes them, in order as they finish.
+
+    Layout ``i`` draws from its own generator seeded by ``(seed, i)``, so the
+    layouts do not depend on the backend; None stands for a layout not found
+    within the budget.
+
+    >>> [len(g.mines) for g in make_layouts(Level(9, 9, 10), (4, 4), 1, FirstClick.OPENING,
+    ...                                     Method.PERTURB, True, 2)]
+    [10, 10]
+    """
+    work = functools.partial(layout_range, level, start, seed, rule, method, no_guess_only, budget,
+                             difficulty)
+    with open_runner(backend) as runner:
+        # A no-guess expert board takes 20-50 games' time: small chunks keep
+        # boards coming (and written) steadily.
+        for _, made in runner.stream(work, count, largest=BOARDS_PER_CHUNK):
+            if progress:
+                progress(len(made))
+            yield from made
+
+
+def layout_range(level: Level, start: Cell, seed: int, rule: FirstClick, method: Method,
+                 no_guess_only: bool, budget: int, difficulty: Rung | None, lo: int, hi: int
+                 ) -> list[Generated | None]:
+    """Layouts ``lo .. hi-1`` of :func:`make_layouts` (the runner's work)."""
+    made: list[Generated | None] = []
+    for index in range(lo, hi):
+        try:
+            made.append(make_layout(level, start, random.Random(f"{seed}:{index}"), rule, method,
+                                    no_guess_only, budget, difficulty))
+        except TooComplexError:
+            made.append(None)
+    return made

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import click
 
-from . import experiments, gadgets, pictures, puzzles, queries, serve
+from . import experiments, gadgets, optimal, pictures, puzzles, queries, serve
 from .contract import Group
 
 
@@ -28,6 +28,6 @@ def main() -> None:
     """
 
 
-for module in (queries, puzzles, experiments, pictures, gadgets, serve):
+for module in (queries, puzzles, experiments, pictures, gadgets, optimal, serve):
     for command in module.COMMANDS:
         main.add_command(command)

@@ -8,8 +8,9 @@ import json
 
 import click
 
-from .contract import (INTERRUPTED, LevelParam, OutputPath, SizeParam, UserError, emit, json_option,
-                       progress, write_output)
+from .cluster import backend_of, backend_options
+from .contract import (INTERRUPTED, InputFile, LevelParam, OutputPath, SizeParam, UserError, emit,
+                       json_option, progress, write_output)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
@@ -33,38 +34,131 @@ def require_experiments(command: str, *modules: str) -> None:
 @click.option("--first", default="corner", show_default=True,
               help="First click: corner, centre, or ROW,COL.")
 @click.option("--seed", default=0, show_default=True, type=int,
-              help="Game i is drawn from (seed, i): the same games for any --workers.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
-              help="Processes to play in.")
-@click.option("--out", type=OutputPath(), help="Also write the JSON summary here.")
+              help="Game i is drawn from (seed, i): the same games wherever they run.")
+@backend_options
+@click.option("--out", type=OutputPath(), metavar="FILE",
+              help="Journal of the run, written as it goes: a JSON line per finished chunk of "
+                   "games, then the summary.")
+@click.option("--resume", type=InputFile(), metavar="FILE",
+              help="Continue the run journaled in FILE (its --out), appending to it; the final "
+                   "summary is the one an uninterrupted run gives.")
 @json_option
-def bench(level, strategy_name, games, rules, first, seed, workers, out, as_json):
+@click.pass_context
+def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_dask, scheduler, chunk,
+          out, resume, as_json):
     """Play many games with a strategy and report its win rate (95% Wilson interval).
+
+    Ctrl-C stops the run and prints the summary of the games that finished
+    (exit 130); with --out they are on disk, and --resume goes on from there.
 
     \b
     Examples:
       satsweeper bench --level expert --strategy best --games 1000 --seed 1 --workers 2
-      satsweeper bench --level beginner --strategy exact --games 200 --json --out run.json
+      satsweeper bench --level expert --games 100000 --out run.jsonl --dask --workers 2
+      satsweeper bench --resume run.jsonl --scheduler tcp://10.0.0.5:8786
     """
-    from ..experiments import first_cell, run
+    from ..experiments import Summary, first_cell, run
     from ..game import FirstClick
+    backend = backend_of(workers, use_dask, scheduler, chunk)
     try:
         start = first_cell(level, first)
     except ValueError as err:
         raise UserError(str(err).split(" (got")[0], first) from None
-    with progress(f"{strategy_name} on {level}", games) as advance:
-        summary = run(level, strategy_name, games, seed, FirstClick(rules), start, workers,
-                      progress=advance)
-    data = dict(summary.as_json(), rules=rules, first=list(start), seed=seed, workers=workers)
-    note = write_output(out, json.dumps(data, indent=2) + "\n") if out else ""
+    params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": list(start),
+              "seed": seed, "games": games}
+    done = ()
+    if resume is not None:
+        if out is not None:
+            raise UserError("one of --out and --resume (a resumed run goes on in its own file)", "both")
+        params, done, out = _resumed(ctx, resume, params)
+        level, strategy_name, rules, start, seed, games = _run_of(params)
+    replaced = out is not None and resume is None and out.exists()
+    journal = _journal(out, params, done) if out else None
+    so_far = Summary(strategy_name, str(level), 0, 0, 0, 0.0)
+    for chunk in done:
+        so_far = so_far.adding(chunk)
+    finished = [so_far]  # what Ctrl-C reports: at least the resumed games, maybe none
+
+    def record(chunk, summary):
+        if journal:
+            journal.chunk(chunk)
+        finished[0] = summary
+
+    try:
+        with progress(f"{strategy_name} on {level}", games - (done[-1].stop if done else 0)) as advance:
+            summary = run(level, strategy_name, games, seed, FirstClick(rules), start,
+                          progress=advance, backend=backend, done=done, on_chunk=record)
+    except KeyboardInterrupt:
+        _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED)
+    _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
+
+
+def _resumed(ctx, source, params: dict):
+    """The journaled run's parameters, its finished chunks, and its path; options
+    given on the command line must agree with it (but --games may grow)."""
+    from pathlib import Path
+
+    from ..errors import BoardSyntaxError
+    from ..journal import read_journal
+    if source.name == "<stdin>":
+        raise UserError("a journal file to go on writing", "standard input")
+    try:
+        journal = read_journal(source.name)
+    except BoardSyntaxError as err:
+        raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
+    kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
+    for key in ("strategy", "level", "rules", "first", "seed"):
+        option = {"strategy": "strategy_name"}.get(key, key)
+        if ctx.get_parameter_source(option).name == "COMMANDLINE" and params[key] != kept.get(key):
+            raise UserError(f"--{key} as in the journal ({kept.get(key)})", str(params[key]), source.name)
+    if ctx.get_parameter_source("games").name == "COMMANDLINE":
+        if params["games"] < journal.games:
+            raise UserError(f"--games of at least the {journal.games} already played",
+                            str(params["games"]), source.name)
+        kept["games"] = params["games"]
+    return kept, journal.chunks, Path(source.name)
+
+
+def _run_of(params: dict):
+    from ..game import Level
+    try:
+        return (Level.parse(params["level"]), params["strategy"], params["rules"],
+                tuple(params["first"]), int(params["seed"]), int(params["games"]))
+    except (KeyError, TypeError, ValueError) as err:
+        raise UserError("a journal whose run has strategy, level, rules, first, seed and games",
+                        str(err)[:60]) from None
+
+
+def _journal(path, params: dict, done):
+    from ..journal import JournalWriter
+    return JournalWriter(path, dict(command="bench", version=1, **params), tuple(done))
+
+
+def _report_bench(summary, params: dict, backend, games: int, journal, replaced: bool, as_json: bool,
+                  code: int):
+    complete = summary.games == games
+    data = dict(summary.as_json(), rules=params["rules"], first=params["first"], seed=params["seed"],
+                backend=backend.describe(), complete=complete)
+    if not complete:
+        data["planned_games"] = games
+    lines = []
+    if journal:
+        if complete:
+            journal.summary(data)
+        journal.close()
+        lines.append(f"journal {journal.path}" + (" (replaced the file that was there)" if replaced
+                                                  else "") + ("" if complete else
+                     f" (go on with: satsweeper bench --resume {journal.path})"))
     low, high = summary.interval()
-    text = "\n".join([
+    lines[:0] = [
         f"{'strategy':<12} {'level':<10} {'games':>6} {'wins':>6} {'win rate':>9} "
         f"{'95% CI':>15} {'guesses/game':>12} {'games/s':>8}",
-        f"{strategy_name:<12} {str(level):<10} {summary.games:>6} {summary.wins:>6} "
+        f"{summary.strategy:<12} {summary.level:<10} {summary.games:>6} {summary.wins:>6} "
         f"{summary.rate:>9.2%} {f'{low:.1%}-{high:.1%}':>15} "
-        f"{data['guesses_per_game']:>12.2f} {data['games_per_second']:>8.1f}"] + ([note] if note else []))
-    emit("bench", as_json, data, text, 0)
+        f"{data['guesses_per_game']:>12.2f} {data['games_per_second']:>8.1f}"]
+    if not complete:
+        lines.append(f"interrupted: {summary.games} of {games} games ran")
+    emit("bench", as_json, data, "\n".join(lines), code)
 
 
 @click.command()
@@ -76,12 +170,12 @@ def bench(level, strategy_name, games, rules, first, seed, workers, out, as_json
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1),
               help="Games per mine count.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Fixes every game.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
-              help="Processes to play in.")
+@backend_options
 @click.option("--plot", "plot_path", type=OutputPath((".png", ".svg", ".pdf")),
               help="Picture of win rate against density (with --sweep, one per size: NAME-WxH.png).")
 @json_option
-def density(size, sweep_to, strategy_name, games, seed, workers, plot_path, as_json):
+def density(size, sweep_to, strategy_name, games, seed, workers, use_dask, scheduler, chunk, plot_path,
+            as_json):
     """Win rate against mine density, logistic fit and critical density
     (after Chong, Sim, Ma and Goh, "On the Critical Density of Minesweeper Boards").
 
@@ -91,9 +185,11 @@ def density(size, sweep_to, strategy_name, games, seed, workers, plot_path, as_j
     Examples:
       satsweeper density --size 5x5 --games 1000 --plot density.png
       satsweeper density --sweep 10 --games 300 --workers 2 --json
+      satsweeper density --sweep 20 --games 1000 --scheduler tcp://10.0.0.5:8786
     """
     from .. import density as critical
     require_experiments("density", "scipy", "matplotlib")
+    backend = backend_of(workers, use_dask, scheduler, chunk)
     if bool(size) == bool(sweep_to):
         raise UserError("exactly one of --size WxH and --sweep N", "both" if size else "neither")
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
@@ -104,9 +200,10 @@ def density(size, sweep_to, strategy_name, games, seed, workers, plot_path, as_j
     label = f"density sweep 3x3..{sweep_to}x{sweep_to}" if sweep_to else f"density {size[0]}x{size[1]}"
     try:
         with progress(label, total) as advance:
-            for width, height in sizes:
-                points = critical.sweep(width, height, strategy_name, games, seed, workers,
-                                        lambda n, area=width * height: advance(n * area))
+            # One run over every size keeps a cluster busy from one size to
+            # the next; each size comes back (and is shown) when it is done.
+            for (width, height), points in critical.sweeps(sizes, strategy_name, games, seed,
+                                                           backend, advance):
                 fit = critical.fit_logistic(points)
                 result = {"size": f"{width}x{height}", "critical_density": fit.critical,
                           "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from .cluster import backend_of, backend_options
 from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
                        UserError, deadline, emit, json_option, progress, refuse_overwriting_input,
                        timeout_option, verdict, write_output)
@@ -93,10 +94,11 @@ def noguess(source, start, picture, as_json):
               help="No-guess checks allowed per board; exit 3 when it runs out.")
 @click.option("-o", "--output", type=OutputPath(), help="Write the board here (.mine for JSMinesweeper).")
 @click.option("--out-dir", type=OutputDir(), help="Write boards here, one file each (board-N.txt).")
+@backend_options
 @timeout_option
 @json_option
 def generate(level, level_name, no_guess_only, start, rule, method, difficulty, seed, count, budget,
-             output, out_dir, timeout, as_json):
+             output, out_dir, workers, use_dask, scheduler, chunk, timeout, as_json):
     """Random layouts (no-guess ones with --no-guess), as layout files.
 
     Without -o or --out-dir the board is printed (its mines as '*', its
@@ -109,6 +111,7 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
       satsweeper generate --level expert --no-guess --start 3,3 --seed 7 -o puzzle.txt
       satsweeper generate 30x16x99 --no-guess --count 100 --out-dir puzzles/
       satsweeper generate 16x16x99 --difficulty hard -o hard.txt
+      satsweeper generate expert --no-guess --count 10000 --out-dir puzzles/ --dask --workers 2
     """
     from ..game import LEVELS
     if level and level_name:
@@ -121,11 +124,12 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
         raise UserError("one of -o and --out-dir", "both")
     if count > 1 and not out_dir:
         raise UserError("--out-dir DIR for more than one board", f"--count {count} without it")
+    backend = backend_of(workers, use_dask, scheduler, chunk)
     first = start or (level.height // 2, level.width // 2)
     check_inside((level.width, level.height), first, "start cell")
     no_guess_only = no_guess_only or difficulty is not None
     boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
-                                    output, out_dir, timeout, difficulty)
+                                    output, out_dir, timeout, backend, difficulty)
     data = {"level": str(level), "start": {"row": first[0], "col": first[1]},
             "method": method if no_guess_only else "uniform", "seed": seed,
             "difficulty": difficulty, "complete": stopped is None, "boards": boards}
@@ -141,29 +145,31 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
 
 
 def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget, output, out_dir,
-                  timeout, difficulty=None) -> tuple[list[dict], str | None]:
-    """Make and write boards one by one; (boards made, why it stopped early or None)."""
-    import random
+                  timeout, backend, difficulty=None) -> tuple[list[dict], str | None]:
+    """Make and write boards as they come, in order; (boards made, why it stopped early or None).
+
+    Board i draws from its own seed (seed, i), so the boards are the same
+    wherever they are made."""
+    import contextlib
 
     from ..board import Board
     from ..difficulty import Rung
-    from ..errors import TooComplexError
     from ..game import FirstClick
-    from ..puzzles import Method, make_layout
+    from ..puzzles import Method, make_layouts
     from ..report.puzzles import grade_json
     from ..textio import format_board, format_mine
-    rng = random.Random(seed)
     boards: list[dict] = []
     width = len(str(count))
     blank = Board(level.height, level.width, total_mines=level.mines)
+    layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
+                           budget, backend, difficulty=difficulty and Rung.parse(difficulty))
     try:
-        with deadline(timeout), progress(f"generating {level}", count) as advance:
-            for index in range(count):
-                try:
-                    made = make_layout(level, first, rng, FirstClick(rule), Method(method),
-                                       no_guess_only, budget, difficulty and Rung.parse(difficulty))
-                except TooComplexError as err:
-                    return boards, str(err)
+        with deadline(timeout), progress(f"generating {level}", count) as advance, \
+                contextlib.closing(layouts):
+            for index, made in enumerate(layouts):
+                if made is None:
+                    return boards, (f"a no-guess {level} layout within {budget} checks "
+                                    f"(got none for board {index + 1})")
                 path = output or (out_dir / f"board-{index + 1:0{width}d}.txt" if out_dir else None)
                 text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
                         else format_board(blank, made.mines, first))

@@ -1,0 +1,40 @@
+"""Where bench, density and generate --count run: the options they share.
+
+``--workers N`` processes here; ``--dask`` a Dask LocalCluster of them;
+``--scheduler ADDRESS`` a running Dask scheduler and its workers (README,
+"Experiments on a cluster").  Results are the same whichever is used.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .contract import UserError
+
+
+def backend_options(command):
+    """``--workers``, ``--dask``, ``--scheduler`` and ``--chunk``."""
+    options = [
+        click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
+                     help="Processes to run in (here, or in the LocalCluster with --dask)."),
+        click.option("--dask", "use_dask", is_flag=True,
+                     help="Run on a Dask LocalCluster of --workers processes "
+                          "(pip install 'satsweeper[cluster]')."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Run on the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786) and its "
+                          "workers, each with satsweeper installed."),
+        click.option("--chunk", type=click.IntRange(1), metavar="N",
+                     help="Items per chunk sent to a worker (default: about 16 chunks per worker, "
+                          "4 on Dask, at most 100)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def backend_of(workers: int, use_dask: bool, scheduler: str | None, chunk: int | None):
+    """The library's Backend for the options given."""
+    from ..runner import Backend
+    if use_dask and scheduler:
+        raise UserError("one of --dask and --scheduler", "both")
+    return Backend(workers=workers, dask=use_dask, scheduler=scheduler, chunk=chunk)

@@ -1,0 +1,100 @@
+"""optimal: the exact chance of winning a small board with perfect play, and a strategy's beside it."""
+
+from __future__ import annotations
+
+import click
+
+from .contract import (LIMIT, CoordParam, LevelParam, TimeUp, UserError, emit, json_option,
+                       timeout_option, within)
+
+STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
+
+
+def states_on_terminal():
+    """A progress callback that redraws the states searched on stderr, only on a terminal."""
+    stream = click.get_text_stream("stderr")
+    if not stream.isatty():
+        return None
+
+    def show(states: int) -> None:
+        stream.write(f"\rsearching: {states} states")
+        stream.flush()
+    return show
+
+
+def cell_json(cell) -> dict:
+    return {"row": cell[0], "col": cell[1]}
+
+
+@click.command()
+@click.argument("level", type=LevelParam())
+@click.option("--rule", type=click.Choice(["can-lose", "safe", "opening"]), default="safe",
+              show_default=True, help="First click: may lose, is safe, or opens a region.")
+@click.option("--first", type=CoordParam(), help="The first click ROW,COL (default: the best one).")
+@click.option("--strategy", "strategy_name", type=click.Choice(STRATEGIES),
+              help="Also play this strategy on every allowed layout: its exact chance and the gap.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Fixes the strategy's tie-breaks (drawn from the seed and the position it sees).")
+@timeout_option
+@json_option
+def optimal(level, rule, first, strategy_name, seed, timeout, as_json):
+    """The best possible chance of winning LEVEL (WIDTHxHEIGHTxMINES, small boards).
+
+    Searches every set of layouts the player can know, with free opening of
+    cells safe in all of them; exact (a fraction of the layouts allowed).
+
+    \b
+    Examples:
+      satsweeper optimal 4x4x4 --rule can-lose
+      satsweeper optimal 5x5x5 --rule safe --first 0,0
+      satsweeper optimal 4x4x4 --strategy best --json
+    """
+    from ..game import FirstClick
+    from ..optimal import optimum, strategy_value
+    if first and not (0 <= first[0] < level.height and 0 <= first[1] < level.width):
+        raise UserError(f"--first inside the {level.width}x{level.height} board", f"{first[0]},{first[1]}")
+    chosen = FirstClick(rule)
+    progress = states_on_terminal()
+    try:
+        best = within(timeout, lambda: optimum(level, chosen, first, progress=progress))
+    except TimeUp:
+        emit("optimal", as_json, {"complete": False, "timeout": timeout},
+             f"no answer within {timeout:g} s (--timeout)", LIMIT)
+    if progress:
+        click.echo("\r\033[K", nl=False, err=True)
+    data, text = optimum_report(best)
+    if strategy_name:
+        start = first or best.firsts[0]
+        played = strategy_value(level, strategy_name, chosen, start, seed)
+        data["strategy"], more = strategy_report(played, best, first is None)
+        text += "\n" + more
+    emit("optimal", as_json, data, text, 0)
+
+
+def optimum_report(best) -> tuple[dict, str]:
+    from ..report.contract import probability_json
+    data = {"level": str(best.level), "rule": best.rule.value, "won": best.won, "layouts": best.layouts,
+            **probability_json(best.value), "best_first": [cell_json(c) for c in best.firsts],
+            "states": best.states, "seconds": best.seconds, "cpu_seconds": best.cpu_seconds}
+    firsts = " ".join(f"{r},{c}" for r, c in best.firsts)
+    text = (f"{best.level} {best.rule.value}: optimal play wins {best.won} of {best.layouts} layouts "
+            f"({float(best.value):.2%})\n"
+            f"first click: {firsts}\n"
+            f"states: {best.states}, {best.cpu_seconds:.2f} s CPU ({best.seconds:.2f} s)")
+    return data, text
+
+
+def strategy_report(played, best, first_chosen: bool) -> tuple[dict, str]:
+    from ..report.contract import fraction_text, probability_json
+    gap = best.value - played.value
+    where = f"{played.first[0]},{played.first[1]}"
+    data = {"name": played.strategy, "first": cell_json(played.first), "won": played.won,
+            "layouts": played.layouts, **probability_json(played.value), "seed": played.seed,
+            "gap": probability_json(gap), "seconds": played.seconds}
+    text = (f"{played.strategy} (first click {where}{', an optimal one' if first_chosen else ''}, "
+            f"seed {played.seed}): wins {played.won} of {played.layouts} "
+            f"({float(played.value):.2%}); gap to optimal {fraction_text(gap)} ({float(gap):.2%})")
+    return data, text
+
+
+COMMANDS = (optimal,)

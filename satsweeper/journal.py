@@ -1,0 +1,134 @@
+"""The journal of a long run: what finished, on disk as soon as it finished.
+
+A journal is JSON lines: first the run's parameters (``{"run": {...}}``),
+then one line per finished chunk of games in order (``{"chunk": {...}}``, see
+:class:`~satsweeper.experiments.Chunk`: which games were won, one ``0``/``1``
+each, and their guesses), and, once the run is complete, its summary
+(``{"summary": {...}}``).  A run stopped by Ctrl-C or a dead machine leaves
+every chunk it finished; :func:`read_journal` gives them back and
+:func:`~satsweeper.experiments.run` continues after them with the same final
+summary as a run that never stopped.  A last line cut off by the stop is
+ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from .errors import BoardSyntaxError
+from .experiments import Chunk
+
+
+@dataclass(frozen=True)
+class Journal:
+    """What a journal file holds."""
+
+    run: dict
+    chunks: tuple[Chunk, ...]
+    summary: dict | None
+
+    @property
+    def games(self) -> int:
+        """Games finished, from game 0 on."""
+        return self.chunks[-1].stop if self.chunks else 0
+
+
+def read_journal(path: str | Path) -> Journal:
+    """The run, its finished chunks (from game 0, without a gap) and its summary if complete.
+
+    Raises:
+        BoardSyntaxError: a line that is not what a journal holds, with its
+            ``file:line:col`` (the same class as every unreadable input).
+    """
+    name = str(path)
+    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    run: dict | None = None
+    chunks: list[Chunk] = []
+    summary = None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            if number == len(lines):
+                break  # cut off by the stop: the chunk was not finished
+            raise BoardSyntaxError(name, number, 1, "a JSON line", repr(line[:40])) from None
+        if not isinstance(entry, dict) or len(entry) != 1:
+            raise BoardSyntaxError(name, number, 1, "one of run, chunk or summary", repr(line[:40]))
+        kind, value = next(iter(entry.items()))
+        if kind == "run" and run is None and number == 1:
+            run = value
+        elif kind == "chunk" and run is not None:
+            chunk = _chunk(value, name, number)
+            expected = chunks[-1].stop if chunks else 0
+            if chunk.start != expected:
+                raise BoardSyntaxError(name, number, 1, f"the chunk starting at game {expected}",
+                                       f"one starting at {chunk.start}")
+            chunks.append(chunk)
+        elif kind == "summary" and run is not None:
+            summary = value
+        else:
+            raise BoardSyntaxError(name, number, 1, "a first line {\"run\": ...}" if run is None
+                                   else "a chunk or a summary", repr(line[:40]))
+    if run is None:
+        raise BoardSyntaxError(name, 1, 1, "a journal of a run, starting {\"run\": ...}", "an empty file")
+    return Journal(run, tuple(chunks), summary)
+
+
+def _chunk(value, name: str, number: int) -> Chunk:
+    try:
+        return Chunk.from_json(value)
+    except (KeyError, TypeError, ValueError) as err:
+        raise BoardSyntaxError(name, number, 1, "a chunk with start, stop, won, guesses, seconds",
+                               str(err)[:60]) from None
+
+
+class JournalWriter:
+    """Writes a journal line by line, each flushed to disk before the next game.
+
+    Resuming rewrites the kept part first (to a temporary file, then a
+    rename), which drops a half-written last line.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "run.jsonl")
+    >>> with JournalWriter(path, {"games": 2}) as journal:
+    ...     journal.chunk(Chunk(0, (True, False), 1, 0.5))
+    >>> read_journal(path).games
+    2
+    """
+
+    def __init__(self, path: str | Path, run: dict, chunks: tuple[Chunk, ...] = ()):
+        self.path = Path(path)
+        temporary = self.path.with_name(f".{self.path.name}.part")
+        with open(temporary, "w", encoding="utf-8") as handle:
+            self._write(handle, {"run": run})
+            for chunk in chunks:
+                self._write(handle, {"chunk": chunk.as_json()})
+        os.replace(temporary, self.path)
+        self.handle: IO[str] = open(self.path, "a", encoding="utf-8")
+
+    def chunk(self, chunk: Chunk) -> None:
+        self._write(self.handle, {"chunk": chunk.as_json()})
+
+    def summary(self, data: dict) -> None:
+        self._write(self.handle, {"summary": data})
+
+    @staticmethod
+    def _write(handle: IO[str], entry: dict) -> None:
+        handle.write(json.dumps(entry) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+
+    def close(self) -> None:
+        self.handle.close()
+
+    def __enter__(self) -> JournalWriter:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,349 @@
+"""The exact limit: the best possible chance of winning a small board.
+
+The player's knowledge is the set of layouts still possible.  Each layout is
+an int bitset of its mine cells; a set of layouts is an int bitset over the
+layouts' indices, so splitting it is one ``&``.  From a set of layouts:
+
+* a cell safe in every layout of the set is opened for free; the number it
+  shows may split the set (and a 0 opens its neighbours the same way, as
+  they are then safe in every layout of each part);
+* one layout left: every safe cell is known, the game is won;
+* otherwise the player guesses a cell: the layouts with a mine there are
+  lost, the rest split by the number shown.  The value is the best guess's.
+
+Values are counts (layouts won under optimal play), so the answer is the
+exact Fraction ``won / layouts``.  The state is keyed by what the player
+sees (every opened cell and its number: the set of layouts is exactly those
+consistent with it), so one memo serves every first click and every rule,
+and the rectangle's rotations and reflections map a view to a canonical one.
+
+First-click rules (as in :mod:`satsweeper.game`): ``can-lose`` counts every
+layout and the first click is a guess; ``safe`` only layouts with no mine on
+it; ``opening`` only layouts with no mine on it or its neighbours.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from .board import Cell
+from .errors import SatsweeperError
+from .game import FirstClick, Level
+
+MOST_LAYOUTS = 2_000_000  # beyond this the masks alone need gigabytes
+
+
+class SearchTooBig(SatsweeperError, ValueError):
+    """The board has more layouts than the search can hold."""
+
+
+class NoLayout(SatsweeperError, ValueError):
+    """The rule allows no layout for this first click (too many mines)."""
+
+
+@dataclass(frozen=True)
+class Optimum:
+    """Optimal play on one level under one first-click rule.
+
+    ``won`` of ``layouts`` layouts are won by optimal play after the best
+    first click(s) ``firsts`` (the given one, if one was given).  ``states``
+    is the number of views searched so far (the memo is shared between
+    calls on one :class:`Search`); ``cpu_seconds`` is this process's CPU
+    time, a steadier figure than ``seconds`` on a shared machine.
+    """
+
+    level: Level
+    rule: FirstClick
+    firsts: tuple[Cell, ...]
+    won: int
+    layouts: int
+    states: int
+    seconds: float
+    cpu_seconds: float
+    by_first: tuple[tuple[Cell, Fraction], ...] = ()
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.won, self.layouts)
+
+
+class Search:
+    """The memoised search for one level (shared by every first click and rule).
+
+    >>> s = Search(Level(4, 4, 4))
+    >>> s.optimum(FirstClick.CAN_LOSE).value
+    Fraction(961, 1820)
+    """
+
+    def __init__(self, level: Level, symmetry: bool = True,
+                 progress: Callable[[int], None] | None = None):
+        self.level = level
+        self.size = level.width * level.height
+        self.layouts = math.comb(self.size, level.mines)
+        if self.layouts > MOST_LAYOUTS:
+            raise SearchTooBig(f"at most {MOST_LAYOUTS} layouts (got {self.layouts} on {level})")
+        self.progress = progress
+        self.neighbours = [self._neighbours(k) for k in range(self.size)]
+        self.symmetries = self._symmetries() if symmetry else [tuple(range(self.size))]
+        self.mine, self.shows = self._masks()
+        self.images = [operator.itemgetter(*perm) for perm in self.symmetries]
+        self.memo: dict[bytes, int] = {}
+
+    # -- the board --------------------------------------------------------
+
+    def _neighbours(self, k: int) -> tuple[int, ...]:
+        w, h = self.level.width, self.level.height
+        r, c = divmod(k, w)
+        return tuple(rr * w + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                     if 0 <= rr < h and 0 <= cc < w and (rr, cc) != (r, c))
+
+    def _symmetries(self) -> list[tuple[int, ...]]:
+        """Cell permutations of the rectangle: 8 for a square, else 4."""
+        w, h = self.level.width, self.level.height
+        maps = [lambda r, c: (r, c), lambda r, c: (h - 1 - r, c), lambda r, c: (r, w - 1 - c),
+                lambda r, c: (h - 1 - r, w - 1 - c)]
+        if w == h:
+            maps += [lambda r, c: (c, r), lambda r, c: (w - 1 - c, r), lambda r, c: (c, h - 1 - r),
+                     lambda r, c: (w - 1 - c, h - 1 - r)]
+        perms = {tuple(f(*divmod(k, w))[0] * w + f(*divmod(k, w))[1] for k in range(self.size))
+                 for f in maps}
+        return sorted(perms)
+
+    def _masks(self) -> tuple[list[int], list[list[int]]]:
+        """Per cell: the layouts with a mine there; per cell and number: those showing it."""
+        n = self.size
+        mine_bits = [bytearray((self.layouts + 7) // 8) for _ in range(n)]
+        show_bits = [[bytearray((self.layouts + 7) // 8) for _ in range(9)] for _ in range(n)]
+        for index, mines in enumerate(itertools.combinations(range(n), self.level.mines)):
+            byte, bit = index >> 3, 1 << (index & 7)
+            is_mine = [False] * n
+            for k in mines:
+                is_mine[k] = True
+                mine_bits[k][byte] |= bit
+            for k in range(n):
+                if not is_mine[k]:
+                    v = sum(is_mine[j] for j in self.neighbours[k])
+                    show_bits[k][v][byte] |= bit
+        mine = [int.from_bytes(b, "little") for b in mine_bits]
+        shows = [[m for m in (int.from_bytes(b, "little") for b in row)] for row in show_bits]
+        return mine, shows
+
+    # -- the search -------------------------------------------------------
+
+    def _key(self, view: bytearray) -> bytes:
+        return bytes(min(image(view) for image in self.images))
+
+    def won(self, alive: int, view: bytearray) -> int:
+        """Layouts of ``alive`` won by optimal play from ``view``.
+
+        ``view[k]`` is the number opened cell ``k`` shows, 9 if hidden;
+        ``alive`` is exactly the layouts consistent with it.
+        """
+        key = self._key(view)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        value = self._value(alive, view)
+        self.memo[key] = value
+        if self.progress and len(self.memo) % 10000 == 0:
+            self.progress(len(self.memo))
+        return value
+
+    def _value(self, alive: int, view: bytearray) -> int:
+        for k in range(self.size):
+            if view[k] == 9 and not self.mine[k] & alive:  # safe everywhere: open it
+                return self._opened(alive, view, k)
+        if alive & (alive - 1) == 0:
+            return 1
+        best = 0
+        order = sorted(((alive & ~self.mine[k]).bit_count(), k) for k in range(self.size)
+                       if view[k] == 9)
+        for survivors, k in reversed(order):
+            if survivors <= best:
+                break  # a guess wins at most the layouts it survives
+            best = max(best, self._opened(alive, view, k, best))
+        return best
+
+    def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1) -> int:
+        """Layouts won after opening ``k`` (lost where it is a mine).
+
+        Exact if more than ``beat``; otherwise some number no more than
+        ``beat`` (the parts not yet searched could not lift it above).
+        """
+        total = 0
+        left = (alive & ~self.mine[k]).bit_count()
+        for v, shows in enumerate(self.shows[k]):
+            part = alive & shows
+            if part & (part - 1) == 0:
+                total += part != 0  # one layout left: everything is known, won
+                left -= part != 0
+                continue
+            view[k] = v
+            total += self.won(part, view)
+            left -= part.bit_count()
+            if total + left <= beat:
+                break
+        view[k] = 9
+        return total
+
+    # -- answers ----------------------------------------------------------
+
+    def allowed(self, rule: FirstClick, first: Cell) -> int:
+        """The layouts ``rule`` allows for a first click at ``first``."""
+        k = first[0] * self.level.width + first[1]
+        everyone = (1 << self.layouts) - 1
+        if rule is FirstClick.CAN_LOSE:
+            return everyone
+        excluded = [k] if rule is FirstClick.SAFE else [k, *self.neighbours[k]]
+        for j in excluded:
+            everyone &= ~self.mine[j]
+        return everyone
+
+    def first_click(self, rule: FirstClick, first: Cell) -> tuple[int, int]:
+        """(layouts won, layouts allowed) after opening ``first`` under ``rule``."""
+        alive = self.allowed(rule, first)
+        count = alive.bit_count()
+        if not count:
+            return 0, 0
+        view = bytearray([9] * self.size)
+        return self._opened(alive, view, first[0] * self.level.width + first[1]), count
+
+    def optimum(self, rule: FirstClick, first: Cell | None = None) -> Optimum:
+        """The value of optimal play; the first click given or the best one."""
+        start, cpu = time.perf_counter(), time.process_time()
+        w = self.level.width
+        cells = [first] if first else [divmod(k, w) for k in self._first_candidates()]
+        results = [(cell, *self.first_click(rule, cell)) for cell in cells]
+        results = [r for r in results if r[2]]
+        if not results:
+            raise NoLayout(f"a level where the rule {rule.value} allows some layout (got {self.level})")
+        best = max(Fraction(won, count) for _, won, count in results)
+        by_first = tuple((cell, Fraction(won, count)) for cell, won, count in results)
+        if not first:  # symmetric images of a tried click are as good
+            by_first = self._spread(by_first)
+        firsts = tuple(sorted(cell for cell, value in by_first if value == best))
+        won, count = next((won, count) for cell, won, count in results if Fraction(won, count) == best)
+        return Optimum(self.level, rule, firsts, won, count, len(self.memo),
+                       time.perf_counter() - start, time.process_time() - cpu, tuple(sorted(by_first)))
+
+    def _first_candidates(self) -> list[int]:
+        """One cell per orbit of the rectangle's symmetries."""
+        return sorted({min(perm[k] for perm in self.symmetries) for k in range(self.size)})
+
+    def _spread(self, by_first: tuple) -> tuple:
+        w = self.level.width
+        out = {}
+        for (r, c), value in by_first:
+            for perm in self.symmetries:
+                out[divmod(perm[r * w + c], w)] = value
+        return tuple(out.items())
+
+
+def optimum(level: Level, rule: FirstClick = FirstClick.SAFE, first: Cell | None = None,
+            symmetry: bool = True, progress: Callable[[int], None] | None = None) -> Optimum:
+    """The exact chance of winning ``level`` with perfect play.
+
+    Args:
+        level: the board size and mine count (small: every layout is listed).
+        rule: which layouts the first click may meet.
+        first: the first click, or None for the best one.
+        symmetry: use the rectangle's rotations and reflections (same values, less work).
+        progress: told the number of states visited, every 10000.
+
+    Raises:
+        SearchTooBig: more than ``MOST_LAYOUTS`` layouts.
+
+    >>> o = optimum(Level(4, 4, 4), FirstClick.CAN_LOSE)
+    >>> o.value, o.won, o.layouts
+    (Fraction(961, 1820), 961, 1820)
+    """
+    return Search(level, symmetry, progress).optimum(rule, first)
+
+
+@dataclass(frozen=True)
+class StrategyValue:
+    """A strategy's exact chance of winning: played once on every allowed layout."""
+
+    strategy: str
+    level: Level
+    rule: FirstClick
+    first: Cell
+    won: int
+    layouts: int
+    seed: int
+    seconds: float
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.won, self.layouts)
+
+
+def allowed_layouts(level: Level, rule: FirstClick, first: Cell):
+    """Every layout (a frozenset of mine cells) ``rule`` allows for a first click at ``first``.
+
+    >>> len(list(allowed_layouts(Level(3, 3, 2), FirstClick.SAFE, (0, 0))))
+    28
+    """
+    from .game import neighbours
+    excluded = set()
+    if rule is FirstClick.SAFE:
+        excluded = {first}
+    elif rule is FirstClick.OPENING:
+        excluded = {first, *neighbours(level, first)}
+    cells = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in excluded]
+    return (frozenset(mines) for mines in itertools.combinations(cells, level.mines))
+
+
+def play_layout(level: Level, mines: frozenset[Cell], first: Cell, player, seed: int = 0) -> bool:
+    """Whether ``player`` wins the game with these mines, opening ``first`` first.
+
+    Its tie-breaks are drawn afresh at each move from a generator seeded by
+    ``seed`` and what the player sees, so they are a function of the view:
+    a generator seeded per layout would let the random choices depend on
+    the hidden mines (and beat the optimum).
+    """
+    import random
+    from .game import Game, Outcome
+    game = Game(level, mines)
+    game.open(first)
+    while game.outcome is Outcome.PLAYING:
+        board = game.board
+        view = f"{seed}:{sorted(board.clues.items())}:{sorted(board.flags)}"
+        decision = player.decide(board, random.Random(view))
+        for cell in decision.flags:
+            game.flag(cell)
+        for cell in decision.opens:
+            if game.open(cell) is not Outcome.PLAYING:
+                break
+    return game.outcome is Outcome.WON
+
+
+def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, first: Cell = (0, 0),
+                   seed: int = 0, progress: Callable[[int], None] | None = None) -> StrategyValue:
+    """Play strategy ``name`` on every layout ``rule`` allows: its exact chance of winning.
+
+    No sampling: the strategy's own tie-breaks are a fixed function of
+    ``seed`` and the position it sees (see :func:`play_layout`), so the
+    value is exact for that seed.  ``progress`` is told of each game.
+
+    >>> strategy_value(Level(3, 3, 1), "exact", FirstClick.SAFE, (0, 0)).value
+    Fraction(1, 1)
+    """
+    from .strategies import strategy
+    strategy(name)  # fail early on a bad name
+    start = time.perf_counter()
+    won = count = 0
+    for mines in allowed_layouts(level, rule, first):
+        won += play_layout(level, mines, first, strategy(name), seed)
+        count += 1
+        if progress:
+            progress(1)
+    if not count:
+        raise NoLayout(f"a level where the rule {rule.value} allows some layout after {first} (got {level})")
+    return StrategyValue(name, level, rule, first, won, count, seed, time.perf_counter() - start)

@@ -1,0 +1,319 @@
+"""Where long experiments run: here, in forked processes, or on a Dask cluster.
+
+An experiment is ``total`` numbered items (games, boards) and a *work*
+function ``work(lo, hi)`` that computes items ``lo .. hi-1`` and returns one
+result per item.  Item ``i`` must depend on ``i`` alone (game ``i`` of a run
+with seed ``s`` draws from its own generator seeded by ``(s, i)``), so the
+results are the same whatever runs them and however the items are cut into
+chunks.  :meth:`Runner.stream` hands the chunks back **in order**, so a caller
+can show progress, write what finished, and resume from the first item that
+did not.
+
+Backends, chosen by :class:`Backend`:
+
+* in this process (``workers=1``, the default);
+* ``workers=N`` forked processes on this machine;
+* ``dask=True``: a ``LocalCluster`` of ``workers`` processes;
+* ``scheduler=ADDRESS``: an existing ``dask.distributed`` scheduler, whose
+  workers may be on other machines (each with satsweeper installed).
+
+Dask is imported only by the last two.  On a cluster a worker that dies
+loses only the chunks it held: the scheduler gives them to another worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import math
+import multiprocessing
+import signal
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+from .errors import SatsweeperError
+
+Work = Callable[[int, int], Sequence]
+
+#: Most items in one chunk: with ``best`` at ~60 expert games/s a chunk is a
+#: couple of seconds, so progress and the ``--out`` journal stay fresh.
+LARGEST_CHUNK = 100
+#: Chunks per worker over a run when the run is small: enough to balance
+#: uneven games and to show progress in steps of a few percent.
+CHUNKS_PER_WORKER = 16
+#: The same on Dask, where a task costs about 8 ms of CPU between the
+#: scheduler, this process and the worker (scripts/bench_cluster.py): 200
+#: expert games of ``exact`` on 2 workers go in tasks of 25 games, not 7.
+DASK_CHUNKS_PER_WORKER = 4
+
+
+class ClusterError(SatsweeperError, RuntimeError):
+    """A Dask scheduler that cannot be reached, or Dask not installed.
+
+    >>> str(ClusterError("a Dask scheduler at tcp://h:1", "no answer"))
+    'expected a Dask scheduler at tcp://h:1 (got no answer)'
+    """
+
+    def __init__(self, expected: str, found: str):
+        self.expected, self.found = expected, found
+        super().__init__(f"expected {expected} (got {found})")
+
+
+@dataclass(frozen=True)
+class Backend:
+    """How to run an experiment.
+
+    Attributes:
+        workers: processes (here, or in the LocalCluster with ``dask``).
+        dask: start a Dask ``LocalCluster`` of ``workers`` processes.
+        scheduler: address of a running Dask scheduler (``tcp://host:8786``).
+        chunk: items per chunk; None chooses from the run's size.
+        timeout: seconds allowed to reach the scheduler.
+
+    >>> Backend(workers=2, dask=True).describe()
+    'Dask LocalCluster of 2 processes'
+    """
+
+    workers: int = 1
+    dask: bool = False
+    scheduler: str | None = None
+    chunk: int | None = None
+    timeout: float = 5.0
+
+    def __post_init__(self):
+        if self.workers < 1:
+            raise ValueError(f"at least one worker (got {self.workers})")
+        if self.chunk is not None and self.chunk < 1:
+            raise ValueError(f"a chunk of at least one item (got {self.chunk})")
+        if self.dask and self.scheduler:
+            raise ValueError("either a LocalCluster or a scheduler address, not both")
+
+    def describe(self) -> str:
+        if self.scheduler:
+            return f"Dask scheduler {self.scheduler}"
+        if self.dask:
+            return f"Dask LocalCluster of {self.workers} processes"
+        return "this process" if self.workers == 1 else f"{self.workers} processes"
+
+
+def chunk_size(items: int, parallel: int, per_worker: int = CHUNKS_PER_WORKER,
+               largest: int = LARGEST_CHUNK) -> int:
+    """Items per chunk: about ``per_worker`` chunks per worker, at most ``largest`` items.
+
+    >>> chunk_size(200, 2), chunk_size(10, 4), chunk_size(10 ** 6, 8), chunk_size(200, 2, 4)
+    (7, 1, 100, 25)
+    """
+    return max(1, min(largest, math.ceil(items / (parallel * per_worker))))
+
+
+def chunks(start: int, total: int, size: int) -> list[tuple[int, int]]:
+    """``[lo, hi)`` ranges of at most ``size`` items covering ``start .. total-1``.
+
+    >>> chunks(3, 10, 4)
+    [(3, 7), (7, 10)]
+    """
+    return [(lo, min(lo + size, total)) for lo in range(start, total, size)]
+
+
+class Runner:
+    """Runs chunks of an experiment; :func:`open_runner` makes one."""
+
+    #: workers available, which sets the chunk size
+    parallel: int = 1
+    #: chunks per worker when a run is small
+    per_worker: int = CHUNKS_PER_WORKER
+
+    def __init__(self, backend: Backend):
+        self.backend = backend
+
+    def stream(self, work: Work, total: int, start: int = 0,
+               largest: int = LARGEST_CHUNK) -> Iterator[tuple[int, list]]:
+        """``(lo, results of items lo ..)`` for every chunk from ``start``, in order.
+
+        Chunks hold at most ``largest`` items unless the backend sets a size:
+        fewer for items that take long (a board, not a game).
+
+        >>> with open_runner(Backend()) as runner:
+        ...     list(runner.stream(_squares, 5, start=1))
+        [(1, [1]), (2, [4]), (3, [9]), (4, [16])]
+        """
+        size = self.backend.chunk or chunk_size(total - start, self.parallel, self.per_worker,
+                                                largest)
+        yield from self._stream(work, chunks(start, total, size))
+
+    def _stream(self, work: Work, ranges: list[tuple[int, int]]) -> Iterator[tuple[int, list]]:
+        for lo, hi in ranges:
+            yield lo, list(work(lo, hi))
+
+
+def _squares(lo: int, hi: int) -> list[int]:
+    return [i * i for i in range(lo, hi)]
+
+
+class ProcessRunner(Runner):
+    """Forked processes on this machine; Ctrl-C reaches only this process."""
+
+    def __init__(self, backend: Backend):
+        super().__init__(backend)
+        self.parallel = backend.workers
+
+    def _stream(self, work, ranges):
+        context = multiprocessing.get_context("fork")
+        with context.Pool(self.parallel, initializer=_ignore_interrupt) as pool:
+            jobs = [(work, lo, hi) for lo, hi in ranges]
+            for (lo, _), results in zip(ranges, pool.imap(_call, jobs)):
+                yield lo, results
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl-C goes to the whole process group: the parent stops the pool and
+    # keeps what finished; a worker's own KeyboardInterrupt would only print
+    # a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _call(job: tuple) -> list:
+    work, lo, hi = job
+    return list(work(lo, hi))
+
+
+class DaskRunner(Runner):
+    """Chunks as Dask tasks, a few per worker in flight, collected in order."""
+
+    per_worker = DASK_CHUNKS_PER_WORKER
+
+    def __init__(self, backend: Backend, client):
+        super().__init__(backend)
+        self.client = client
+        self.parallel = self._threads() or backend.workers
+
+    def _threads(self) -> int:
+        return sum(self.client.nthreads().values())
+
+    def _stream(self, work, ranges):
+        pending: collections.deque = collections.deque()
+        todo = iter(ranges)
+        try:
+            while True:
+                # A window of tasks keeps every worker busy (workers that
+                # join later are counted) without handing the scheduler a
+                # million futures at once.
+                window = 4 * max(1, self._threads())
+                for lo, hi in todo:
+                    pending.append((lo, self.client.submit(work, lo, hi, pure=False)))
+                    if len(pending) >= window:
+                        break
+                if not pending:
+                    return
+                lo, future = pending.popleft()
+                yield lo, list(_result(future))
+        finally:
+            if pending:
+                self.client.cancel([future for _, future in pending])
+
+
+def _result(future):
+    try:
+        return future.result()
+    except RuntimeError as err:
+        # The scheduler unpickles every task: one whose satsweeper lacks the
+        # work function (another version) refuses the whole graph.
+        if "deserializ" in str(err):
+            raise ClusterError("satsweeper installed alike on the scheduler, every worker and here",
+                               _first_line(err)) from None
+        raise
+
+
+@contextmanager
+def open_runner(backend: Backend) -> Iterator[Runner]:
+    """A runner for ``backend``; a LocalCluster it started is closed on exit.
+
+    Raises:
+        ClusterError: Dask is not installed, or the scheduler does not answer
+            within ``backend.timeout`` seconds.
+    """
+    if not (backend.dask or backend.scheduler):
+        yield ProcessRunner(backend) if backend.workers > 1 else Runner(backend)
+        return
+    with _client(backend) as client:
+        yield DaskRunner(backend, client)
+
+
+@contextmanager
+def _client(backend: Backend):
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError("dask.distributed for a cluster run: pip install 'satsweeper[cluster]'",
+                           "it missing") from None
+    if backend.scheduler:
+        with _connect(Client, backend.scheduler, backend.timeout) as client:
+            _check_versions(client, backend.scheduler)
+            yield client
+        return
+    cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
+                           dashboard_address=None, silence_logs=logging.ERROR)
+    with cluster, Client(cluster, set_as_default=False) as client:
+        # Registered with the scheduler, so a worker restarted after a crash
+        # runs it too.
+        client.register_plugin(_ignoring_interrupt(), name="satsweeper-ignore-interrupt")
+        yield client
+
+
+def _ignoring_interrupt():
+    """A Dask worker plugin: Ctrl-C reaches the LocalCluster's processes too
+    (one process group), but only this process should answer it."""
+    from distributed import WorkerPlugin
+
+    class IgnoreInterrupt(WorkerPlugin):
+        def setup(self, worker) -> None:
+            _ignore_interrupt()
+
+    return IgnoreInterrupt()
+
+
+def _connect(client_class, address: str, timeout: float):
+    """A client of the scheduler at ``address``, or ClusterError within about ``timeout`` s."""
+    try:
+        kind = asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout + 1))
+    except (OSError, ValueError, TypeError, asyncio.TimeoutError) as err:
+        got = _first_line(err) if str(err) else f"no answer after {timeout:g} s"
+        raise ClusterError(f"a Dask scheduler answering at {address}", got) from None
+    if kind != "Scheduler":
+        raise ClusterError(f"a Dask scheduler at {address}", f"a {kind}")
+    return client_class(address, timeout=timeout, set_as_default=False)
+
+
+def _check_versions(client, address: str) -> None:
+    """The scheduler and the workers must run this satsweeper, or results could differ."""
+    package = "satsweeper"
+    found = client.get_versions(packages=[package])
+    here = found["client"]["packages"].get(package)
+    there = {"the scheduler": found["scheduler"]["packages"].get(package)}
+    there.update((f"worker {name}", info["packages"].get(package))
+                 for name, info in found["workers"].items())
+    wrong = {where: version for where, version in there.items() if version != here}
+    if wrong:
+        where, version = next(iter(wrong.items()))
+        raise ClusterError(f"satsweeper {here} on every machine of the cluster at {address}",
+                           f"{version or 'none'} on {where}")
+
+
+async def _identity(address: str, timeout: float) -> str:
+    # Dask's own timeout covers the TCP connection but not the handshake
+    # that follows: a port that accepts and never answers would hang a
+    # Client for ever.  This probe is bounded by the caller's wait_for.
+    from distributed.comm import connect
+    comm = await connect(address, timeout=timeout)
+    try:
+        await comm.write({"op": "identity"})
+        return str((await comm.read()).get("type"))
+    finally:
+        comm.abort()
+
+
+def _first_line(err: Exception) -> str:
+    text = str(err).strip().splitlines()
+    return (text[0] if text else type(err).__name__)[:200]

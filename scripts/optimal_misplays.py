@@ -1,0 +1,94 @@
+"""Where a strategy loses to optimal play: the positions whose guess costs layouts.
+
+Plays the strategy on every allowed layout (as ``satsweeper optimal
+--strategy`` does) and, at each guess, asks the exact search what the
+guess is worth against the best guess from the same position.  Prints
+each misplayed position once: the board, the guess, an optimal guess, the
+layouts reaching it and the layouts lost there (summed over those layouts).
+
+    nice -n 10 python -m scripts.optimal_misplays 4x4x4 --rule can-lose --first 0,1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from satsweeper.game import FirstClick, Game, Level, Outcome
+from satsweeper.optimal import Search, allowed_layouts
+from satsweeper.strategies import strategy
+
+
+def knowledge(search: Search, board) -> tuple[int, bytearray]:
+    """The layouts consistent with the board's numbers, and the search's view of it."""
+    w = search.level.width
+    alive = (1 << search.layouts) - 1
+    view = bytearray([9] * search.size)
+    for (r, c), v in board.clues.items():
+        alive &= search.shows[r * w + c][v]
+        view[r * w + c] = v
+    return alive, view
+
+
+def picture(board, guess, better) -> str:
+    rows = []
+    for r in range(board.height):
+        row = ""
+        for c in range(board.width):
+            row += ("G" if (r, c) == guess else "B" if (r, c) in better else
+                    str(board.clues[(r, c)]) if (r, c) in board.clues else "F" if (r, c) in board.flags else ".")
+        rows.append("    " + row)
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("level")
+    parser.add_argument("--rule", default="safe", choices=[r.value for r in FirstClick])
+    parser.add_argument("--first", default="0,0")
+    parser.add_argument("--strategy", default="best")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    level, rule = Level.parse(args.level), FirstClick(args.rule)
+    first = tuple(int(x) for x in args.first.split(","))
+    search = Search(level)
+    w = level.width
+    seen: dict[tuple, list] = {}
+    won = games = 0
+    for mines in allowed_layouts(level, rule, first):
+        game, player = Game(level, mines), strategy(args.strategy)
+        game.open(first)
+        games += 1
+        while game.outcome is Outcome.PLAYING:
+            board = game.board
+            view_text = f"{args.seed}:{sorted(board.clues.items())}:{sorted(board.flags)}"
+            decision = player.decide(board, random.Random(view_text))
+            if decision.guess:
+                key = (tuple(sorted(board.clues.items())), decision.opens[0])
+                if key not in seen:
+                    alive, view = knowledge(search, board)
+                    values = {divmod(k, w): search._opened(alive, view, k) for k in range(search.size)
+                              if view[k] == 9 and search.mine[k] & alive != alive}
+                    top = max(values.values())
+                    seen[key] = [board, decision.opens[0], values, top, 0]
+                seen[key][4] += 1
+            for cell in decision.flags:
+                game.flag(cell)
+            for cell in decision.opens:
+                if game.open(cell) is not Outcome.PLAYING:
+                    break
+        won += game.outcome is Outcome.WON
+    optimum = search.optimum(rule, first)
+    print(f"{args.strategy} on {level} {rule.value}, first {args.first}, seed {args.seed}: "
+          f"{won}/{games}; optimal {optimum.won}/{optimum.layouts}")
+    misplays = [(v[3] - v[2][v[1]], key, v) for key, v in seen.items() if v[2][v[1]] < v[3]]
+    for lost, key, (board, guess, values, top, visits) in sorted(misplays, key=lambda m: -m[0]):
+        better = [c for c, x in values.items() if x == top]
+        layouts = knowledge(search, board)[0].bit_count()
+        print(f"\n{layouts} layouts here (reached in {visits} games): guess {guess} wins {values[guess]}, "
+              f"optimal {better} win {top}: {lost} layouts lost")
+        print(picture(board, guess, better))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""The table of optimal play on small boards (docs/optimal.md), and best's and exact's gap to it.
+
+For each board and mine count, under each first-click rule, with the first
+click in the corner (0,0) and chosen optimally: the exact optimum
+(:mod:`satsweeper.optimal`), the best first clicks, the states searched and
+the CPU time; then ``best`` and ``exact`` played on every allowed layout
+(tie-breaks seeded by ``--seed`` and the position they see) and their gap.
+
+Boards are taken in order of their number of layouts; each board runs in a
+child process with ``--budget`` seconds of wall time and is stopped after
+that, keeping the rows it finished.  The file is rewritten after every row,
+so an interrupted run keeps what finished.  Slow on purpose: run it niced.
+
+    nice -n 10 python -m scripts.optimal_table --out docs/optimal.md --budget 600
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import time
+from fractions import Fraction
+
+from satsweeper.game import FirstClick, Level
+from satsweeper.optimal import Search, SearchTooBig, strategy_value
+
+RULES = list(FirstClick)
+
+
+def boards(most_layouts: int) -> list[Level]:
+    """3x3, 4x4, 5x5, 2xN and 3xN strips (N up to 8), then 6x6 and 8x8 with few mines."""
+    sizes = [(3, 3), (4, 4), (5, 5)] + [(n, h) for h in (2, 3) for n in range(2, 9) if n >= h]
+    levels = {Level(w, h, m) for w, h in sizes for m in range(1, w * h)}
+    levels |= {Level(6, 6, m) for m in range(1, 8)} | {Level(8, 8, m) for m in range(1, 6)}
+    levels = [lv for lv in levels if math.comb(lv.width * lv.height, lv.mines) <= most_layouts]
+    return sorted(levels, key=lambda lv: (math.comb(lv.width * lv.height, lv.mines), lv.width, lv.mines))
+
+
+def rows_of(level: Level, strategy_layouts: int, seed: int, send) -> None:
+    """In a child: one row per (rule, first-click mode), sent as it finishes."""
+    search = Search(level)
+    for rule in RULES:
+        for mode in ("corner", "optimal"):
+            cpu = time.process_time()
+            try:
+                found = search.optimum(rule, (0, 0) if mode == "corner" else None)
+            except Exception as err:  # noqa: BLE001 - no layout for this rule: a row that says so
+                send.send({"level": str(level), "rule": rule.value, "mode": mode, "none": str(err)})
+                continue
+            row = {"level": str(level), "rule": rule.value, "mode": mode, "value": found.value,
+                   "firsts": found.firsts, "states": found.states, "cpu": time.process_time() - cpu}
+            if found.layouts <= strategy_layouts:
+                for name in ("best", "exact"):
+                    row[name] = strategy_value(level, name, rule, found.firsts[0], seed).value
+            send.send(row)
+
+
+def run_board(level: Level, budget: float, strategy_layouts: int, seed: int) -> tuple[list[dict], str]:
+    """The rows one board finished within ``budget`` seconds, and why it stopped (or "")."""
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.get_context("fork").Process(target=rows_of,
+                                                        args=(level, strategy_layouts, seed, sender))
+    child.start()
+    sender.close()
+    rows, end = [], time.monotonic() + budget
+    while True:
+        if receiver.poll(max(0.0, min(1.0, end - time.monotonic()))):
+            try:
+                rows.append(receiver.recv())
+                continue
+            except EOFError:
+                break
+        if not child.is_alive() and not receiver.poll(0):
+            break
+        if time.monotonic() >= end:
+            child.kill()
+            child.join()
+            return rows, f"stopped after {budget:g} s wall time"
+    child.join()
+    return rows, "" if child.exitcode == 0 else f"child ended with code {child.exitcode} (memory?)"
+
+
+def percent(p: Fraction | None) -> str:
+    return "" if p is None else f"{float(p):.2%}"
+
+
+def line(row: dict) -> str:
+    if "none" in row:
+        return f"| {row['level']} | {row['rule']} | {row['mode']} | no layout | | | | | | | |"
+    firsts = " ".join(f"{r},{c}" for r, c in row["firsts"][:4]) + (" …" if len(row["firsts"]) > 4 else "")
+    best, exact = row.get("best"), row.get("exact")
+    gap = "" if best is None else f"{row['value'] - best} ({percent(row['value'] - best)})"
+    return (f"| {row['level']} | {row['rule']} | {row['mode']} | {row['value']} | {percent(row['value'])} "
+            f"| {firsts} | {row['states']} | {row['cpu']:.2f} | {percent(best)} | {percent(exact)} | {gap} |")
+
+
+HEAD = ("| board | rule | first | optimal | % | best first clicks | states | CPU s | best | exact | "
+        "optimal - best |\n|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def board_order(row: str) -> tuple:
+    """Rows by board (height, width, mines), keeping the rule and first-click order within one."""
+    w, h, m = (int(x) for x in row.split("|")[1].strip().split("x"))
+    return h != w, h, w, m
+
+
+def write(path: str, command: str, rows: list[str], notes: list[str]) -> None:
+    rows = sorted(rows, key=board_order)  # stable: rules stay in order
+    text = (f"# Optimal play on small boards\n\nRegenerate: `{command}`\n\n"
+            "Exact values (layouts won by optimal play / layouts the rule allows); `first` corner = "
+            "first click at 0,0, optimal = the best first click (all best ones listed, up to 4). "
+            "`states`: views searched so far on this board (the memo is shared by the rows of a board); "
+            "`CPU s`: CPU time of the row on a shared machine. `best`/`exact`: the strategy played on "
+            "every allowed layout from the row's first click (the first best one), tie-breaks seeded "
+            "by the seed and the position seen; empty when there are too many layouts for that.\n\n"
+            f"{HEAD}\n" + "\n".join(rows) + "\n\n" + "\n".join(f"- {n}" for n in notes) + "\n")
+    with open(path, "w") as out:
+        out.write(text)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="docs/optimal.md")
+    parser.add_argument("--budget", type=float, default=600, help="wall seconds per board")
+    parser.add_argument("--most-layouts", type=int, default=2_000_000)
+    parser.add_argument("--strategy-layouts", type=int, default=3000,
+                        help="play best and exact only where the rule allows at most this many layouts")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", nargs="*", help="levels to run (WxHxM), default all")
+    args = parser.parse_args()
+    command = ("nice -n 10 python -m scripts.optimal_table " + f"--budget {args.budget:g} "
+               f"--strategy-layouts {args.strategy_layouts} --most-layouts {args.most_layouts} --seed {args.seed}")
+    levels = [Level.parse(x) for x in args.only] if args.only else boards(args.most_layouts)
+    rows: list[str] = []
+    notes: list[str] = []
+    for level in levels:
+        try:
+            found, why = run_board(level, args.budget, args.strategy_layouts, args.seed)
+        except SearchTooBig as err:
+            found, why = [], str(err)
+        rows += [line(r) for r in found]
+        if why:
+            notes.append(f"{level}: {why} ({len(found)} of {2 * len(RULES)} rows done; "
+                         f"{math.comb(level.width * level.height, level.mines)} layouts)")
+        write(args.out, command, rows, notes)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""The optimum against a plain minimax, with and without symmetry, and best's endgame."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+
+from satsweeper.board import Board
+from satsweeper.constraints import problem_of
+from satsweeper.game import FirstClick, Level
+from satsweeper.optimal import NoLayout, SearchTooBig, Search, optimum, strategy_value
+from satsweeper.strategies import endgame
+
+
+def layouts_for(level: Level, rule: FirstClick, first) -> list[frozenset]:
+    """Every layout the rule allows, by filtering all of them (not by building the allowed ones)."""
+    cells = [(r, c) for r in range(level.height) for c in range(level.width)]
+    near = {(first[0] + dr, first[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    out = []
+    for mines in itertools.combinations(cells, level.mines):
+        if rule is FirstClick.SAFE and first in mines:
+            continue
+        if rule is FirstClick.OPENING and near & set(mines):
+            continue
+        out.append(frozenset(mines))
+    return out
+
+
+def minimax(level: Level, layouts: list[frozenset], opened: tuple = ()) -> int:
+    """Layouts won by the best play, trying every hidden cell at every turn (no free moves, no symmetry)."""
+    cells = [(r, c) for r in range(level.height) for c in range(level.width)]
+    around = {cell: [(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if (dr, dc) != (0, 0) and (cell[0] + dr, cell[1] + dc) in set(cells)] for cell in cells}
+
+    def click(mines: frozenset, revealed: frozenset, cell) -> frozenset | None:
+        """The revealed cells after opening ``cell`` (flood fill on 0), None on a mine."""
+        if cell in mines:
+            return None
+        seen, stack = set(revealed), [cell]
+        while stack:
+            here = stack.pop()
+            if here in seen:
+                continue
+            seen.add(here)
+            if not any(n in mines for n in around[here]):
+                stack.extend(around[here])
+        return frozenset(seen)
+
+    def split(alive, revealed, cell) -> dict:
+        """Surviving layouts grouped by what the player then sees."""
+        parts: dict = {}
+        for mines in alive:
+            after = click(mines, revealed, cell)
+            if after is not None:
+                seen = frozenset((c, sum(n in mines for n in around[c])) for c in after)
+                parts.setdefault((after, seen), []).append(mines)
+        return parts
+
+    def value(after, part) -> int:
+        return len(part) if len(after) == len(cells) - level.mines else won(frozenset(part), after)
+
+    @lru_cache(maxsize=None)
+    def won(alive: frozenset, revealed: frozenset) -> int:
+        return max(sum(value(after, part) for (after, _), part in split(alive, revealed, cell).items())
+                   for cell in cells if cell not in revealed)
+
+    if not opened:
+        return won(frozenset(layouts), frozenset())
+    return sum(value(after, part) for (after, _), part in split(layouts, frozenset(), opened[0]).items())
+
+
+SMALL = [Level(3, 3, 1), Level(3, 3, 2), Level(3, 3, 3), Level(4, 2, 2), Level(4, 2, 3), Level(3, 2, 2),
+         Level(1, 5, 2), Level(3, 3, 6)]
+
+
+class TestAgainstMinimax:
+    @pytest.mark.parametrize("level", SMALL, ids=str)
+    def test_can_lose_best_first_click(self, level):
+        """With the first click a free guess, the optimum equals minimax over every first click."""
+        result = optimum(level, FirstClick.CAN_LOSE)
+        layouts = layouts_for(level, FirstClick.CAN_LOSE, (0, 0))
+        assert (result.won, result.layouts) == (minimax(level, layouts), len(layouts))
+
+    @pytest.mark.parametrize("level", SMALL, ids=str)
+    @pytest.mark.parametrize("rule", [FirstClick.SAFE, FirstClick.OPENING], ids=lambda r: r.value)
+    def test_given_first_click(self, level, rule):
+        """Every first click under safe and opening: the optimum equals minimax after that click."""
+        search = Search(level)
+        for first in itertools.product(range(level.height), range(level.width)):
+            layouts = layouts_for(level, rule, first)
+            if not layouts:
+                continue
+            assert search.first_click(rule, first) == (minimax(level, layouts, (first,)), len(layouts))
+
+    def test_best_first_is_among_the_best(self):
+        """The best first clicks are those whose value is the maximum."""
+        result = optimum(Level(3, 3, 2), FirstClick.SAFE)
+        values = dict(result.by_first)
+        assert len(values) == 9
+        assert set(result.firsts) == {c for c, v in values.items() if v == max(values.values())}
+        assert result.value == max(values.values())
+
+
+class TestSymmetry:
+    @pytest.mark.parametrize("level", [Level(4, 3, 3), Level(3, 3, 2), Level(5, 2, 3), Level(4, 4, 2)], ids=str)
+    @pytest.mark.parametrize("rule", list(FirstClick), ids=lambda r: r.value)
+    def test_same_values(self, level, rule):
+        """Symmetry cuts the states, never changes a value."""
+        plain, folded = Search(level, symmetry=False), Search(level)
+        for first in itertools.product(range(level.height), range(level.width)):
+            assert plain.first_click(rule, first) == folded.first_click(rule, first)
+        assert len(folded.memo) < len(plain.memo)
+
+    def test_published_4x4(self):
+        """4x4 with 4 mines, first click may lose: 961 of 1820 layouts (the issue's worked example)."""
+        assert optimum(Level(4, 4, 4), FirstClick.CAN_LOSE).value == Fraction(961, 1820)
+
+
+class TestEndgame:
+    @pytest.mark.parametrize("level", [Level(3, 3, 1), Level(3, 3, 2), Level(4, 2, 2), Level(5, 2, 2),
+                                       Level(3, 2, 3), Level(3, 3, 7)], ids=str)
+    def test_endgame_from_every_layout(self, level):
+        """best's endgame search, given the untouched board (every layout possible), finds the optimum."""
+        board = Board(level.height, level.width, {}, total_mines=level.mines)
+        cell, value = endgame.best_guess(board, problem_of(board))
+        assert value == optimum(level, FirstClick.CAN_LOSE).value
+        assert cell in optimum(level, FirstClick.CAN_LOSE).firsts
+
+
+class TestStrategyValue:
+    def test_exact_on_every_layout(self):
+        """A strategy never beats the optimum, and wins every layout of a board with one mine and an opening."""
+        level = Level(4, 3, 2)
+        played = strategy_value(level, "exact", FirstClick.SAFE, (0, 0))
+        assert played.layouts == len(layouts_for(level, FirstClick.SAFE, (0, 0)))
+        assert played.value <= optimum(level, FirstClick.SAFE, (0, 0)).value
+
+    def test_same_seed_same_value(self):
+        """Tie-breaks come from the seed: the value is reproducible."""
+        level = Level(3, 3, 2)
+        assert strategy_value(level, "random", seed=3).won == strategy_value(level, "random", seed=3).won
+
+
+class TestErrors:
+    def test_no_layout(self):
+        """A rule that leaves no layout is a clear error."""
+        with pytest.raises(NoLayout):
+            optimum(Level(3, 3, 3), FirstClick.OPENING, (1, 1))
+
+    def test_too_big(self):
+        """Boards with more layouts than the search can hold are refused up front."""
+        with pytest.raises(SearchTooBig):
+            optimum(Level(16, 16, 40))
+
+
+class TestCommand:
+    def run(self, *args):
+        import json
+        from click.testing import CliRunner
+        from satsweeper.cli import main
+        result = CliRunner().invoke(main, ["optimal", *args, "--json"])
+        return result.exit_code, json.loads(result.output)
+
+    def test_published_value(self):
+        """The command reports 961/1820 and the eight best first clicks of 4x4x4."""
+        code, data = self.run("4x4x4", "--rule", "can-lose")
+        assert code == 0 and data["command"] == "optimal" and data["version"] == 1
+        assert data["probability"] == "961/1820" and len(data["best_first"]) == 8
+
+    def test_strategy_gap(self):
+        """With --strategy the gap is the optimum minus the strategy's exact value."""
+        code, data = self.run("4x3x3", "--first", "0,0", "--strategy", "exact")
+        played = strategy_value(Level(4, 3, 3), "exact", FirstClick.SAFE, (0, 0))
+        best = optimum(Level(4, 3, 3), FirstClick.SAFE, (0, 0)).value
+        assert Fraction(data["strategy"]["probability"]) == played.value
+        assert Fraction(data["strategy"]["gap"]["probability"]) == best - played.value
+
+    def test_bad_input(self):
+        """A first click off the board, or a board too big, is bad input (exit 2) in JSON."""
+        for args in (["3x3x2", "--first", "3,0"], ["9x9x10"], ["3x3x3", "--rule", "opening", "--first", "1,1"]):
+            code, data = self.run(*args)
+            assert code == 2 and data["error"]

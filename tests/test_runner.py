@@ -1,0 +1,223 @@
+"""Runs give the same results wherever they run, survive a dead worker and an
+interruption, and a scheduler that cannot be reached is a clear error."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from satsweeper.cli import main
+from satsweeper.experiments import play, run
+from satsweeper.game import LEVELS, FirstClick, Level
+from satsweeper.journal import read_journal
+from satsweeper.puzzles import Method, make_layout
+from satsweeper.runner import Backend, ClusterError, chunks, open_runner
+
+EXPERT = LEVELS["expert"]
+BACKENDS = ([], ["--workers", "2"], ["--dask", "--workers", "2"])
+
+
+def invoke(*args) -> tuple[int, dict]:
+    result = CliRunner().invoke(main, [str(a) for a in args] + ["--json"])
+    return result.exit_code, json.loads(result.output.strip().splitlines()[-1])
+
+
+def played(level: Level, games: int, seed: int) -> tuple[int, int]:
+    """The oracle: (wins, guesses) of games 0..games-1 played one by one, no runner."""
+    results = [play(level, "exact", f"{seed}:{i}") for i in range(games)]
+    return sum(r.won for r in results), sum(r.guesses for r in results)
+
+
+class TestChunks:
+    def test_chunks_cover_every_item_once_in_order(self):
+        """Any start, total and size: consecutive ranges, nothing missed or repeated."""
+        for start, total, size in [(0, 200, 7), (13, 14, 5), (5, 5, 3), (0, 1000, 100)]:
+            ranges = chunks(start, total, size)
+            items = [i for lo, hi in ranges for i in range(lo, hi)]
+            assert items == list(range(start, total))
+            assert all(0 < hi - lo <= size for lo, hi in ranges)
+
+    def test_process_runner_streams_in_order(self):
+        """Two processes, chunks of 3: the results come back in item order."""
+        with open_runner(Backend(workers=2, chunk=3)) as runner:
+            got = list(runner.stream(_cubes, 20, start=2))
+        assert [lo for lo, _ in got] == list(range(2, 20, 3))
+        assert [x for _, xs in got for x in xs] == [i ** 3 for i in range(2, 20)]
+
+
+def _cubes(lo, hi):
+    return [i ** 3 for i in range(lo, hi)]
+
+
+class TestSameResults:
+    def test_bench_200_expert_games(self):
+        """--workers 1, --workers 2 and --dask --workers 2: the same wins and
+        guesses as the games played one by one without a runner."""
+        want = played(EXPERT, 200, seed=11)
+        for backend in BACKENDS:
+            code, data = invoke("bench", "--level", "expert", "--games", 200, "--seed", 11, *backend)
+            assert code == 0, data
+            assert data["complete"] and data["games"] == 200
+            assert (data["wins"], round(data["guesses_per_game"] * 200)) == want, backend
+
+    def test_density_sweep(self):
+        """A 3x3..4x4 sweep: every point's wins as a run of that level alone, on every backend."""
+        want = {f"{q}x{q}": [run(Level(q, q, m), "exact", 15, seed=2).wins for m in range(1, q * q)]
+                for q in (3, 4)}
+        for backend in BACKENDS:
+            code, data = invoke("density", "--sweep", 4, "--games", 15, "--seed", 2,
+                                "--strategy", "exact", *backend)
+            assert code == 0, data
+            got = {s["size"]: [p["wins"] for p in s["points"]] for s in data["sizes"]}
+            assert got == want, backend
+
+    def test_generate_count(self, tmp_path):
+        """Ten no-guess boards: board i is make_layout with the generator (seed, i), on every backend."""
+        level = Level(9, 9, 10)
+        want = []
+        for i in range(10):
+            made = make_layout(level, (4, 4), random.Random(f"5:{i}"), FirstClick.OPENING,
+                               Method.PERTURB, True)
+            assert made.report.solved
+            want.append(made.mines)
+        for n, backend in enumerate(BACKENDS):
+            out = tmp_path / str(n)
+            out.mkdir()
+            code, data = invoke("generate", "9x9x10", "--no-guess", "--method", "perturb", "--count", 10, "--seed", 5,
+                                "--out-dir", out, *backend)
+            assert code == 0, data
+            got = [frozenset((r, c) for r, line in enumerate(b["layout"].splitlines()[-9:])
+                             for c, ch in enumerate(line) if ch == "*") for b in data["boards"]]
+            assert got == want, backend
+            assert len(list(out.iterdir())) == 10
+
+
+class TestInterrupted:
+    def test_ctrl_c_keeps_what_finished_and_resume_ends_the_same(self, tmp_path, monkeypatch):
+        """Ctrl-C after 24 of 60 games: exit 130, a partial summary of 24 games and
+        a journal of them; --resume plays the rest, and the summary is an
+        uninterrupted run's."""
+        import satsweeper.experiments as experiments
+        level = Level(9, 9, 10)
+        want = played(level, 60, seed=4)
+        journal = tmp_path / "run.jsonl"
+        real = experiments.play_range
+
+        def interrupted(*args):
+            if args[-2] >= 24:
+                raise KeyboardInterrupt
+            return real(*args)
+
+        monkeypatch.setattr(experiments, "play_range", interrupted)
+        result = CliRunner().invoke(main, ["bench", "--level", "9x9x10", "--games", "60", "--seed", "4",
+                                           "--chunk", "8", "--out", str(journal)])
+        assert result.exit_code == 130
+        assert "interrupted: 24 of 60 games ran" in result.output
+        assert read_journal(journal).games == 24 and read_journal(journal).summary is None
+        monkeypatch.setattr(experiments, "play_range", real)
+        with journal.open("a") as handle:
+            handle.write('{"chunk": {"start": 24, "st')  # the line a killed machine cut off
+        code, data = invoke("bench", "--resume", journal, "--workers", "2")
+        assert code == 0, data
+        assert (data["games"], data["wins"], round(data["guesses_per_game"] * 60)) == (60,) + want
+        assert read_journal(journal).summary["wins"] == want[0]
+
+    def test_resume_refuses_another_run(self, tmp_path):
+        """Options given with --resume must be the journaled run's."""
+        journal = tmp_path / "run.jsonl"
+        assert invoke("bench", "--level", "4x4x2", "--games", 4, "--out", journal)[0] == 0
+        code, data = invoke("bench", "--resume", journal, "--seed", 9)
+        assert code == 2 and "--seed as in the journal" in data["error"]
+
+
+class TestJournal:
+    def test_round_trip_and_a_cut_last_line(self, tmp_path):
+        """What was written is read back; a last line cut in half is dropped, not an error."""
+        from satsweeper.experiments import Chunk
+        from satsweeper.journal import JournalWriter
+        path = tmp_path / "j.jsonl"
+        written = (Chunk(0, (True, False, True), 4, 0.5), Chunk(3, (False,), 2, 0.25))
+        with JournalWriter(path, {"games": 9}, written[:1]) as journal:
+            journal.chunk(written[1])
+        path.write_text(path.read_text() + '{"chunk": {"sta')
+        got = read_journal(path)
+        assert got.run == {"games": 9} and got.chunks == written and got.games == 4
+
+    def test_a_gap_or_a_stray_line_is_an_error_with_its_place(self, tmp_path):
+        """A chunk that does not start where the last ended, or a line in the middle that
+        is not JSON, is reported at its line (the run would otherwise count wrong)."""
+        from satsweeper.errors import BoardSyntaxError
+        path = tmp_path / "j.jsonl"
+        run_line = '{"run": {}}\n'
+        chunk = '{"chunk": {"start": %d, "stop": %d, "won": "%s", "guesses": 0, "seconds": 0}}\n'
+        for body, line in [(chunk % (0, 2, "11") + chunk % (3, 4, "1"), 3),
+                           (chunk % (0, 2, "11") + "oops\n" + chunk % (2, 3, "0"), 3),
+                           (chunk % (0, 2, "1"), 2)]:
+            path.write_text(run_line + body)
+            with pytest.raises(BoardSyntaxError) as error:
+                read_journal(path)
+            assert error.value.line == line
+
+
+class TestCluster:
+    def test_a_killed_worker_loses_only_its_chunk(self):
+        """A worker process killed mid-run: its chunk is computed again elsewhere
+        and the summary is the one played without a cluster."""
+        from distributed import Client, LocalCluster
+        want = played(EXPERT, 120, seed=8)
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            pids = list(client.run(os.getpid).values())
+            killed = []
+
+            def kill_once(chunk, summary):
+                if not killed:
+                    os.kill(pids[0], signal.SIGKILL)
+                    killed.append(chunk.stop)
+
+            summary = run(EXPERT, "exact", 120, seed=8, on_chunk=kill_once,
+                          backend=Backend(scheduler=cluster.scheduler_address, chunk=4))
+            processing = {}
+            for key, _, finish, *_ in cluster.scheduler.transition_log:
+                processing[key] = processing.get(key, 0) + (finish == "processing")
+        assert killed and killed[0] < 120
+        assert max(processing.values()) >= 2  # a chunk ran a second time
+        assert (summary.games, summary.wins, summary.guesses) == (120,) + want
+
+    def test_bad_scheduler_address(self):
+        """Nobody listening: exit 2 with a clear error within a few seconds, not a hang."""
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]  # free once closed: nothing listens there
+        start = time.monotonic()
+        code, data = invoke("bench", "--games", 1, "--scheduler", f"tcp://127.0.0.1:{port}")
+        assert code == 2 and time.monotonic() - start < 10
+        assert data["expected"] == f"a Dask scheduler answering at tcp://127.0.0.1:{port}"
+
+    def test_a_port_that_never_answers(self):
+        """A listener that accepts and says nothing (not a scheduler) is an error in time too."""
+        with socket.socket() as silent:
+            silent.bind(("127.0.0.1", 0))
+            silent.listen()
+            address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+            start = time.monotonic()
+            with pytest.raises(ClusterError, match="no answer"):
+                with open_runner(Backend(scheduler=address, timeout=1)):
+                    pass
+            assert time.monotonic() - start < 5
+
+    def test_dask_only_when_asked(self):
+        """A run without --dask or --scheduler does not import dask."""
+        import subprocess
+        import sys
+        code = ("import sys; from satsweeper.experiments import run; from satsweeper.game import Level; "
+                "run(Level(9, 9, 10), 'exact', 4, workers=2); print('distributed' in sys.modules)")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == "False"
