@@ -15,7 +15,7 @@ from .counting import Engine, count, tally
 from .puzzles import Method, NoGuess, generate, guess_odds, no_guess, three_bv
 from .difficulty import Grade, Rung, grade
 from .tally import Tally
-from .textio import (Puzzle, format_board, format_mine, parse_board, parse_mine, parse_puzzle,
+from .textio import (Puzzle, format_board, format_mine, load, read_any, parse_board, parse_mine, parse_puzzle,
                      read_board, read_puzzle, write_board)
 
 __all__ = [
@@ -28,6 +28,6 @@ __all__ = [
     "Engine", "Tally", "count", "tally",
     "Method", "NoGuess", "generate", "guess_odds", "no_guess", "three_bv",
     "Grade", "Rung", "grade",
-    "Puzzle", "format_board", "format_mine", "parse_board", "parse_mine", "parse_puzzle",
+    "Puzzle", "format_board", "format_mine", "load", "read_any", "parse_board", "parse_mine", "parse_puzzle",
     "read_board", "read_puzzle", "write_board",
 ]

@@ -114,6 +114,65 @@ def read_puzzle(path: str | Path) -> "Puzzle":
     return parse_puzzle(text, str(path))
 
 
+def read_any(text: str, source: str = "<string>", suffix: str = ""):
+    """Read a board, a ``.mine`` file or a constraint system, recognised by content.
+
+    A first line ``WIDTHxHEIGHTxMINES`` makes a ``.mine`` file; an ``=``
+    outside comments and gadget headers makes a constraint system; anything
+    else is the native format.  ``suffix`` (a file's extension, such as
+    ``".mine"``) only breaks ties: a ``.mine`` file whose first line is not a
+    header is read as one, so that the error is about its header.
+
+    Returns:
+        a :class:`Puzzle` for a board (``.board`` is the player's view), or a
+        :class:`~satsweeper.systems.System`.
+
+    Raises:
+        BoardSyntaxError: the text is none of these (file, line, column).
+
+    >>> read_any("2x1x1\\n1H\\n").board.total_mines
+    1
+    >>> type(read_any("a + b = 1\\n")).__name__
+    'System'
+    """
+    from .systems import is_system_text, parse_system   # systems is read through here, not upstream of it
+    _require_text(text, source)
+    first = next((line for line in split_lines(text.lstrip("\ufeff")) if line.strip()), "")
+    if re.fullmatch(r"\s*[0-9]+x[0-9]+x[0-9]+\s*", first):
+        return parse_mine_puzzle(text, source)
+    if is_system_text(text):
+        return parse_system(text, source)
+    if suffix.lower() == ".mine":
+        return parse_mine_puzzle(text, source)
+    return parse_puzzle(text, source)
+
+
+def load(path: str | Path):
+    """:func:`read_any` on a file, or on standard input if ``path`` is ``-``.
+
+    Raises:
+        BoardSyntaxError: the file cannot be read, is not UTF-8 or is malformed.
+    """
+    if str(path) == "-":
+        import sys
+        data, name, suffix = sys.stdin.buffer.read(), "<stdin>", ""
+    else:
+        path = Path(path)
+        name, suffix = str(path), path.suffix
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            what = "a directory" if path.is_dir() else err.strerror or str(err)
+            raise BoardSyntaxError(name, 1, 1, "a readable file", what) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise BoardSyntaxError(name, line, col, "UTF-8 text", f"byte 0x{data[err.start]:02x}") from None
+    return read_any(text, name, suffix)
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """What a file holds: the player's position, and maybe the truth.

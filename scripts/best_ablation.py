@@ -14,7 +14,8 @@ Variants: ``exact`` (sure moves, then the lowest probability), ``ties``
 (best's look-ahead over exact ties only), ``best`` (the look-ahead over
 cells within 10% of the best safety, after far corners),
 ``no-corners`` (best without opening far corners first), ``best-5``
-(at most 5 candidates).  Expert unless ``--level`` says otherwise.
+(at most 5 candidates), ``end-N`` (the exact endgame from N explanations
+left, over more hidden cells).  Expert unless ``--level`` says otherwise.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ VARIANTS = {
     "best": Best,
     "no-corners": lambda: Best(corners=False),
     "best-5": lambda: Best(candidates=5),
+    "end-400": lambda: Best(limit=400, most_cells=60),
+    "end-1000": lambda: Best(limit=1000, most_cells=80),
+    "end-4000": lambda: Best(limit=4000, most_cells=100),
 }
 
 

@@ -33,7 +33,8 @@ from satsweeper.textio import parse_mine_puzzle, parse_puzzle
 ROOT = Path(__file__).resolve().parent.parent
 READERS = [parse_puzzle, parse_mine_puzzle, parse_system, parse_formula, parse_dimacs, parse_gadget]
 COMMANDS = [["check"], ["solve"], ["unique"], ["count"], ["probs"], ["hint"], ["noguess"],
-            ["safe", "0,0"], ["gadget", "verify"], ["render", "-o", "OUT.svg"]]
+            ["safe", "0,0"], ["gadget", "verify"], ["render", "-o", "OUT.svg"], ["repair"],
+            ["compile", "--no-count"]]
 INSERTS = ["\u00b9", "\u0663", "\uff13", "\x00", "\f", "\u2028", "\r", "\ufeff", "9" * 5000, "(" * 3000,
            "mines: ", "start: 99,99", "other: 99999999999", "=", "x[1]", "F", "*", "-", "8", " ", "\t"]
 

@@ -165,9 +165,9 @@ class TestStrategies:
         board = Board(4, 5, {(3, 0): 1}, total_mines=3)
         problem = problem_of(board)
         found = oracle.explanations(problem)
-        assert len(found) > endgame.LIMIT
+        assert len(found) > 60  # too many for an endgame limited to 60: the corner rule plays
         safety = {c: sum(c not in e for e in found) for c in problem.cells}
-        decision = Best().decide(board, random.Random(0))
+        decision = Best(limit=60).decide(board, random.Random(0))
         assert far_corners(board, problem, safety) == [(0, 4), (3, 4)]
         assert decision.guess and decision.opens[0] in [(0, 4), (3, 4)]
 
@@ -260,10 +260,58 @@ class TestEndgame:
         assert Fraction(1, counts.count) <= chance <= safest
         assert chance <= 1 - counts.probability(cell)
 
+    @settings(max_examples=150, deadline=None)
+    @given(board=boards(perturb=False))
+    def test_winning_chance_is_the_brute_force_game_value(self, board):
+        """The endgame's chance is the value of the game tree played out on layouts, by brute force."""
+        problem = problem_of(board)
+        found = endgame.best_guess(board, problem)
+        if found is None:
+            return
+        layouts = oracle.explanations(problem)
+        want = _game_value(board, tuple(problem.cells), layouts)
+        cell, chance = found
+        assert chance == want
+        # The guess it names achieves that value.
+        safe = [e for e in layouts if cell not in e]
+        by_number: dict = {}
+        for e in safe:
+            by_number.setdefault(_shows(board, cell, e), []).append(e)
+        got = sum(len(g) * _game_value(board, tuple(problem.cells), g, {cell}) for g in by_number.values())
+        assert Fraction(got, len(layouts)) == want
+
     def test_a_fifty_fifty(self):
         """Two cells, one mine, nothing to learn: one half."""
         board = parse_board("mines: 1\n.1.\n")
         assert endgame.best_guess(board, problem_of(board))[1] == Fraction(1, 2)
+
+
+def _shows(board: Board, cell, layout: frozenset) -> int:
+    return sum(1 for n in board.neighbours(cell) if n in layout or n in board.flags)
+
+
+def _game_value(board: Board, cells: tuple, layouts: list, opened: frozenset = frozenset()) -> Fraction:
+    """Chance of winning with best play when ``layouts`` are equally likely and
+    ``opened`` cells are open: the plain game tree (open any cell not opened,
+    lose in the layouts where it is a mine, split the rest by the number it
+    shows), won once every safe cell of the layout is open."""
+    if not layouts:
+        return Fraction(0)
+    if all(c in opened or any(c in e for e in layouts) and all(c in e for e in layouts) for c in cells):
+        return Fraction(1)  # every cell is open or a known mine
+    if len(layouts) == 1:
+        return Fraction(1)  # nothing left unknown: open the safe cells
+    best = Fraction(0)
+    for c in cells:
+        if c in opened or all(c in e for e in layouts):
+            continue
+        groups: dict = {}
+        for e in layouts:
+            if c not in e:
+                groups.setdefault(_shows(board, c, e), []).append(e)
+        value = sum(len(g) * _game_value(board, cells, g, opened | {c}) for g in groups.values())
+        best = max(best, Fraction(value, len(layouts)))
+    return best
 
 
 def test_paired_comparison_matches_a_published_mcnemar_example():

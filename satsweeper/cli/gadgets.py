@@ -16,15 +16,11 @@ MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
 
 def load_gadget(reference: str):
     """A library gadget by name, or a gadget file (``-`` for stdin)."""
-    from ..gadgets import library, parse_gadget
-    from ..gadgets.balance import BALANCED
-    if reference in library.BUILDERS:
-        return library.build(reference)
-    if reference in BALANCED:
-        return BALANCED[reference]()
+    from ..gadgets import gadget_names, named_gadget, parse_gadget
+    if reference in gadget_names():
+        return named_gadget(reference)
     if reference != "-" and not Path(reference).exists():
-        names = list(library.BUILDERS) + list(BALANCED)
-        raise UserError(f"a gadget name ({', '.join(names)}) or a gadget file", cut(reference))
+        raise UserError(f"a gadget name ({', '.join(gadget_names())}) or a gadget file", cut(reference))
     source = InputFile().convert(reference, None, None)
     gadget = parse_gadget(source.text.lstrip("\ufeff"), source.name)
     if len(gadget.inputs) > MAX_INPUTS:
@@ -50,10 +46,9 @@ def gadget_list(as_json):
       satsweeper gadget list --json
     """
     from ..gadgets import library
-    from ..gadgets.balance import BALANCED
+    from ..gadgets import gadget_names, named_gadget
     from ..report.gadgets import listing_json
-    rows = listing_json([(name, library.build(name)) for name in library.BUILDERS]
-                        + [(name, build()) for name, build in BALANCED.items()])
+    rows = listing_json((name, named_gadget(name)) for name in gadget_names())
     text = "\n".join(f"{r['name']:<17} {r['width']}x{r['height']:<4} inputs {' '.join(r['inputs']):<4} "
                      f"{r['claim']}" for r in rows)
     emit("gadget list", as_json, {"gadgets": rows}, text, 0)

@@ -5,7 +5,6 @@ on the command line checked against it.
 
 from __future__ import annotations
 
-import re
 from typing import Hashable
 
 import click
@@ -13,43 +12,30 @@ import click
 from ..board import Board, Cell
 from .contract import CellRef, Source, UserError, cut
 
-_MINE_HEADER = re.compile(r"\s*[0-9]+x[0-9]+x[0-9]+\s*\Z")
 
+def read_any(source: Source):
+    """What a source holds, recognised by content (textio decides; the file
+    name's extension only breaks ties): a Puzzle or a System."""
+    from pathlib import Path
 
-def kind_of(source: Source) -> str:
-    """``"mine"`` (JSMinesweeper), ``"system"`` (equations) or ``"native"``.
-
-    A first line ``WxHxM`` is a ``.mine`` file whatever its name; ``=`` on a
-    line that is not a comment means equations.
-
-    >>> kind_of(Source("noext", "3x1x1\\n1HH\\n")), kind_of(Source("s", "a + b = 1\\n"))
-    ('mine', 'system')
-    """
-    from ..systems import is_system_text
-    first = next((line for line in source.text.lstrip("\ufeff").split("\n") if line.strip()), "")
-    if _MINE_HEADER.match(first):
-        return "mine"
-    if source.name.lower().endswith(".mine") and not is_system_text(source.text):
-        return "mine"
-    return "system" if is_system_text(source.text) else "native"
+    from ..textio import read_any as read
+    return read(source.text, source.name, Path(source.name).suffix)
 
 
 def read_puzzle_from(source: Source):
     """The :class:`~satsweeper.textio.Puzzle` a source holds (not a system)."""
-    from ..textio import parse_mine_puzzle, parse_puzzle
-    kind = kind_of(source)
-    if kind == "system":
+    from ..systems import System
+    found = read_any(source)
+    if isinstance(found, System):
         raise UserError("a board", "a constraint system (equations)", source.name)
-    text = source.text.lstrip("\ufeff")
-    return parse_mine_puzzle(text, source.name) if kind == "mine" else parse_puzzle(text, source.name)
+    return found
 
 
 def read_subject(source: Source):
     """A board (the player's view), or a constraint system."""
-    from ..systems import parse_system
-    if kind_of(source) == "system":
-        return parse_system(source.text.lstrip("\ufeff"), source.name)
-    return read_puzzle_from(source).board
+    from ..systems import System
+    found = read_any(source)
+    return found if isinstance(found, System) else found.board
 
 
 def prepare(source: Source, flags: str = "mine"):

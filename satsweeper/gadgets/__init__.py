@@ -3,4 +3,28 @@ repair, and a compiler from formulas to boards."""
 
 from .gadget import Case, Gadget, Verdict, format_gadget, parse_gadget, read_gadget, verify
 
-__all__ = ["Case", "Gadget", "Verdict", "format_gadget", "parse_gadget", "read_gadget", "verify"]
+__all__ = ["Case", "Gadget", "Verdict", "format_gadget", "gadget_names", "named_gadget", "parse_gadget",
+           "read_gadget", "verify"]
+
+
+def gadget_names() -> list[str]:
+    """Every gadget known by name: the library's, then the balanced set.
+
+    >>> gadget_names()[:2], "balanced-and" in gadget_names()
+    (['wire-h', 'wire-v'], True)
+    """
+    from .balance import BALANCED
+    from .library import BUILDERS
+    return list(BUILDERS) + list(BALANCED)
+
+
+def named_gadget(name: str) -> Gadget:
+    """The gadget called ``name`` (see :func:`gadget_names`), built."""
+    from .balance import BALANCED
+    from .library import BUILDERS, build
+    if name in BALANCED:
+        return BALANCED[name]()
+    if name in BUILDERS:
+        return build(name)
+    from ..errors import InputError
+    raise InputError(f"a gadget name among {', '.join(gadget_names())} (got {name!r})")

@@ -238,8 +238,17 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
         col = at - (text.rfind("\n", 0, at) + 1) + 1
         raise BoardSyntaxError(source, line, col, "a Boolean formula in ASCII (variables, ~ & | ^ => <=>)",
                                repr(text[at]))
+    long = re.search(r"(?<![A-Za-z_0-9])[0-9]{10,}", text)
+    if long:
+        # pyeda's lexer calls int() on every number: 4,300 digits raise.
+        at = long.start()
+        raise BoardSyntaxError(source, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1,
+                               "a number of at most 9 digits", f"{len(long.group())} digits")
     try:
         e = pyeda.expr(text, simplify=False)
+    except ValueError as error:        # whatever else pyeda's lexer or rewriting refuses
+        raise BoardSyntaxError(source, 1, 1, "a Boolean formula (variables, ~ & | ^ => <=>)",
+                               str(error)) from None
     except RecursionError:
         raise BoardSyntaxError(source, 1, 1, "a formula nested less deeply", "too deep to parse") from None
     except PyedaSyntaxError as error:

@@ -136,6 +136,11 @@ def _encode(gadget: Gadget, keep_printed: bool, keep: frozenset = frozenset()) -
         for index, k in itertools.product(range(len(combos)), values):
             lits = [pool.id((index, n)) for n in near]
             guard = -choice[clue][k]
+            if not 0 <= k - flags <= len(near):
+                # A kept printed number its neighbours cannot make (pysat
+                # refuses such a bound): that choice is impossible.
+                wcnf.append([guard])
+                continue
             for clause in CardEnc.equals(lits, k - flags, vpool=pool, encoding=EncType.seqcounter).clauses:
                 wcnf.append(clause + [guard])
     for index, values in enumerate(combos):

@@ -45,6 +45,7 @@ from ..components import Components
 from ..constraints import Positions, Problem
 from ..tally import Tally
 from . import Decision, certain_decision, endgame
+from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT
 
 # Measured on expert, 10000 games each (seed 21, the same games): candidates
 # within 10% of the best safety 39.75% (39.92% with a first version that
@@ -67,19 +68,21 @@ class Best:
     name = "best"
 
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
-                 corners: bool = True):
+                 corners: bool = True, limit: int = None, most_cells: int = None):
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
         self.corners = corners
+        self.limit = ENDGAME_LIMIT if limit is None else limit
+        self.most_cells = ENDGAME_CELLS if most_cells is None else most_cells
         self.positions = Positions()
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
         sure, problem, counts, components = certain_decision(board, self.positions)
         if sure:
             return sure
-        if self.endgame and counts.count <= endgame.LIMIT:
-            found = endgame.best_guess(board, problem)
+        if self.endgame and counts.count <= self.limit:
+            found = endgame.best_guess(board, problem, self.limit, self.most_cells)
             if found:
                 return Decision(opens=(found[0],), guess=True, basis="endgame", value=found[1])
         cell, basis, value = self._guess(board, problem, counts, components, rng)

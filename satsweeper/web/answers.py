@@ -135,12 +135,15 @@ def analyse(board: Board, mines: frozenset[Cell] | None = None) -> dict:
 
 def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:
     """``satsweeper noguess --json`` (the layout and start already checked)."""
+    from ..difficulty import grade
     from ..game import Level
-    from ..puzzles import no_guess
+    from ..puzzles import guess_odds, no_guess
     from ..report.puzzles import no_guess_json
     from ..report.views import BoardView
-    answer = no_guess(Level(board.width, board.height, len(mines)), mines, start)
-    return envelope("noguess", no_guess_json(BoardView(board), start, answer))
+    level = Level(board.width, board.height, len(mines))
+    answer = no_guess(level, mines, start)
+    graded = grade(level, mines, start) if answer.solved else None  # as the CLI: grade and odds
+    return envelope("noguess", no_guess_json(BoardView(board), start, answer, graded, guess_odds(answer)))
 
 
 def gadget(name: str, values: tuple[bool, ...]) -> dict:

@@ -14,15 +14,15 @@ from functools import lru_cache
 
 
 def names() -> list[str]:
-    from ..gadgets import library
-    return list(library.BUILDERS)
+    from ..gadgets import gadget_names
+    return gadget_names()
 
 
 @lru_cache(maxsize=None)
 def built(name: str):
-    """The library gadget ``name`` (a :class:`~satsweeper.gadgets.gadget.Gadget`)."""
-    from ..gadgets import library
-    return library.build(name)
+    """The gadget ``name`` (a :class:`~satsweeper.gadgets.gadget.Gadget`)."""
+    from ..gadgets import named_gadget
+    return named_gadget(name)
 
 
 @lru_cache(maxsize=None)

@@ -124,20 +124,17 @@ class GadgetQuery(Query):
 
 def read(text: str, limits: Limits, systems: bool = False):
     """(subject, puzzle) from a request's board text; ``puzzle`` is None for a system."""
-    from ..cli.contract import Source
-    from ..cli.subjects import kind_of, read_puzzle_from
-    from ..systems import parse_system
+    from ..cli.contract import UserError
+    from ..systems import System
+    from ..textio import read_any
     _check_declared_size(text, limits)
-    source = Source(SOURCE, text)
-    if kind_of(source) == "system":
+    found = read_any(text, SOURCE)
+    if isinstance(found, System):
         if not systems:
-            from ..cli.contract import UserError
             raise UserError("a board", "a constraint system (equations)", SOURCE)
-        system = parse_system(text.lstrip("\ufeff"), SOURCE)
-        return system, None
-    puzzle = read_puzzle_from(source)
-    _check_cells(puzzle.board.width, puzzle.board.height, limits)
-    return puzzle.board, puzzle
+        return found, None
+    _check_cells(found.board.width, found.board.height, limits)
+    return found.board, found
 
 
 def _check_declared_size(text: str, limits: Limits) -> None:
