@@ -29,7 +29,7 @@ from .board import Board, Cell
 from .constraints import problem_of
 from .game import Game, Level, Outcome, neighbours
 from .reasoning import Move, Reasoner, Status, solve
-from .singlepoint import pair_moves, propagate, touched
+from .singlepoint import pair_moves, play_sure, propagate
 
 
 class Rung(enum.IntEnum):
@@ -163,13 +163,7 @@ class LadderPlayer:
             self.moves[rung] += len(safe) + len(found)
             if (rung, needed) > (self.hardest, self.clues):
                 self.hardest, self.clues = rung, needed
-            self.work = []
-            for cell in found:
-                game.flag(cell)
-                self.work.extend(touched(game, [cell]))
-            for cell in safe:
-                game.open(cell)
-                self.work.extend(touched(game, game.recent))
+            self.work = play_sure(game, found, safe)
         return game.outcome is Outcome.WON
 
     def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:

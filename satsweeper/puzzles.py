@@ -45,7 +45,7 @@ from .errors import InputError, TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
 from .runner import Backend, open_runner
-from .singlepoint import propagate, touched
+from .singlepoint import play_sure, propagate
 
 
 @dataclass(frozen=True)
@@ -130,13 +130,7 @@ class _Player:
                     or tuple(status)
                 return False
             self.hard.extend(found + safe)
-            self.work = []
-            for cell in found:
-                game.flag(cell)
-                self.work.extend(touched(game, [cell]))
-            for cell in safe:
-                game.open(cell)
-                self.work.extend(touched(game, game.recent))
+            self.work = play_sure(game, found, safe)
         return game.outcome is Outcome.WON
 
     def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:

@@ -72,6 +72,25 @@ def touched(game: Game, changed: list[Cell]) -> list[Cell]:
     return list(seen)
 
 
+def play_sure(game: Game, mines, safe) -> list[Cell]:
+    """Flag ``mines`` and open ``safe`` (all sure); the numbers to look at again.
+
+    >>> from satsweeper.game import Level
+    >>> g = Game(Level(3, 1, 1), frozenset({(0, 2)}))
+    >>> _ = g.open((0, 0))  # a 0: opens the 1 at (0, 1) too
+    >>> play_sure(g, [(0, 2)], [])  # the 1 beside the new flag is looked at again
+    [(0, 1)]
+    """
+    work: list[Cell] = []
+    for cell in mines:
+        game.flag(cell)
+        work.extend(touched(game, [cell]))
+    for cell in safe:
+        game.open(cell)
+        work.extend(touched(game, game.recent))
+    return work
+
+
 def obvious_moves(problem: Problem) -> tuple[set, set]:
     """(safe cells, mines) that some single rule decides on its own.
 

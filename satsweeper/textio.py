@@ -466,8 +466,10 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     flags, marked = set(), set()
     for r in range(height):
         number = r + 2
-        if number > len(lines):
-            raise BoardSyntaxError(source, number, 1, f"{height} rows after the header", f"{r} rows")
+        if number > len(lines):  # point at the end of the file, not past it
+            ends_line = text.endswith(("\n", "\r"))  # then an empty last line is there
+            line, col = (len(lines) + 1, 1) if ends_line else (len(lines), len(lines[-1]) + 1)
+            raise BoardSyntaxError(source, line, col, f"{height} rows after the header", f"{r} rows")
         row = lines[number - 1].rstrip("\r\n")
         if len(row) != width:
             raise BoardSyntaxError(source, number, min(len(row), width) + 1,

@@ -49,8 +49,10 @@ class UserError(click.ClickException):
     def __init__(self, expected: str, got: str, file: str | None = None, line: int | None = None,
                  col: int | None = None):
         self.expected, self.got = expected, got
+        if file:  # a place in a file: the JSON says the line and column the message says
+            line, col = line or 1, col or 1
         self.file, self.line, self.col = file, line, col
-        where = f"{file}:{line or 1}:{col or 1}: " if file else ""
+        where = f"{file}:{line}:{col}: " if file else ""
         super().__init__(f"{where}expected {expected} (got {got})")
 
 
