@@ -152,19 +152,78 @@ def _squares(lo: int, hi: int) -> list[int]:
     return [i * i for i in range(lo, hi)]
 
 
+class WorkerLost(SatsweeperError, RuntimeError):
+    """A worker process died mid-chunk (killed by the operating system, most
+    often for memory): the chunks before it are kept, the run stops.
+
+    >>> str(WorkerLost(-9))
+    'expected every worker process to finish its chunk (got one killed by signal 9; out of memory?)'
+    """
+
+    def __init__(self, exitcode: int | None):
+        how = f"killed by signal {-exitcode}" if exitcode and exitcode < 0 else f"exit code {exitcode}"
+        super().__init__(f"expected every worker process to finish its chunk (got one {how}; out of memory?)")
+
+
 class ProcessRunner(Runner):
-    """Forked processes on this machine; Ctrl-C reaches only this process."""
+    """Forked processes on this machine; Ctrl-C reaches only this process.
+
+    A pool from concurrent.futures, not multiprocessing.Pool: when the
+    operating system kills a worker, multiprocessing.Pool starts another and
+    waits for the lost chunk for ever; this pool breaks, and the run stops
+    with :class:`WorkerLost` after the chunks that finished.
+    """
 
     def __init__(self, backend: Backend):
         super().__init__(backend)
         self.parallel = backend.workers
 
     def _stream(self, work, ranges):
-        context = multiprocessing.get_context("fork")
-        with context.Pool(self.parallel, initializer=_ignore_interrupt) as pool:
-            jobs = [(work, lo, hi) for lo, hi in ranges]
-            for (lo, _), results in zip(ranges, pool.imap(_call, jobs)):
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+        pool = ProcessPoolExecutor(self.parallel, multiprocessing.get_context("fork"),
+                                   initializer=_ignore_interrupt)
+        pending: collections.deque = collections.deque()
+        todo = iter(ranges)
+        finished = False
+        broken = False
+        try:
+            while True:
+                # A window of chunks in flight keeps every worker busy
+                # without queueing a million at once.
+                for lo, hi in todo if not broken else ():
+                    try:
+                        pending.append((lo, pool.submit(_call, (work, lo, hi))))
+                    except BrokenProcessPool:
+                        broken = True  # what finished before the break is still handed back
+                        break
+                    if len(pending) >= 4 * self.parallel:
+                        break
+                if not pending:
+                    finished = not broken
+                    if broken:
+                        raise WorkerLost(_lost_exitcode(pool))
+                    return
+                lo, future = pending.popleft()
+                try:
+                    results = future.result()
+                except BrokenProcessPool:
+                    raise WorkerLost(_lost_exitcode(pool)) from None
                 yield lo, results
+        finally:
+            if not finished:
+                # Interrupted or broken: stop the workers now rather than
+                # wait for the chunks they hold.
+                for process in list(getattr(pool, "_processes", {}).values()):
+                    process.terminate()
+            pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _lost_exitcode(pool) -> int | None:
+    codes = [p.exitcode for p in getattr(pool, "_processes", {}).values() if p.exitcode]
+    # The pool sends SIGTERM to the others once one dies: name the first death.
+    codes.sort(key=lambda code: code == -signal.SIGTERM)
+    return codes[0] if codes else None
 
 
 def _ignore_interrupt() -> None:

@@ -18,9 +18,10 @@ from satsweeper.experiments import play, run
 from satsweeper.game import LEVELS, FirstClick, Level
 from satsweeper.journal import read_journal
 from satsweeper.puzzles import Method, make_layout
-from satsweeper.runner import Backend, ClusterError, chunks, open_runner
+from satsweeper.runner import Backend, ClusterError, WorkerLost, chunks, open_runner
 
 EXPERT = LEVELS["expert"]
+_REAL_PLAY_RANGE = __import__("satsweeper.experiments").experiments.play_range
 BACKENDS = ([], ["--workers", "2"], ["--dask", "--workers", "2"])
 
 
@@ -33,6 +34,20 @@ def played(level: Level, games: int, seed: int) -> tuple[int, int]:
     """The oracle: (wins, guesses) of games 0..games-1 played one by one, no runner."""
     results = [play(level, "exact", f"{seed}:{i}") for i in range(games)]
     return sum(r.won for r in results), sum(r.guesses for r in results)
+
+
+def _killed_at_24(*args):
+    """experiments.play_range, but the OS kills the worker that plays game 24
+    (module level: the pool pickles it by name)."""
+    if args[-2] == 24:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return _REAL_PLAY_RANGE(*args)
+
+
+def _dies_at_six(lo: int, hi: int) -> list[int]:
+    if lo == 6:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return list(range(lo, hi))
 
 
 class TestChunks:
@@ -128,6 +143,38 @@ class TestInterrupted:
         assert code == 0, data
         assert (data["games"], data["wins"], round(data["guesses_per_game"] * 60)) == (60,) + want
         assert read_journal(journal).summary["wins"] == want[0]
+
+    def test_a_killed_worker_stops_the_run_and_keeps_what_finished(self, tmp_path, monkeypatch):
+        """The OS kills a worker in the chunk of game 24: exit 3 at once (no hang),
+        the chunks before it journaled, and --resume ends as an uninterrupted run."""
+        import satsweeper.experiments as experiments
+        level = Level(9, 9, 10)
+        want = played(level, 60, seed=6)
+        journal = tmp_path / "run.jsonl"
+        real = experiments.play_range
+        monkeypatch.setattr(experiments, "play_range", _killed_at_24)
+        start = time.monotonic()
+        result = CliRunner().invoke(main, ["bench", "--level", "9x9x10", "--games", "60", "--seed", "6",
+                                           "--chunk", "8", "--workers", "2", "--out", str(journal)])
+        assert time.monotonic() - start < 30
+        assert result.exit_code == 3, result.output
+        assert "killed by signal 9" in result.stderr
+        finished = read_journal(journal).games
+        assert finished <= 24 and finished % 8 == 0 and read_journal(journal).summary is None
+        monkeypatch.setattr(experiments, "play_range", real)
+        code, data = invoke("bench", "--resume", journal)
+        assert code == 0, data
+        assert (data["games"], data["wins"], round(data["guesses_per_game"] * 60)) == (60,) + want
+
+    def test_process_runner_raises_on_a_killed_worker(self):
+        """The stream hands back the chunks before the dead one, then raises WorkerLost."""
+        with pytest.raises(WorkerLost, match="signal 9"):
+            got = []
+            with open_runner(Backend(workers=2, chunk=2)) as runner:
+                for lo, results in runner.stream(_dies_at_six, 20):
+                    assert results == list(range(lo, lo + 2))
+                    got.append(lo)
+        assert got[:1] == [0] and all(lo < 6 for lo in got)
 
     def test_resume_refuses_another_run(self, tmp_path):
         """Options given with --resume must be the journaled run's."""

@@ -9,7 +9,7 @@ import json
 import click
 
 from .cluster import backend_of, backend_options
-from .contract import (INTERRUPTED, InputFile, LevelParam, OutputPath, SizeParam, UserError, emit,
+from .contract import (INTERRUPTED, LIMIT, InputFile, LevelParam, OutputPath, SizeParam, UserError, emit,
                        json_option, progress, write_output)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
@@ -59,6 +59,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     """
     from ..experiments import Summary, first_cell, run
     from ..game import FirstClick
+    from ..runner import WorkerLost
     backend = backend_of(workers, use_dask, scheduler, chunk)
     try:
         start = first_cell(level, first)
@@ -90,6 +91,9 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED)
+    except WorkerLost as err:
+        click.echo(f"satsweeper: {err}", err=True)
+        _report_bench(finished[0], params, backend, games, journal, replaced, as_json, LIMIT)
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
 
 
