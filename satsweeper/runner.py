@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from .errors import SatsweeperError
+from .errors import SatsweeperError, TooComplexError
 
 Work = Callable[[int, int], Sequence]
 
@@ -152,7 +152,7 @@ def _squares(lo: int, hi: int) -> list[int]:
     return [i * i for i in range(lo, hi)]
 
 
-class WorkerLost(SatsweeperError, RuntimeError):
+class WorkerLost(TooComplexError):
     """A worker process died mid-chunk (killed by the operating system, most
     often for memory): the chunks before it are kept, the run stops.
 
@@ -171,7 +171,8 @@ class ProcessRunner(Runner):
     A pool from concurrent.futures, not multiprocessing.Pool: when the
     operating system kills a worker, multiprocessing.Pool starts another and
     waits for the lost chunk for ever; this pool breaks, and the run stops
-    with :class:`WorkerLost` after the chunks that finished.
+    with :class:`WorkerLost` after the chunks that finished (a limit of
+    the machine: the CLI exits 3, as for any limit reached).
     """
 
     def __init__(self, backend: Backend):
