@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 from typing import Hashable, Iterable, Mapping
 
 from pysat.solvers import Solver, SolverNames
@@ -33,11 +34,16 @@ DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
 COUNT_STATES = 2000  # widest DP layer "auto" lets the counting engine build
 
 
+@cache
+def supports_atmost(solver: str) -> bool:
+    """Does the solver take native cardinality constraints?  (Asked once per name.)"""
+    with Solver(name=solver) as probe:
+        return probe.supports_atmost()
+
+
 def default_encoding(solver: str) -> CardinalityEncoding:
     """Native cardinality where the solver has it, else the best CNF encoding."""
-    with Solver(name=solver) as probe:
-        native = probe.supports_atmost()
-    return CardinalityEncoding.NATIVE if native else DEFAULT_CNF_ENCODING
+    return CardinalityEncoding.NATIVE if supports_atmost(solver) else DEFAULT_CNF_ENCODING
 
 
 class Status(enum.Enum):
@@ -135,17 +141,31 @@ class Reasoner:
         if solver not in SolverNames.__dict__ or solver.startswith("_"):
             raise InputError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
         self.problem = problem
-        self.encoding = Encoding(problem, encoding or default_encoding(solver))
+        self._cardinality = encoding or default_encoding(solver)
         self._solver_name = solver
+        # The CNF and its solvers are built on the first question that needs
+        # SAT: a solution that counting answers (most of them) never pays for
+        # an encoding, which cost as much as the count on expert positions.
+        self._evidence: _LoadedSolver | None = None
+        self._consistency: Consistency | None = None
+
+    @cached_property
+    def encoding(self) -> Encoding:
+        """The problem in CNF (built when first asked)."""
+        return Encoding(self.problem, self._cardinality)
+
+    @cached_property
+    def _fast(self) -> "_LoadedSolver":
         # Two solvers over the same CNF.  The fast one has every rule switched
         # on for good (selectors as unit clauses), so models and backbones do
         # not re-assume thousands of selectors on every call; the evidence one
         # takes selectors as assumptions and is built only when a conflict or
         # a reason has to be named.
-        self._fast = _LoadedSolver(solver, self.encoding, rules_fixed=True)
-        self._evidence: _LoadedSolver | None = None
-        self._floating = set(self.encoding.floating)
-        self._consistency: Consistency | None = None
+        return _LoadedSolver(self._solver_name, self.encoding, rules_fixed=True)
+
+    @cached_property
+    def _floating(self) -> set:
+        return set(self.encoding.floating)
 
     def __enter__(self) -> "Reasoner":
         return self
@@ -155,7 +175,8 @@ class Reasoner:
 
     def close(self) -> None:
         """Free the solvers."""
-        self._fast.delete()
+        if "_fast" in self.__dict__:
+            self._fast.delete()
         if self._evidence is not None:
             self._evidence.delete()
 
