@@ -21,22 +21,27 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Hashable, Iterable, Mapping
 
-from pysat.solvers import Solver, SolverNames
-
 from .board import Board
 from .constraints import Problem, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from . import components
 from .errors import CellError, InputError, TooComplexError
-from .tally import Tally
 
 DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
 COUNT_STATES = 2000  # widest DP layer "auto" lets the counting engine build
 
 
 @cache
+def solver_names() -> tuple[str, ...]:
+    """python-sat's solver names, sorted (importing python-sat on first use)."""
+    from pysat.solvers import SolverNames
+    return tuple(sorted(n for n in SolverNames.__dict__ if not n.startswith("_")))
+
+
+@cache
 def supports_atmost(solver: str) -> bool:
     """Does the solver take native cardinality constraints?  (Asked once per name.)"""
+    from pysat.solvers import Solver  # loaded by the first question that needs SAT
     with Solver(name=solver) as probe:
         return probe.supports_atmost()
 
@@ -138,10 +143,13 @@ class Reasoner:
                  flags_are_mines: bool = True):
         if isinstance(problem, Board):
             problem = problem_of(problem, flags_are_mines)
-        if solver not in SolverNames.__dict__ or solver.startswith("_"):
+        if solver not in solver_names():
             raise InputError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
         self.problem = problem
         self._cardinality = encoding or default_encoding(solver)
+        if self._cardinality is CardinalityEncoding.NATIVE and not supports_atmost(solver):
+            # Said now, not when SAT is first needed: the combination is bad input whatever the question.
+            raise InputError(f"native cardinality needs minicard or gluecard (got {solver})")
         self._solver_name = solver
         # The CNF and its solvers are built on the first question that needs
         # SAT: a solution that counting answers (most of them) never pays for
@@ -332,13 +340,13 @@ class Reasoner:
         """
         if method in ("auto", "count"):
             try:
-                counts = components.tally(self.problem, COUNT_STATES if method == "auto" else None)
+                known = components.determined(self.problem, COUNT_STATES if method == "auto" else None)
             except TooComplexError:
                 pass
             else:
-                if not counts.consistent:  # only SAT can name the conflicting clues
+                if known is None:  # only SAT can name the conflicting clues
                     return Solution(False, conflict=self.consistency().conflict)
-                return Solution(True, _statuses(counts))
+                return Solution(True, {cell: _STATUS[mine] for cell, mine in known.items()})
         consistency = self.consistency()
         if not consistency.consistent:
             return Solution(False, conflict=consistency.conflict)
@@ -403,18 +411,14 @@ class Reasoner:
         return Uniqueness(True, False, (first, self._explanation(model)))
 
 
-def _statuses(counts: Tally) -> dict[Hashable, Status]:
-    out = {}
-    for cell, mines in counts.scaled_mines.items():
-        out[cell] = (Status.SAFE if mines == 0 else
-                     Status.MINE if mines == counts.scaled_count else Status.UNDETERMINED)
-    return out
+_STATUS = {True: Status.MINE, False: Status.SAFE, None: Status.UNDETERMINED}
 
 
 class _LoadedSolver:
     """A python-sat solver kept in step with a growing :class:`Encoding`."""
 
     def __init__(self, name: str, encoding: Encoding, rules_fixed: bool):
+        from pysat.solvers import Solver
         self.solver = Solver(name=name)
         self.encoding = encoding
         if encoding.atmosts and not self.solver.supports_atmost():
