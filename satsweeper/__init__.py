@@ -23,6 +23,10 @@ loads only what its command needs.
 
 from importlib import import_module
 
+# The one name that is also a submodule's: bound now, as before, so that
+# ``satsweeper.tally`` is the function whichever module was imported first.
+from .counting import tally
+
 # public name -> the module that defines it
 _HOME = {
     "Board": "board", "Cell": "board",
@@ -34,7 +38,7 @@ _HOME = {
     "Consistency": "reasoning", "Move": "reasoning", "Reasoner": "reasoning", "Safety": "reasoning",
     "Solution": "reasoning", "Status": "reasoning", "Uniqueness": "reasoning", "check": "reasoning",
     "safety": "reasoning", "solve": "reasoning", "uniqueness": "reasoning",
-    "Engine": "counting", "count": "counting", "tally": "counting",
+    "Engine": "counting", "count": "counting",
     "Method": "puzzles", "NoGuess": "puzzles", "generate": "puzzles", "guess_odds": "puzzles",
     "no_guess": "puzzles", "three_bv": "puzzles",
     "Grade": "difficulty", "Rung": "difficulty", "grade": "difficulty",

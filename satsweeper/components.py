@@ -36,8 +36,8 @@ from typing import Hashable, Mapping, Sequence
 
 from .constraints import Constraint, Problem
 from .errors import TooComplexError
-from . import tally as _tally
 from .tally import Poly, Tally, accumulate, combine, dot, frontier_counts, multiply, rest_weight, window
+from .tally import comb as big_comb  # GMP's on big boards
 
 
 # ---------------------------------------------------------------- structure
@@ -446,7 +446,7 @@ def count(problem: Problem, order: Sequence[Hashable] | None = None) -> int:
     """
     if problem.mines is not None and not problem.constraints:
         # Every cell floats: one binomial, no per-cell table (4 million cells cost 7 s).
-        return _tally.comb(len(problem.cells), problem.mines) if problem.mines >= 0 else 0
+        return big_comb(len(problem.cells), problem.mines) if problem.mines >= 0 else 0
     if problem.mines is not None:
         return tally(problem, order=order).count
     st = _structure(problem)

@@ -7,7 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satsweeper.components import Components
+from satsweeper.board import Board
+from satsweeper.components import Components, determined
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.counting import Engine, count, tally
 from satsweeper.game import LEVELS, Level
@@ -142,6 +143,16 @@ class TestRealPositions:
         for board in positions(LEVELS["expert"], 20, seed=1) + positions(Level(60, 40, 480), 3, seed=2):
             problem = problem_of(board)
             assert tally(problem).expected_mines() == problem.mines
+
+    def test_determined_cells_read_from_the_counts(self):
+        """components.determined (sets of mine numbers) = the cells whose count is 0 or all,
+        with and without the total, on real positions of every size of frontier."""
+        boards_ = positions(LEVELS["expert"], 40, seed=3) + positions(LEVELS["intermediate"], 40, seed=3)
+        for board in boards_ + [Board(b.height, b.width, b.clues, b.flags) for b in boards_[::4]]:
+            problem = problem_of(board)
+            counts = tally(problem)
+            want = {c: None if 0 < n < counts.scaled_count else n != 0 for c, n in counts.scaled_mines.items()}
+            assert determined(problem) == want
 
     @settings(max_examples=300, deadline=None)
     @given(boards(perturb=False))
