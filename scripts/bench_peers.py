@@ -26,8 +26,10 @@ in a forked worker process (it aborts the interpreter on contradictory
 boards); the worker times its own call, so the pipe costs nothing.
 
 Answers are compared where both are defined: probabilities agree to 1e-9
-(both use the total); ms-toollib's determined cells are a subset of ours,
-and equal to what we find without the total (``--check`` off skips this).
+(both use the total); ms-toollib's determined cells are among those we find
+without the total, which are among those we find with it; the script counts
+the positions where ms-toollib misses some that the numbers alone decide,
+and those where the total decides more (``--no-check`` skips this).
 
 Needs the ``peers`` extra: ``pip install 'satsweeper[peers]'``.
 
@@ -170,7 +172,8 @@ def agree_determined(board: Board, theirs, ours) -> tuple[bool, bool]:
     their_safe, their_mines = set(map(tuple, safe)), set(map(tuple, mines))
     our_safe, our_mines = determined(ours)
     free_safe, free_mines = determined(solve(Board(board.height, board.width, board.clues, board.flags)))
-    assert their_safe <= our_safe and their_mines <= our_mines, "ms-toollib found a cell we did not"
+    assert their_safe <= free_safe and their_mines <= free_mines, "ms-toollib found a cell we did not"
+    assert free_safe <= our_safe and free_mines <= our_mines, "the total took a cell away"
     complete = (their_safe, their_mines) == (free_safe, free_mines)
     return complete, (our_safe, our_mines) != (free_safe, free_mines)
 
@@ -204,7 +207,11 @@ def compare(peer: Peer, workload: str, boards: list[Board], repeat: int, check: 
         ours_t.append(best_ours)
         ratios.append(best_ours / best_theirs)
         if check and workload == "probs":
-            notes["disagree"] += not agree_probs(board, their_answer, our_answer)
+            if not agree_probs(board, their_answer, our_answer):
+                notes["disagree"] += 1
+                notes.setdefault("example", "; ".join(
+                    f"{r},{c}: ms-toollib {their_answer[0][r][c]:.4g}, ours {our_answer.probability((r, c))}"
+                    for r, c in board.hidden_cells()) + f" ({board.total_mines - len(board.flags)} mines left)")
         elif check:
             complete, helps = agree_determined(board, their_answer, our_answer)
             notes["incomplete"] += not complete
@@ -307,10 +314,11 @@ def main(count: int, endgame_count: int, repeat: int, seed: int, huge: bool, col
         for label, n in notes:
             if label.startswith("probs"):
                 print(f"  {label}: probabilities differ by more than 1e-9 on {n['disagree']} positions"
-                      + (f"; ms-toollib died on {n['died']}" if n["died"] else ""))
+                      + (f"; ms-toollib died on {n['died']}" if n["died"] else "")
+                      + (f"\n    first: {n['example']}" if "example" in n else ""))
             else:
-                print(f"  {label}: ms-toollib's cells always among ours; ours without the total differ "
-                      f"from ms-toollib's on {n['incomplete']}; the total decides more cells on "
+                print(f"  {label}: ms-toollib's cells always among ours; it misses cells that the numbers "
+                      f"alone decide on {n['incomplete']} positions; the total decides more cells on "
                       f"{n['total helps']}" + (f"; ms-toollib died on {n['died']}" if n["died"] else ""))
 
 
