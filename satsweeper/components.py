@@ -461,9 +461,11 @@ def count(problem: Problem, order: Sequence[Hashable] | None = None) -> int:
     return total
 
 
-def determined(problem: Problem, max_states: int | None = None) -> dict[Hashable, bool | None] | None:
+def determined(problem: Problem, max_states: int | None = None,
+               words: tuple = (True, False, None)) -> dict[Hashable, object] | None:
     """Which cells every explanation agrees on: cell -> True (a mine), False (safe)
     or None (undetermined), in problem order; None when there is no explanation.
+    ``words`` replaces (True, False, None) (the caller's own statuses, at no cost).
 
     The same answer as reading :func:`tally`'s counts (0 or all), from sets of
     mine numbers instead of counts: bitmasks where the tally multiplies big
@@ -488,7 +490,6 @@ def determined(problem: Problem, max_states: int | None = None) -> dict[Hashable
     if not all(masks):
         return None
     floating, total = len(st.floating), problem.mines
-    status: dict[Hashable, bool | None] = {}
     if total is None:
         allowed = [-1] * len(dps)
         floating_status = None
@@ -518,12 +519,14 @@ def determined(problem: Problem, max_states: int | None = None) -> dict[Hashable
         # The floating cells hold total - k mines: none for every k, or all of them.
         floating_status = (False if sums == 1 << total else
                            True if total >= floating and sums == 1 << (total - floating) else None)
+    mine, safe, unknown = words
+    out = dict.fromkeys(problem.cells, mine if floating_status else unknown if floating_status is None else safe)
     for dp, fits in zip(dps, allowed):
         for cells, step, (low, high) in zip(dp.cells, dp.steps, dp.mine_range(fits)):
-            verdict = False if high == 0 else True if low == step.size else None
+            verdict = safe if high == 0 else mine if low == step.size else unknown
             for cell in cells:
-                status[cell] = verdict
-    return {cell: status.get(cell, floating_status) for cell in problem.cells}
+                out[cell] = verdict
+    return out
 
 
 def _sumset(a: int, b: int) -> int:

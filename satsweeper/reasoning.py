@@ -340,13 +340,14 @@ class Reasoner:
         """
         if method in ("auto", "count"):
             try:
-                known = components.determined(self.problem, COUNT_STATES if method == "auto" else None)
+                known = components.determined(self.problem, COUNT_STATES if method == "auto" else None,
+                                              (Status.MINE, Status.SAFE, Status.UNDETERMINED))
             except TooComplexError:
                 pass
             else:
                 if known is None:  # only SAT can name the conflicting clues
                     return Solution(False, conflict=self.consistency().conflict)
-                return Solution(True, {cell: _STATUS[mine] for cell, mine in known.items()})
+                return Solution(True, known)
         consistency = self.consistency()
         if not consistency.consistent:
             return Solution(False, conflict=consistency.conflict)
@@ -409,9 +410,6 @@ class Reasoner:
         if model is None:
             return Uniqueness(True, True, (first,))
         return Uniqueness(True, False, (first, self._explanation(model)))
-
-
-_STATUS = {True: Status.MINE, False: Status.SAFE, None: Status.UNDETERMINED}
 
 
 class _LoadedSolver:
