@@ -574,14 +574,13 @@ class Components:
         # denominator so every value is an int, which callers compare fast.
         floating = Fraction(world.floating_mines)
         d = floating.denominator
-        mines: dict[Hashable, int] = dict.fromkeys(st.floating, floating.numerator)
-        if world.count:
-            for dp, weight in zip(self.dps, world.weights):
-                for cells, w in zip(dp.cells, dp.marginals(weight)):
-                    for cell in cells:
-                        mines[cell] = w * d
-        return Tally(world.count * d, {c: mines.get(c, 0) for c in problem.cells},
-                     frontier_counts(world.frontier), world.scale / d)
+        # Every cell in problem order at C speed, then the frontier's own values.
+        mines: dict[Hashable, int] = dict.fromkeys(problem.cells, floating.numerator)
+        for dp, weight in zip(self.dps, world.weights if world.count else [None] * len(self.dps)):
+            for cells, w in zip(dp.cells, dp.marginals(weight) if world.count else [0] * len(dp.cells)):
+                for cell in cells:
+                    mines[cell] = w * d
+        return Tally(world.count * d, mines, frontier_counts(world.frontier), world.scale / d)
 
     @cached_property
     def component_of(self) -> dict[Hashable, int]:
