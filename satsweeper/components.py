@@ -497,25 +497,33 @@ def determined(problem: Problem, max_states: int | None = None,
         if total < 0:
             return None
         # Frontier totals k that leave total - k mines for the floating cells.
-        window = ((1 << (total + 1)) - 1) >> max(0, total - floating) << max(0, total - floating)
+        least = max(0, total - floating)
+        window = ((1 << (total + 1)) - 1) >> least << least
         prefix = [1]
         for mask in masks:
             prefix.append(_sumset(prefix[-1], mask))
         sums = prefix[-1] & window
         if not sums:
             return None
-        suffix = [1]
-        for mask in reversed(masks):
-            suffix.append(_sumset(suffix[-1], mask))
-        suffix.reverse()
-        allowed = []
-        for i in range(len(dps)):
-            others, fits = _sumset(prefix[i], suffix[i + 1]), 0
-            while others:
-                low = others & -others
-                fits |= window >> (low.bit_length() - 1)
-                others ^= low
-            allowed.append(fits)
+        if sums == prefix[-1]:  # every frontier total fits: the total restricts no component
+            allowed = [-1] * len(dps)
+        else:
+            suffix = [1]
+            for mask in reversed(masks):
+                suffix.append(_sumset(suffix[-1], mask))
+            suffix.reverse()
+            allowed = []
+            for i, mask in enumerate(masks):
+                # k mines here fit iff the others can hold between least - k and total - k.
+                others, fits = _sumset(prefix[i], suffix[i + 1]), 0
+                while mask:
+                    low = mask & -mask
+                    k = low.bit_length() - 1
+                    start = max(0, least - k)
+                    if total >= k and others >> start & ((1 << (total - k - start + 1)) - 1):
+                        fits |= low
+                    mask ^= low
+                allowed.append(fits)
         # The floating cells hold total - k mines: none for every k, or all of them.
         floating_status = (False if sums == 1 << total else
                            True if total >= floating and sums == 1 << (total - floating) else None)
