@@ -154,6 +154,24 @@ class TestRealPositions:
             want = {c: None if 0 < n < counts.scaled_count else n != 0 for c, n in counts.scaled_mines.items()}
             assert determined(problem) == want
 
+    @settings(max_examples=600, deadline=None)
+    @given(st.data())
+    def test_determined_cells_of_any_system_match_the_oracle(self, data):
+        """components.determined on systems no board makes: overlapping rules, impossible
+        needs, totals too small or too large, no total; brute force decides."""
+        n = data.draw(st.integers(0, 8))
+        cells = tuple(range(n))
+        rules = []
+        for i in range(data.draw(st.integers(0, 4)) if n else 0):
+            members = frozenset(data.draw(st.lists(st.sampled_from(cells), min_size=1, max_size=4)))
+            rules.append(Constraint(members, data.draw(st.integers(-1, len(members) + 1)), f"r{i}"))
+        total = data.draw(st.none() | st.integers(-1, n + 1))
+        problem = Problem(cells, tuple(rules), total, None if total is None else "T")
+        want = oracle.status(problem)
+        got = determined(problem)
+        words = {True: "mine", False: "safe", None: "undetermined"}
+        assert (got and {c: words[v] for c, v in got.items()}) == want or (got is None and want is None)
+
     @settings(max_examples=300, deadline=None)
     @given(boards(perturb=False))
     def test_expected_mines_on_small_boards(self, board):
