@@ -36,8 +36,8 @@ from typing import Hashable, Mapping, Sequence
 
 from .constraints import Constraint, Problem
 from .errors import TooComplexError
-from . import tally as _tally
 from .tally import Poly, Tally, accumulate, combine, dot, frontier_counts, multiply, rest_weight, window
+from .tally import comb as big_comb  # GMP's on big boards
 
 
 # ---------------------------------------------------------------- structure
@@ -278,6 +278,70 @@ class _ComponentDP:
             self.transitions.append(moves_of)
         return layer.get((), (0, [0]))
 
+    def reachable(self) -> int:
+        """:meth:`forward` with a set of mine numbers instead of counts: a bitmask, bit k set
+        when some placement puts k mines in the component (for :func:`determined`)."""
+        layer: dict[tuple, int] = {(): 1}
+        self.layers = [layer]
+        self.transitions = []
+        for step in self.steps:
+            nxt: dict[tuple, int] = {}
+            moves_of = {}
+            sources, caps, layout = step.sources, step.caps, step.layout
+            for state, mask in layer.items():
+                needs = [state[k] if k >= 0 else need for k, need in sources]
+                low, high = 0, step.size
+                for n, c in zip(needs, caps):
+                    if n - c > low:
+                        low = n - c
+                    if n < high:
+                        high = n
+                moves = moves_of[state] = [
+                    (m, tuple([needs[j] - m if fresh else state[j] for fresh, j in layout]))
+                    for m in range(low, high + 1)]
+                for m, new_state in moves:
+                    nxt[new_state] = nxt.get(new_state, 0) | mask << m
+            if self.max_states is not None and len(nxt) > self.max_states:
+                raise TooComplexError(f"a DP layer of at most {self.max_states} states "
+                                      f"(got {len(nxt)})")
+            layer = nxt
+            self.layers.append(layer)
+            self.transitions.append(moves_of)
+        return layer.get((), 0)
+
+    def mine_range(self, allowed: int) -> list[tuple[int, int]]:
+        """After :meth:`reachable`: per box, the fewest and most mines it holds in a
+        placement whose component total is in the bitmask ``allowed`` (-1: any).
+
+        Backward, each state keeps the mine numbers placed before it from which
+        an allowed total can still be reached; a move is used by some placement
+        iff those meet the numbers the forward pass reached the state with.
+        """
+        out = [(0, 0)] * len(self.steps)
+        after: dict[tuple, int] = {(): allowed}
+        for i in range(len(self.steps) - 1, -1, -1):
+            before: dict[tuple, int] = {}
+            low, high = self.steps[i].size + 1, -1
+            moves_of = self.transitions[i]
+            for state, reached in self.layers[i].items():
+                ok = 0
+                for m, new_state in moves_of[state]:
+                    later = after.get(new_state)
+                    if later is None:
+                        continue
+                    later >>= m
+                    if later & reached:
+                        if m < low:
+                            low = m
+                        if m > high:
+                            high = m
+                    ok |= later
+                if ok:
+                    before[state] = ok
+            out[i] = (low, high)
+            after = before
+        return out
+
     def total(self) -> int:
         """The component's count alone: :meth:`forward` without mine numbers (for counts without a total)."""
         layer: dict[tuple, int] = {(): 1}
@@ -382,7 +446,7 @@ def count(problem: Problem, order: Sequence[Hashable] | None = None) -> int:
     """
     if problem.mines is not None and not problem.constraints:
         # Every cell floats: one binomial, no per-cell table (4 million cells cost 7 s).
-        return _tally.comb(len(problem.cells), problem.mines) if problem.mines >= 0 else 0
+        return big_comb(len(problem.cells), problem.mines) if problem.mines >= 0 else 0
     if problem.mines is not None:
         return tally(problem, order=order).count
     st = _structure(problem)
@@ -395,6 +459,94 @@ def count(problem: Problem, order: Sequence[Hashable] | None = None) -> int:
         if not total:
             break
     return total
+
+
+def determined(problem: Problem, max_states: int | None = None,
+               words: tuple = (True, False, None)) -> dict[Hashable, object] | None:
+    """Which cells every explanation agrees on: cell -> True (a mine), False (safe)
+    or None (undetermined), in problem order; None when there is no explanation.
+    ``words`` replaces (True, False, None) (the caller's own statuses, at no cost).
+
+    The same answer as reading :func:`tally`'s counts (0 or all), from sets of
+    mine numbers instead of counts: bitmasks where the tally multiplies big
+    integers, and no marginal counts.  With the total, a component may hold k
+    mines iff the others and the floating cells can make up the rest.
+
+    Raises:
+        TooComplexError: as :func:`tally`.
+
+    >>> from satsweeper.constraints import Constraint, Problem
+    >>> rules = (Constraint(frozenset({"a", "b"}), 1, "r"),)
+    >>> determined(Problem(("a", "b", "c"), rules, mines=1))
+    {'a': None, 'b': None, 'c': False}
+    >>> determined(Problem(("a", "b", "c"), rules, mines=2))
+    {'a': None, 'b': None, 'c': True}
+    """
+    st = _structure(problem)
+    if st.impossible:
+        return None
+    dps = [_ComponentDP(order, st, max_states) for order in _components(st)]
+    masks = [dp.reachable() for dp in dps]
+    if not all(masks):
+        return None
+    floating, total = len(st.floating), problem.mines
+    if total is None:
+        allowed = [-1] * len(dps)
+        floating_status = None
+    else:
+        if total < 0:
+            return None
+        # Frontier totals k that leave total - k mines for the floating cells.
+        least = max(0, total - floating)
+        window = ((1 << (total + 1)) - 1) >> least << least
+        prefix = [1]
+        for mask in masks:
+            prefix.append(_sumset(prefix[-1], mask))
+        sums = prefix[-1] & window
+        if not sums:
+            return None
+        if sums == prefix[-1]:  # every frontier total fits: the total restricts no component
+            allowed = [-1] * len(dps)
+        else:
+            suffix = [1]
+            for mask in reversed(masks):
+                suffix.append(_sumset(suffix[-1], mask))
+            suffix.reverse()
+            allowed = []
+            for i, mask in enumerate(masks):
+                # k mines here fit iff the others can hold between least - k and total - k.
+                others, fits = _sumset(prefix[i], suffix[i + 1]), 0
+                while mask:
+                    low = mask & -mask
+                    k = low.bit_length() - 1
+                    start = max(0, least - k)
+                    if total >= k and others >> start & ((1 << (total - k - start + 1)) - 1):
+                        fits |= low
+                    mask ^= low
+                allowed.append(fits)
+        # The floating cells hold total - k mines: none for every k, or all of them.
+        floating_status = (False if sums == 1 << total else
+                           True if total >= floating and sums == 1 << (total - floating) else None)
+    mine, safe, unknown = words
+    out = dict.fromkeys(problem.cells, mine if floating_status else unknown if floating_status is None else safe)
+    for dp, fits in zip(dps, allowed):
+        for cells, step, (low, high) in zip(dp.cells, dp.steps, dp.mine_range(fits)):
+            verdict = safe if high == 0 else mine if low == step.size else unknown
+            for cell in cells:
+                out[cell] = verdict
+    return out
+
+
+def _sumset(a: int, b: int) -> int:
+    """The bitmask of every i + j with bit i of ``a`` and bit j of ``b`` set."""
+    if a.bit_count() > b.bit_count():
+        a, b = b, a
+    out = 0
+    while a:
+        low = a & -a
+        out |= b << (low.bit_length() - 1)
+        a ^= low
+    return out
 
 
 class Components:
@@ -430,14 +582,13 @@ class Components:
         # denominator so every value is an int, which callers compare fast.
         floating = Fraction(world.floating_mines)
         d = floating.denominator
-        mines: dict[Hashable, int] = dict.fromkeys(st.floating, floating.numerator)
-        if world.count:
-            for dp, weight in zip(self.dps, world.weights):
-                for cells, w in zip(dp.cells, dp.marginals(weight)):
-                    for cell in cells:
-                        mines[cell] = w * d
-        return Tally(world.count * d, {c: mines.get(c, 0) for c in problem.cells},
-                     frontier_counts(world.frontier), world.scale / d)
+        # Every cell in problem order at C speed, then the frontier's own values.
+        mines: dict[Hashable, int] = dict.fromkeys(problem.cells, floating.numerator)
+        for dp, weight in zip(self.dps, world.weights if world.count else [None] * len(self.dps)):
+            for cells, w in zip(dp.cells, dp.marginals(weight) if world.count else [0] * len(dp.cells)):
+                for cell in cells:
+                    mines[cell] = w * d
+        return Tally(world.count * d, mines, frontier_counts(world.frontier), world.scale / d)
 
     @cached_property
     def component_of(self) -> dict[Hashable, int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from typing import Hashable, Sequence
 
-from . import components, modelcount
+from . import components
 from .board import Board
 from .constraints import Problem, problem_of
 from .tally import Tally
@@ -43,6 +43,7 @@ def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
     """
     problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
     if engine is Engine.GANAK:
+        from . import modelcount  # pysat and Ganak load only for this engine
         return modelcount.tally(problem)
     return components.tally(problem, order=order)
 

@@ -25,8 +25,13 @@ import enum
 from dataclasses import dataclass
 from typing import Hashable, Iterable
 
-from pysat.card import CardEnc, EncType, ITotalizer
-from pysat.formula import IDPool
+from typing import TYPE_CHECKING
+
+# python-sat is imported where it is used: a command that only counts
+# (probs, count) never loads it.
+if TYPE_CHECKING:
+    from pysat.card import ITotalizer
+    from pysat.formula import IDPool
 
 from .constraints import Constraint, Problem
 from .errors import InputError
@@ -49,6 +54,7 @@ class CardinalityEncoding(enum.Enum):
 
     @property
     def enc_type(self) -> int:
+        from pysat.card import EncType
         return getattr(EncType, self.value)
 
 
@@ -63,6 +69,7 @@ def exactly(lits: list[int], k: int, pool: IDPool,
             encoding: CardinalityEncoding = DEFAULT_CNF_ENCODING) -> list[list[int]]:
     """CNF for "exactly ``k`` of ``lits`` are true" (auxiliaries from ``pool``).
 
+    >>> from pysat.formula import IDPool
     >>> exactly([1, 2], 3, IDPool(start_from=3))
     [[]]
     >>> exactly([1, 2], 0, IDPool(start_from=3))
@@ -77,6 +84,7 @@ def exactly(lits: list[int], k: int, pool: IDPool,
         return [[x] for x in lits]
     if encoding is CardinalityEncoding.NATIVE:
         raise InputError("native cardinality has no CNF (got encoding=native)")
+    from pysat.card import CardEnc
     return CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=encoding.enc_type).clauses
 
 
@@ -110,6 +118,7 @@ class Encoding:
     def __init__(self, problem: Problem, encoding: CardinalityEncoding = DEFAULT_CNF_ENCODING):
         self.problem = problem
         self.encoding = encoding
+        from pysat.formula import IDPool
         self.pool = IDPool()
         self.frontier = problem.constrained_cells()
         self.floating = problem.floating_cells()
@@ -253,6 +262,7 @@ class Encoding:
         # ITotalizer numbers its own variables from top_id; reserve them in
         # the pool so nothing else is given the same numbers.  Build one
         # output past the bound asked for: neighbouring queries then reuse it.
+        from pysat.card import ITotalizer
         ubound = min(len(lits), bound + 1)
         tot = ITotalizer(lits=lits, ubound=ubound, top_id=self.pool.top)
         self.pool.occupy(self.pool.top + 1, tot.top_id)

@@ -18,26 +18,37 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 from typing import Hashable, Iterable, Mapping
-
-from pysat.solvers import Solver, SolverNames
 
 from .board import Board
 from .constraints import Problem, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from . import components
 from .errors import CellError, InputError, TooComplexError
-from .tally import Tally
 
 DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
 COUNT_STATES = 2000  # widest DP layer "auto" lets the counting engine build
 
 
+@cache
+def solver_names() -> tuple[str, ...]:
+    """python-sat's solver names, sorted (importing python-sat on first use)."""
+    from pysat.solvers import SolverNames
+    return tuple(sorted(n for n in SolverNames.__dict__ if not n.startswith("_")))
+
+
+@cache
+def supports_atmost(solver: str) -> bool:
+    """Does the solver take native cardinality constraints?  (Asked once per name.)"""
+    from pysat.solvers import Solver  # loaded by the first question that needs SAT
+    with Solver(name=solver) as probe:
+        return probe.supports_atmost()
+
+
 def default_encoding(solver: str) -> CardinalityEncoding:
     """Native cardinality where the solver has it, else the best CNF encoding."""
-    with Solver(name=solver) as probe:
-        native = probe.supports_atmost()
-    return CardinalityEncoding.NATIVE if native else DEFAULT_CNF_ENCODING
+    return CardinalityEncoding.NATIVE if supports_atmost(solver) else DEFAULT_CNF_ENCODING
 
 
 class Status(enum.Enum):
@@ -132,20 +143,37 @@ class Reasoner:
                  flags_are_mines: bool = True):
         if isinstance(problem, Board):
             problem = problem_of(problem, flags_are_mines)
-        if solver not in SolverNames.__dict__ or solver.startswith("_"):
+        if solver not in solver_names():
             raise InputError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
         self.problem = problem
-        self.encoding = Encoding(problem, encoding or default_encoding(solver))
+        self._cardinality = encoding or default_encoding(solver)
+        if self._cardinality is CardinalityEncoding.NATIVE and not supports_atmost(solver):
+            # Said now, not when SAT is first needed: the combination is bad input whatever the question.
+            raise InputError(f"native cardinality needs minicard or gluecard (got {solver})")
         self._solver_name = solver
+        # The CNF and its solvers are built on the first question that needs
+        # SAT: a solution that counting answers (most of them) never pays for
+        # an encoding, which cost as much as the count on expert positions.
+        self._evidence: _LoadedSolver | None = None
+        self._consistency: Consistency | None = None
+
+    @cached_property
+    def encoding(self) -> Encoding:
+        """The problem in CNF (built when first asked)."""
+        return Encoding(self.problem, self._cardinality)
+
+    @cached_property
+    def _fast(self) -> "_LoadedSolver":
         # Two solvers over the same CNF.  The fast one has every rule switched
         # on for good (selectors as unit clauses), so models and backbones do
         # not re-assume thousands of selectors on every call; the evidence one
         # takes selectors as assumptions and is built only when a conflict or
         # a reason has to be named.
-        self._fast = _LoadedSolver(solver, self.encoding, rules_fixed=True)
-        self._evidence: _LoadedSolver | None = None
-        self._floating = set(self.encoding.floating)
-        self._consistency: Consistency | None = None
+        return _LoadedSolver(self._solver_name, self.encoding, rules_fixed=True)
+
+    @cached_property
+    def _floating(self) -> set:
+        return set(self.encoding.floating)
 
     def __enter__(self) -> "Reasoner":
         return self
@@ -155,7 +183,8 @@ class Reasoner:
 
     def close(self) -> None:
         """Free the solvers."""
-        self._fast.delete()
+        if "_fast" in self.__dict__:
+            self._fast.delete()
         if self._evidence is not None:
             self._evidence.delete()
 
@@ -311,13 +340,14 @@ class Reasoner:
         """
         if method in ("auto", "count"):
             try:
-                counts = components.tally(self.problem, COUNT_STATES if method == "auto" else None)
+                known = components.determined(self.problem, COUNT_STATES if method == "auto" else None,
+                                              (Status.MINE, Status.SAFE, Status.UNDETERMINED))
             except TooComplexError:
                 pass
             else:
-                if not counts.consistent:  # only SAT can name the conflicting clues
+                if known is None:  # only SAT can name the conflicting clues
                     return Solution(False, conflict=self.consistency().conflict)
-                return Solution(True, _statuses(counts))
+                return Solution(True, known)
         consistency = self.consistency()
         if not consistency.consistent:
             return Solution(False, conflict=consistency.conflict)
@@ -382,18 +412,11 @@ class Reasoner:
         return Uniqueness(True, False, (first, self._explanation(model)))
 
 
-def _statuses(counts: Tally) -> dict[Hashable, Status]:
-    out = {}
-    for cell, mines in counts.scaled_mines.items():
-        out[cell] = (Status.SAFE if mines == 0 else
-                     Status.MINE if mines == counts.scaled_count else Status.UNDETERMINED)
-    return out
-
-
 class _LoadedSolver:
     """A python-sat solver kept in step with a growing :class:`Encoding`."""
 
     def __init__(self, name: str, encoding: Encoding, rules_fixed: bool):
+        from pysat.solvers import Solver
         self.solver = Solver(name=name)
         self.encoding = encoding
         if encoding.atmosts and not self.solver.supports_atmost():

@@ -19,24 +19,44 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, reduce
-from math import comb, gcd
+import math
+from math import gcd
 from operator import mul
 from typing import Hashable, Mapping
 from .errors import InputError
 
-try:  # GMP multiplies the huge counts of large boards ~15x faster than int.
-    from gmpy2 import comb as _gmp_comb
-    from gmpy2 import mpz as big
+# GMP multiplies the huge counts of large boards ~15x faster than int, but
+# importing gmpy2 costs ~50 ms (it reads package metadata), more than a whole
+# expert position: it is imported only when numbers get big.
+GMP_CELLS = 2000  # floating cells above which counts are worth GMP's numbers
 
-    def comb(n: int, k: int) -> int:  # noqa: F811 - math.comb(4e6, 6e5) takes 17 s, GMP's 0.04 s
-        """C(n, k) as a Python int, by GMP.
 
-        >>> comb(5, 2), comb(2, 5)
-        (10, 0)
-        """
-        return int(_gmp_comb(n, k))
-except ImportError:  # pragma: no cover - gmpy2 is a dependency; stay exact without it
-    big = int
+def _gmp():
+    """The gmpy2 module, or None without it (exact all the same, slower on big boards)."""
+    try:
+        import gmpy2
+    except ImportError:  # pragma: no cover - gmpy2 is a dependency
+        return None
+    return gmpy2
+
+
+def comb(n: int, k: int) -> int:
+    """C(n, k) as a Python int: GMP's for large n (math.comb(4e6, 6e5) takes 17 s, GMP's 0.04 s).
+
+    >>> comb(5, 2), comb(2, 5), comb(10_000, 3) == math.comb(10_000, 3)
+    (10, 0, True)
+    """
+    gmp = _gmp() if n > GMP_CELLS else None
+    if gmp is None:
+        return math.comb(n, k) if 0 <= k else 0
+    return int(gmp.comb(n, k))
+
+
+def big_numbers(cells: int):
+    """The integer type for counts over ``cells`` floating cells: GMP's on big boards, else int."""
+    gmp = _gmp() if cells > GMP_CELLS else None
+    return int if gmp is None else gmp.mpz
+
 
 Poly = tuple[int, list[int]]
 
@@ -247,7 +267,11 @@ def combine(polys: list[Poly], floating: int, total: int | None) -> World:
     >>> w.count * w.scale, [int(x) * w.scale for x in w.weights[0][1]], w.floating_mines * w.scale
     (Fraction(4, 1), [Fraction(2, 1), Fraction(1, 1)], Fraction(1, 1))
     """
-    levels = [[(lo, [big(c) for c in cs]) for lo, cs in polys] or [(0, [big(1)])]]
+    big = big_numbers(floating)
+    if big is int:
+        levels = [list(polys) or [(0, [1])]]
+    else:
+        levels = [[(lo, [big(c) for c in cs]) for lo, cs in polys] or [(0, [big(1)])]]
     while len(levels[-1]) > 1:
         below = levels[-1]
         levels.append([multiply(below[i], below[i + 1]) if i + 1 < len(below) else below[i]
@@ -255,7 +279,8 @@ def combine(polys: list[Poly], floating: int, total: int | None) -> World:
     product = levels[-1][0]
     lo, cs = product
     outside, scale = floating_weights(lo, len(cs), floating, total)
-    outside = [big(w) for w in outside]
+    if big is not int:
+        outside = [big(w) for w in outside]
     weights = [(lo, outside)]
     count = dot(product, weights[0])
     for depth in range(len(levels) - 2, -1, -1):

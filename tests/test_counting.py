@@ -7,7 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satsweeper.components import Components
+from satsweeper.board import Board
+from satsweeper.components import Components, determined
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.counting import Engine, count, tally
 from satsweeper.game import LEVELS, Level
@@ -142,6 +143,34 @@ class TestRealPositions:
         for board in positions(LEVELS["expert"], 20, seed=1) + positions(Level(60, 40, 480), 3, seed=2):
             problem = problem_of(board)
             assert tally(problem).expected_mines() == problem.mines
+
+    def test_determined_cells_read_from_the_counts(self):
+        """components.determined (sets of mine numbers) = the cells whose count is 0 or all,
+        with and without the total, on real positions of every size of frontier."""
+        boards_ = positions(LEVELS["expert"], 40, seed=3) + positions(LEVELS["intermediate"], 40, seed=3)
+        for board in boards_ + [Board(b.height, b.width, b.clues, b.flags) for b in boards_[::4]]:
+            problem = problem_of(board)
+            counts = tally(problem)
+            want = {c: None if 0 < n < counts.scaled_count else n != 0 for c, n in counts.scaled_mines.items()}
+            assert determined(problem) == want
+
+    @settings(max_examples=600, deadline=None)
+    @given(st.data())
+    def test_determined_cells_of_any_system_match_the_oracle(self, data):
+        """components.determined on systems no board makes: overlapping rules, impossible
+        needs, totals too small or too large, no total; brute force decides."""
+        n = data.draw(st.integers(0, 8))
+        cells = tuple(range(n))
+        rules = []
+        for i in range(data.draw(st.integers(0, 4)) if n else 0):
+            members = frozenset(data.draw(st.lists(st.sampled_from(cells), min_size=1, max_size=4)))
+            rules.append(Constraint(members, data.draw(st.integers(-1, len(members) + 1)), f"r{i}"))
+        total = data.draw(st.none() | st.integers(-1, n + 1))
+        problem = Problem(cells, tuple(rules), total, None if total is None else "T")
+        want = oracle.status(problem)
+        got = determined(problem)
+        words = {True: "mine", False: "safe", None: "undetermined"}
+        assert (got and {c: words[v] for c, v in got.items()}) == want or (got is None and want is None)
 
     @settings(max_examples=300, deadline=None)
     @given(boards(perturb=False))

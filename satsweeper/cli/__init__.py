@@ -5,16 +5,85 @@ types do the checking), calls the library, and prints what
 :mod:`satsweeper.report` makes of the answer.  :mod:`.contract` holds what
 every command promises: exit codes, ``--json``, errors, stdin, outputs
 checked before the work, progress and time limits (``docs/json.md``).
-Library modules are imported inside the commands, so starting the program
-costs only what the command uses.
+Library modules are imported inside the commands, and the command modules
+themselves when their command is asked for, so starting the program costs
+only what the command uses.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import click
 
-from . import experiments, gadgets, optimal, pictures, puzzles, queries, serve
 from .contract import Group
+
+# command -> the module of this package that defines it (in its COMMANDS)
+HOMES = {
+    "check": "queries", "safe": "queries", "solve": "queries", "unique": "queries", "count": "queries",
+    "probs": "queries", "hint": "queries",
+    "noguess": "puzzles", "generate": "puzzles",
+    "bench": "experiments", "density": "experiments",
+    "render": "pictures",
+    "gadget": "gadgets", "repair": "gadgets", "compile": "gadgets",
+    "optimal": "optimal",
+    "serve": "serve",
+}
+
+
+class _Commands(dict):
+    """The group's commands, each module imported when one of its commands is asked for.
+
+    A look-up by name loads one module; listing them (``--help``) loads all,
+    in the order of :data:`HOMES`.
+    """
+
+    def _load(self, module: str) -> None:
+        for command in import_module(f".{module}", __name__).COMMANDS:
+            dict.__setitem__(self, command.name, command)
+
+    def _load_all(self) -> None:
+        if dict.__len__(self) < len(HOMES):
+            for module in dict.fromkeys(HOMES.values()):
+                self._load(module)
+            ordered = {name: dict.__getitem__(self, name) for name in HOMES}
+            extra = {k: v for k, v in dict.items(self) if k not in ordered}
+            dict.clear(self)
+            dict.update(self, ordered | extra)
+
+    def get(self, name, default=None):
+        if not dict.__contains__(self, name) and name in HOMES:
+            self._load(HOMES[name])
+        return dict.get(self, name, default)
+
+    def __getitem__(self, name):
+        found = self.get(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __contains__(self, name) -> bool:
+        return name in HOMES or dict.__contains__(self, name)
+
+    def __iter__(self):
+        self._load_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._load_all()
+        return dict.__len__(self)
+
+    def keys(self):
+        self._load_all()
+        return dict.keys(self)
+
+    def values(self):
+        self._load_all()
+        return dict.values(self)
+
+    def items(self):
+        self._load_all()
+        return dict.items(self)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -28,6 +97,4 @@ def main() -> None:
     """
 
 
-for module in (queries, puzzles, experiments, pictures, gadgets, optimal, serve):
-    for command in module.COMMANDS:
-        main.add_command(command)
+main.commands = _Commands()

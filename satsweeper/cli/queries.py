@@ -9,14 +9,28 @@ from .contract import (LIMIT, NO, YES, CellParam, InputFile, OutputPath, TimeUp,
 from .subjects import flags_option, prepare, resolve_cell
 
 
+class LazyChoice(click.Choice):
+    """A choice whose list is made when first read: python-sat's solver
+    names cost its import, which a command that only counts never needs."""
+
+    def __init__(self, source) -> None:
+        self._source = source
+        super().__init__(())
+
+    @property
+    def choices(self):
+        return self._source()
+
+    @choices.setter
+    def choices(self, value) -> None:  # click's __init__ sets it; the source decides
+        pass
+
+
 def solver_options(command):
     """The SAT solver and cardinality encoding (the questions SAT answers)."""
-    from pysat.solvers import SolverNames
-
     from ..encoding import CardinalityEncoding
-    from ..reasoning import DEFAULT_SOLVER
-    solvers = sorted(n for n in SolverNames.__dict__ if not n.startswith("_"))
-    command = click.option("--solver", type=click.Choice(solvers), default=DEFAULT_SOLVER,
+    from ..reasoning import DEFAULT_SOLVER, solver_names
+    command = click.option("--solver", type=LazyChoice(solver_names), default=DEFAULT_SOLVER,
                            show_default=True, help="SAT solver from python-sat.")(command)
     return click.option("--encoding", type=click.Choice([e.value for e in CardinalityEncoding]),
                         default=None, help="Cardinality encoding (default: native where the solver "
@@ -169,10 +183,10 @@ def engine_option(command):
 def count_problem(problem, engine: str):
     """(tally, conflict); the conflict names clues when there is no explanation."""
     from ..counting import Engine, tally
-    from ..reasoning import Reasoner
     answer = tally(problem, Engine(engine))
     conflict = ()
     if not answer.consistent:
+        from ..reasoning import Reasoner  # SAT only to name the conflicting clues
         with Reasoner(problem) as r:
             conflict = r.consistency().conflict
     return answer, conflict
