@@ -161,7 +161,8 @@ class WorkerLost(TooComplexError):
     """
 
     def __init__(self, exitcode: int | None):
-        how = f"killed by signal {-exitcode}" if exitcode and exitcode < 0 else f"exit code {exitcode}"
+        how = (f"killed by signal {-exitcode}" if exitcode and exitcode < 0
+               else f"ended with exit code {exitcode}" if exitcode else "gone")
         super().__init__(f"expected every worker process to finish its chunk (got one {how}; out of memory?)")
 
 
@@ -221,7 +222,10 @@ class ProcessRunner(Runner):
 
 
 def _lost_exitcode(pool) -> int | None:
-    codes = [p.exitcode for p in getattr(pool, "_processes", {}).values() if p.exitcode]
+    processes = list(getattr(pool, "_processes", {}).values())
+    for process in processes:  # the pool may not have reaped the dead one yet
+        process.join(timeout=2)
+    codes = [p.exitcode for p in processes if p.exitcode]
     # The pool sends SIGTERM to the others once one dies: name the first death.
     codes.sort(key=lambda code: code == -signal.SIGTERM)
     return codes[0] if codes else None
