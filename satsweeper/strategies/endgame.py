@@ -17,7 +17,6 @@ or a small isolated region); :func:`best_guess` returns None otherwise.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Hashable
 
 from ..board import Board
@@ -84,10 +83,16 @@ def explanations(problem: Problem, limit: int) -> list[frozenset] | None:
     return out if place(0, 0) and len(out) <= limit else None
 
 
-def best_guess(board: Board, problem: Problem, limit: int = None, most_cells: int = None
-               ) -> tuple[Hashable, Fraction] | None:
+class TooBig(Exception):
+    """The search met its node budget: the caller falls back to a heuristic."""
+
+
+def best_guess(board: Board, problem: Problem, limit: int = None, most_cells: int = None,
+               budget: int = None) -> tuple[Hashable, Fraction] | None:
     """The guess that maximises the chance of winning, and that chance; None if
-    too big, or if some cell is safe in every explanation (open it, no guess).
+    too big (more than ``limit`` explanations, ``most_cells`` hidden cells, or
+    more than ``budget`` positions searched), or if some cell is safe in every
+    explanation (open it, no guess).
 
     Counts are integers throughout: ``win`` is the number of explanations in
     which best play wins, so no fraction is formed until the answer.
@@ -101,64 +106,192 @@ def best_guess(board: Board, problem: Problem, limit: int = None, most_cells: in
     >>> best_guess(b, problem_of(b))[1]
     Fraction(1, 2)
     """
-    if len(problem.cells) > (CELLS if most_cells is None else most_cells):
-        return None
-    found = explanations(problem, LIMIT if limit is None else limit)
-    if not found or len(found) < 2:
-        return None
-    cells = tuple(problem.cells)
-    flags = board.flags
-    # Explanations are bits of an int.  mine[k]: those with cell k a mine;
-    # shows[k][v]: those with cell k safe and showing v.
+    return Endgame(limit, most_cells, budget).best_guess(board, problem)
+
+
+class Endgame:
+    """One game's exact endgame.  The explanations are enumerated once, at
+    the first guess with few enough of them; at later guesses of the same
+    game they are the earlier ones that agree with what was revealed since
+    (the total is fixed, so none is new), and the search's memo, which
+    already holds most of the positions the game can reach, is kept.
+
+    >>> from satsweeper.textio import parse_board
+    >>> from satsweeper.constraints import problem_of
+    >>> b = parse_board("mines: 1\\n.1.\\n")
+    >>> Endgame().best_guess(b, problem_of(b))[1]
+    Fraction(1, 2)
+    """
+
+    def __init__(self, limit: int = None, most_cells: int = None, budget: int = None):
+        self.limit = LIMIT if limit is None else limit
+        self.most_cells = CELLS if most_cells is None else most_cells
+        self.budget = BUDGET if budget is None else budget
+        self.known = None  # (board, cells, mine, shows by number, search) of the enumeration
+        self.everyone = 0  # its explanations, as bits
+
+    def best_guess(self, board: Board, problem: Problem, count: int = None
+                   ) -> tuple[Hashable, Fraction] | None:
+        """As :func:`best_guess`; ``count`` (the number of explanations, if
+        known) lets a later guess of the same game reuse the enumeration."""
+        alive = self._reuse(board, problem, count) if count is not None else None
+        if alive is None:
+            if len(problem.cells) > self.most_cells:
+                return None
+            found = explanations(problem, self.limit)
+            if not found or len(found) < 2:
+                return None
+            cells = tuple(problem.cells)
+            mine, by_number = _masks(board, cells, found)
+            self.known = (board, cells, mine, by_number,
+                          Search(mine, [tuple(v.values()) for v in by_number], self.budget))
+            alive = self.everyone = (1 << len(found)) - 1
+        _, cells, mine, _, search = self.known
+        hidden = set(problem.cells)
+        if alive & (alive - 1) == 0 or any(not m & alive for c, m in zip(cells, mine) if c in hidden):
+            return None  # a cell safe everywhere is no guess: open it first
+        search.budget = self.budget
+        try:
+            k, wins = search.best(alive)
+        except TooBig:
+            return None
+        return cells[k], Fraction(wins, alive.bit_count())
+
+    def _reuse(self, board: Board, problem: Problem, count: int) -> int | None:
+        """The earlier explanations that agree with ``board``, as bits, if
+        they are exactly its explanations (``count`` of them); else None."""
+        if self.known is None:
+            return None
+        old, cells, mine, by_number, _ = self.known
+        if (board.total_mines != old.total_mines or board.height != old.height or board.width != old.width
+                or not old.flags <= board.flags or any(board.clues.get(c) != v for c, v in old.clues.items())
+                or not set(problem.cells) <= set(cells)):
+            return None
+        alive = self.everyone
+        for k, c in enumerate(cells):
+            if c in board.flags:
+                alive &= mine[k]
+            elif c in board.clues:
+                fixed = sum(1 for n in board.neighbours(c) if n in old.flags)
+                alive &= by_number[k].get(board.clues[c] - fixed, 0)
+        return alive if alive.bit_count() == count else None
+
+
+def _masks(board: Board, cells: tuple, found: list) -> tuple[list[int], list[dict[int, int]]]:
+    """Explanations as bits of an int.  mine[k]: those with cell k a mine;
+    shows[k][v]: those with cell k safe and showing v plus its flagged
+    neighbours (a flag adds one to every number: it splits nothing).
+
+    The numbers are counted bit-parallel: exactly[v] holds the explanations
+    with v mines among the neighbours seen so far, updated one neighbour at a
+    time (a few big-int operations per cell, not one sum per explanation).
+
+    >>> from satsweeper.textio import parse_board
+    >>> b = parse_board("mines: 1\\n.1.\\n")
+    >>> _masks(b, ((0, 0), (0, 2)), [frozenset({(0, 0)}), frozenset({(0, 2)})])
+    ([1, 2], [{0: 2}, {0: 1}])
+    """
+    index = {c: k for k, c in enumerate(cells)}
     mine = [0] * len(cells)
-    shows: list[dict[int, int]] = [{} for _ in cells]
     for i, e in enumerate(found):
         bit = 1 << i
-        for k, c in enumerate(cells):
-            if c in e:
-                mine[k] |= bit
-            else:
-                v = sum(1 for n in board.neighbours(c) if n in e or n in flags)
-                shows[k][v] = shows[k].get(v, 0) | bit
+        for c in e:
+            mine[index[c]] |= bit
     everyone = (1 << len(found)) - 1
-    if not all(mine):
-        return None  # a cell safe everywhere is no guess: open it first
+    shows = []
+    for k, c in enumerate(cells):
+        exactly = [everyone & ~mine[k]]
+        for n in board.neighbours(c):
+            if n in index:
+                m = mine[index[n]]
+                exactly = [(exactly[v] if v < len(exactly) else 0) & ~m
+                           | (exactly[v - 1] & m if v else 0) for v in range(len(exactly) + 1)]
+        shows.append({v: x for v, x in enumerate(exactly) if x})
+    return mine, shows
 
-    @lru_cache(maxsize=None)
-    def win(alive: int) -> int:
-        """Explanations among ``alive`` in which best play from here wins."""
+
+# Positions the search may visit before it gives up (best_guess returns None
+# and best guesses as it would without the endgame).
+BUDGET = 20000
+
+
+class Search:
+    """Best play on explanations as bits: ``win(alive)`` counts the explanations
+    among ``alive`` in which best play wins.
+
+    >>> s = Search([0b01, 0b10], [(0b10,), (0b01,)], 100)  # a 50/50: two cells, one mine
+    >>> s.best(0b11)
+    (0, 1)
+    """
+
+    def __init__(self, mine: list[int], shows: list[tuple[int, ...]], budget: int):
+        self.mine, self.shows, self.budget = mine, shows, budget
+        self.memo: dict[int, int] = {}
+
+    def best(self, alive: int) -> tuple[int, int]:
+        """(the cell to guess, the explanations it wins) when no cell is free."""
+        return self._guess(alive, self._useful(alive, range(len(self.mine))))
+
+    def _useful(self, alive: int, cells) -> list[int]:
+        """The cells that still matter in ``alive``: a mine in some
+        explanations and safe in others, or safe in all and telling
+        something (a free cell).  One that is a mine in all, or safe in all
+        and showing one number, never matters again below."""
+        mine, shows = self.mine, self.shows
+        out = []
+        for k in cells:
+            m = mine[k] & alive
+            if m == alive:
+                continue
+            if not m and sum(1 for s in shows[k] if s & alive) <= 1:
+                continue
+            out.append(k)
+        return out
+
+    def win(self, alive: int, cells: list[int]) -> int:
         if alive & (alive - 1) == 0:  # one explanation left: everything is known
             return 1
-        parts = [alive]
-        for k in range(len(cells)):  # opening the free cells splits by what they show
+        got = self.memo.get(alive)
+        if got is not None:
+            return got
+        self.budget -= 1
+        if self.budget < 0:
+            raise TooBig
+        useful = self._useful(alive, cells)
+        mine, shows = self.mine, self.shows
+        for k in useful:  # a free cell that tells something is opened first
             if not mine[k] & alive:
-                parts = [p & m for p in parts for m in shows[k].values() if p & m]
-        if len(parts) == 1:
-            return guess(alive)[1]
-        return sum(win(p) for p in parts)
+                value = sum(self.win(alive & s, useful) for s in shows[k] if s & alive)
+                break
+        else:
+            value = self._guess(alive, useful)[1] if useful else 1
+        self.memo[alive] = value
+        return value
 
-    def guess(alive: int) -> tuple[int, int]:
-        best_k, best = -1, -1
-        # Most likely safe first: a guess can win at most where it survives.
-        # A cell that is a mine nowhere was opened already; one that shows
-        # the same number wherever it is safe tells nothing: it is only
-        # worth its survival, so it is tried after the cells that inform.
+    def _guess(self, alive: int, useful: list[int]) -> tuple[int, int]:
+        mine, shows = self.mine, self.shows
+        # Most likely safe first: a guess wins at most where it survives, so
+        # the search stops at the first cell that cannot beat the best.
+        # Among equally safe cells, the ones that inform go first (a cell
+        # showing one number is worth only what the rest of play wins).
         order = []
-        for k in range(len(cells)):
-            if mine[k] & alive:
-                lives = alive & ~mine[k]
-                dead = sum(1 for m in shows[k].values() if alive & m) <= 1
-                order.append((dead, -lives.bit_count(), k))
+        for k in useful:
+            lives = alive & ~mine[k]
+            parts = sorted((s & alive for s in shows[k] if s & alive), key=int.bit_count, reverse=True)
+            order.append((-lives.bit_count(), len(parts) == 1, k, parts))
         order.sort()
-        for dead, lives, k in order:
-            if -lives <= best:
-                if dead:
+        best_k, best = -1, 0
+        for lives, _, k, parts in order:
+            left = -lives
+            if left <= best:
+                break
+            value = 0
+            for p in parts:  # biggest first; each part wins at most its size
+                left -= p.bit_count()
+                value += self.win(p, useful)
+                if value + left <= best:
                     break
-                continue
-            value = sum(win(alive & m) for m in shows[k].values() if alive & m)
-            if value > best:
-                best_k, best = k, value
+            else:
+                if value > best:
+                    best_k, best = k, value
         return best_k, best
-
-    k, wins = guess(everyone)
-    return cells[k], Fraction(wins, len(found))
