@@ -17,6 +17,8 @@ or a small isolated region); :func:`best_guess` returns None otherwise.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
+from math import comb
 from typing import Hashable
 
 from ..board import Board
@@ -36,34 +38,51 @@ CELLS = 40
 def explanations(problem: Problem, limit: int) -> list[frozenset] | None:
     """Every placement of mines satisfying ``problem``, or None if more than ``limit``.
 
+    The constrained cells are placed one rule's neighbourhood after another
+    (so a rule is settled soon after its first cell and dead ends die
+    early); cells no rule mentions only take the mines the total leaves,
+    in every way at once (no dead end among them).
+
     >>> from satsweeper.constraints import Constraint, Problem
     >>> p = Problem(("a", "b"), (Constraint(frozenset({"a", "b"}), 1, "r"),))
     >>> sorted(sorted(e) for e in explanations(p, 10))
     [['a'], ['b']]
     """
-    cells = list(problem.cells)
-    rules_of: dict[Hashable, list[int]] = {c: [] for c in cells}
+    rules_of: dict[Hashable, list[int]] = {c: [] for c in problem.cells}
     for i, rule in enumerate(problem.constraints):
         for c in rule.cells:
-            rules_of[c].append(i)
+            if c in rules_of:
+                rules_of[c].append(i)
+    cells = _rule_order(problem, rules_of)
+    free = [c for c in problem.cells if not rules_of[c]]
     need = [rule.mines for rule in problem.constraints]
     room = [len(rule.cells) for rule in problem.constraints]
+    if any(not 0 <= n <= r for n, r in zip(need, room)):
+        return []
     total = problem.mines
     out: list[frozenset] = []
     chosen: list = []
 
     def place(index: int, placed: int) -> bool:
-        if total is not None and (placed > total or placed + len(cells) - index < total):
+        if total is not None and (placed > total or placed + len(cells) - index + len(free) < total):
             return True
         if index == len(cells):
-            if all(n == 0 for n in need):
-                out.append(frozenset(chosen))
-            return len(out) <= limit
+            if total is None:
+                ways = [()] if not free else (
+                    combo for r in range(len(free) + 1) for combo in combinations(free, r))
+            else:
+                if len(out) + comb(len(free), total - placed) > limit:
+                    return False
+                ways = combinations(free, total - placed)
+            for combo in ways:
+                out.append(frozenset(chosen).union(combo))
+                if len(out) > limit:
+                    return False
+            return True
         cell = cells[index]
         rules = rules_of[cell]
         for mine in (False, True):
-            ok = all(room[r] - 1 >= need[r] - mine >= 0 for r in rules)
-            if not ok:
+            if not all(room[r] - 1 >= need[r] - mine >= 0 for r in rules):
                 continue
             for r in rules:
                 need[r] -= mine
@@ -81,6 +100,27 @@ def explanations(problem: Problem, limit: int) -> list[frozenset] | None:
         return True
 
     return out if place(0, 0) and len(out) <= limit else None
+
+
+def _rule_order(problem: Problem, rules_of: dict) -> list:
+    """The constrained cells, each rule's cells together, rules in the order
+    a walk from rule to rule through shared cells meets them."""
+    order: list = []
+    seen: set = set()
+    done: set = set()
+    for start in range(len(problem.constraints)):
+        stack = [start]
+        while stack:
+            r = stack.pop()
+            if r in done:
+                continue
+            done.add(r)
+            for c in sorted(problem.constraints[r].cells & rules_of.keys(), key=repr):
+                if c not in seen:
+                    seen.add(c)
+                    order.append(c)
+                    stack.extend(rules_of[c])
+    return order
 
 
 class TooBig(Exception):
@@ -155,7 +195,7 @@ class Endgame:
             k, wins = search.best(alive)
         except TooBig:
             return None
-        return cells[k], Fraction(wins, alive.bit_count())
+        return (cells[k], Fraction(wins, alive.bit_count())) if k >= 0 else None
 
     def _reuse(self, board: Board, problem: Problem, count: int) -> int | None:
         """The earlier explanations that agree with ``board``, as bits, if
@@ -230,20 +270,25 @@ class Search:
 
     def best(self, alive: int) -> tuple[int, int]:
         """(the cell to guess, the explanations it wins) when no cell is free."""
-        return self._guess(alive, self._useful(alive, range(len(self.mine))))
+        useful = self._useful(alive, range(len(self.mine)))
+        return self._guess(alive, useful) if isinstance(useful, list) else (-1, 0)
 
-    def _useful(self, alive: int, cells) -> list[int]:
-        """The cells that still matter in ``alive``: a mine in some
-        explanations and safe in others, or safe in all and telling
-        something (a free cell).  One that is a mine in all, or safe in all
-        and showing one number, never matters again below."""
+    def _useful(self, alive: int, cells):
+        """The cells that still matter in ``alive`` (a mine in some
+        explanations and safe in others), or, as soon as one is found, the
+        parts a free cell (safe in all) splits ``alive`` into by its number
+        (a tuple: open it first).  A cell that is a mine in all, or safe in
+        all and showing one number, never matters again below."""
         mine, shows = self.mine, self.shows
         out = []
         for k in cells:
             m = mine[k] & alive
             if m == alive:
                 continue
-            if not m and sum(1 for s in shows[k] if s & alive) <= 1:
+            if not m:
+                parts = tuple(x for x in (s & alive for s in shows[k]) if x)
+                if len(parts) > 1:
+                    return parts
                 continue
             out.append(k)
         return out
@@ -258,18 +303,15 @@ class Search:
         if self.budget < 0:
             raise TooBig
         useful = self._useful(alive, cells)
-        mine, shows = self.mine, self.shows
-        for k in useful:  # a free cell that tells something is opened first
-            if not mine[k] & alive:
-                value = sum(self.win(alive & s, useful) for s in shows[k] if s & alive)
-                break
+        if isinstance(useful, tuple):  # a free cell that tells something is opened first
+            value = sum(self.win(p, cells) for p in useful)
         else:
             value = self._guess(alive, useful)[1] if useful else 1
         self.memo[alive] = value
         return value
 
     def _guess(self, alive: int, useful: list[int]) -> tuple[int, int]:
-        mine, shows = self.mine, self.shows
+        mine, shows, memo = self.mine, self.shows, self.memo
         # Most likely safe first: a guess wins at most where it survives, so
         # the search stops at the first cell that cannot beat the best.
         # Among equally safe cells, the ones that inform go first (a cell
@@ -287,8 +329,9 @@ class Search:
                 break
             value = 0
             for p in parts:  # biggest first; each part wins at most its size
-                left -= p.bit_count()
-                value += self.win(p, useful)
+                size = p.bit_count()
+                left -= size
+                value += 1 if size == 1 else memo[p] if p in memo else self.win(p, useful)
                 if value + left <= best:
                     break
             else:
