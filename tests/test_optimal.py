@@ -129,6 +129,30 @@ class TestEndgame:
         assert value == optimum(level, FirstClick.CAN_LOSE).value
         assert cell in optimum(level, FirstClick.CAN_LOSE).firsts
 
+    @pytest.mark.parametrize("level", [Level(4, 4, 4), Level(6, 3, 3), Level(4, 4, 3)], ids=str)
+    def test_big_endgame_from_every_layout(self, level):
+        """From up to 1820 layouts (4x4x4: the published 961/1820) the search still finds the optimum."""
+        board = Board(level.height, level.width, {}, total_mines=level.mines)
+        cell, value = endgame.Endgame(limit=2000, most_cells=20, budget=10**7).best_guess(board, problem_of(board))
+        assert value == optimum(level, FirstClick.CAN_LOSE).value
+        assert cell in optimum(level, FirstClick.CAN_LOSE).firsts
+
+    def test_budget_gives_up(self):
+        """A search that needs more positions than its budget answers None (the caller guesses otherwise)."""
+        level = Level(4, 4, 4)
+        board = Board(level.height, level.width, {}, total_mines=level.mines)
+        assert endgame.Endgame(limit=2000, most_cells=20, budget=10).best_guess(board, problem_of(board)) is None
+
+    @pytest.mark.parametrize("level", [Level(3, 5, 3), Level(2, 6, 3)], ids=str)
+    def test_best_with_the_endgame_plays_optimally(self, level):
+        """best whose endgame covers the whole board after the first click wins exactly the optimum's
+        layouts: its enumeration and memo, reused from guess to guess of a game, stay right."""
+        from satsweeper.optimal import allowed_layouts, play_layout
+        from satsweeper.strategies.best import Best
+        won = sum(play_layout(level, mines, (0, 0), Best(limit=1000, most_cells=40, budget=10**7))
+                  for mines in allowed_layouts(level, FirstClick.SAFE, (0, 0)))
+        assert won == optimum(level, FirstClick.SAFE, (0, 0)).won
+
 
 class TestStrategyValue:
     def test_exact_on_every_layout(self):
