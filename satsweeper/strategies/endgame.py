@@ -313,20 +313,14 @@ class Search:
     def _guess(self, alive: int, useful: list[int]) -> tuple[int, int]:
         mine, shows, memo = self.mine, self.shows, self.memo
         # Most likely safe first: a guess wins at most where it survives, so
-        # the search stops at the first cell that cannot beat the best.
-        # Among equally safe cells, the ones that inform go first (a cell
-        # showing one number is worth only what the rest of play wins).
-        order = []
-        for k in useful:
-            lives = alive & ~mine[k]
-            parts = sorted((s & alive for s in shows[k] if s & alive), key=int.bit_count, reverse=True)
-            order.append((-lives.bit_count(), len(parts) == 1, k, parts))
-        order.sort()
+        # the search stops at the first cell that cannot beat the best (its
+        # parts are only formed once it is tried).
+        order = sorted((((alive & ~mine[k]).bit_count(), k) for k in useful), reverse=True)
         best_k, best = -1, 0
-        for lives, _, k, parts in order:
-            left = -lives
+        for left, k in order:
             if left <= best:
                 break
+            parts = sorted((x for x in (s & alive for s in shows[k]) if x), key=int.bit_count, reverse=True)
             value = 0
             for p in parts:  # biggest first; each part wins at most its size
                 size = p.bit_count()
