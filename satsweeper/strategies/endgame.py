@@ -24,15 +24,19 @@ from typing import Hashable
 from ..board import Board
 from ..constraints import Problem
 
-# Most explanations to enumerate, and hidden cells to reason about.  400
-# over 60 cells (possible since the memo keys on the explanations left) won
-# more on the tuning seed (1500 expert games of seed 100: 10 won only with
-# it, 2 only without, z = 2.31) and not on the held-out seed (1000 games of
-# seed 900001: 3 against 7, z = -1.26), and may cost speed: no evidence
-# either way, so the limits every published figure of best was measured
-# with stay (Best(limit=400, most_cells=60) plays the bigger endgame).
-LIMIT = 60
-CELLS = 40
+# Most explanations to enumerate, and hidden cells to reason about.  From
+# its first position the endgame plays optimally (later positions are in
+# the tree it searched), so a bigger endgame can only win more on average;
+# the limit is set by speed.  Paired expert games (docs/best-tuning-2026-11.txt,
+# tuning seeds 100 and 101, 5000 games each) against the former 60 over 40:
+# from 400 over 60, 26 won only with it against 14 and 18 against 21; from
+# 1000 over 80, 27 against 18 and 21 against 25 (z = 1.34 and -0.59: about
+# +0.05 points, too small to see in 10000 games).  On small boards it
+# closes best's gap to optimal play (5x3 with 3 mines, safe corner first:
+# 287 -> 299 of 364 layouts, the optimum).  Speed: 1000 over 80 with the
+# budget below costs best about 15% more time per expert game.
+LIMIT = 1000
+CELLS = 80
 
 
 def explanations(problem: Problem, limit: int) -> list[frozenset] | None:
@@ -251,8 +255,10 @@ def _masks(board: Board, cells: tuple, found: list) -> tuple[list[int], list[dic
 
 
 # Positions the search may visit before it gives up (best_guess returns None
-# and best guesses as it would without the endgame).
-BUDGET = 20000
+# and best guesses as it would without the endgame; the positions solved so
+# far stay in the memo for the next guess).  20000 cost about 10% more time
+# per expert game than 5000 (1000 over 80, 200 games of seed 11).
+BUDGET = 5000
 
 
 class Search:
