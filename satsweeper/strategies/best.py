@@ -3,9 +3,11 @@ that looks one move ahead.
 
 1. Sure moves come from the single-number rules, else from the pair rule,
    else from exact counting with the total.
-2. With at most ``endgame.LIMIT`` explanations left, the guess is the one
-   with the highest exact chance of winning the game
-   (:mod:`satsweeper.strategies.endgame`).
+2. With at most ``endgame.LIMIT`` (1000) explanations left over at most
+   ``endgame.CELLS`` (80) hidden cells, the guess is the one with the
+   highest exact chance of winning the game
+   (:mod:`satsweeper.strategies.endgame`; one search per game, its memo
+   kept from guess to guess).
 3. Otherwise, if a corner far from every number (every neighbour hidden,
    no number within two steps) is as safe as the safest cell, it is
    opened.  With three neighbours a corner is the likeliest cell to show 0,
