@@ -153,6 +153,34 @@ class TestEndgame:
                   for mines in allowed_layouts(level, FirstClick.SAFE, (0, 0)))
         assert won == optimum(level, FirstClick.SAFE, (0, 0)).won
 
+    def test_reused_search_agrees_with_a_fresh_one(self):
+        """At every endgame guess of best's games, the search carried over from the game's earlier
+        guesses (explanations filtered, memo kept) gives the value a fresh search gives."""
+        import random
+        from satsweeper.game import Game, Outcome
+        from satsweeper.optimal import allowed_layouts
+        from satsweeper.strategies.best import Best
+        level, checked = Level(4, 4, 4), 0
+        for n, mines in enumerate(allowed_layouts(level, FirstClick.SAFE, (0, 0))):
+            if n % 25:
+                continue
+            guesses = 0
+            game, player = Game(level, mines), Best(limit=1000, most_cells=40, budget=10**7)
+            game.open((0, 0))
+            while game.outcome is Outcome.PLAYING:
+                decision = player.decide(game.board, random.Random(n))
+                if decision.basis == "endgame":
+                    fresh = endgame.best_guess(game.board, problem_of(game.board), 1000, 40, 10**7)
+                    assert fresh[1] == decision.value
+                    checked += guesses > 0  # the first guess of a game searches afresh anyway
+                    guesses += 1
+                for cell in decision.flags:
+                    game.flag(cell)
+                for cell in decision.opens:
+                    if game.open(cell) is not Outcome.PLAYING:
+                        break
+        assert checked >= 10
+
 
 class TestStrategyValue:
     def test_exact_on_every_layout(self):
