@@ -15,7 +15,8 @@ Variants: ``exact`` (sure moves, then the lowest probability), ``ties``
 cells within 10% of the best safety, after far corners),
 ``no-corners`` (best without opening far corners first), ``best-5``
 (at most 5 candidates), ``end-N`` (the exact endgame from N explanations
-left, over more hidden cells).  Expert unless ``--level`` says otherwise.
+left, over at most 40, 60, 80 or 100 hidden cells; best's own is end-1000;
+end-60 is best's before November 2026).  Expert unless ``--level`` says otherwise.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ VARIANTS = {
     "best": Best,
     "no-corners": lambda: Best(corners=False),
     "best-5": lambda: Best(candidates=5),
+    "end-60": lambda: Best(limit=60, most_cells=40),
     "end-400": lambda: Best(limit=400, most_cells=60),
     "end-1000": lambda: Best(limit=1000, most_cells=80),
     "end-4000": lambda: Best(limit=4000, most_cells=100),

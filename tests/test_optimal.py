@@ -129,6 +129,58 @@ class TestEndgame:
         assert value == optimum(level, FirstClick.CAN_LOSE).value
         assert cell in optimum(level, FirstClick.CAN_LOSE).firsts
 
+    @pytest.mark.parametrize("level", [Level(4, 4, 4), Level(6, 3, 3), Level(4, 4, 3)], ids=str)
+    def test_big_endgame_from_every_layout(self, level):
+        """From up to 1820 layouts (4x4x4: the published 961/1820) the search still finds the optimum."""
+        board = Board(level.height, level.width, {}, total_mines=level.mines)
+        cell, value = endgame.Endgame(limit=2000, most_cells=20, budget=10**7).best_guess(board, problem_of(board))
+        assert value == optimum(level, FirstClick.CAN_LOSE).value
+        assert cell in optimum(level, FirstClick.CAN_LOSE).firsts
+
+    def test_budget_gives_up(self):
+        """A search that needs more positions than its budget answers None (the caller guesses otherwise)."""
+        level = Level(4, 4, 4)
+        board = Board(level.height, level.width, {}, total_mines=level.mines)
+        assert endgame.Endgame(limit=2000, most_cells=20, budget=10).best_guess(board, problem_of(board)) is None
+
+    @pytest.mark.parametrize("level", [Level(3, 5, 3), Level(2, 6, 3)], ids=str)
+    def test_best_with_the_endgame_plays_optimally(self, level):
+        """best whose endgame covers the whole board after the first click wins exactly the optimum's
+        layouts: its enumeration and memo, reused from guess to guess of a game, stay right."""
+        from satsweeper.optimal import allowed_layouts, play_layout
+        from satsweeper.strategies.best import Best
+        won = sum(play_layout(level, mines, (0, 0), Best(limit=1000, most_cells=40, budget=10**7))
+                  for mines in allowed_layouts(level, FirstClick.SAFE, (0, 0)))
+        assert won == optimum(level, FirstClick.SAFE, (0, 0)).won
+
+    def test_reused_search_agrees_with_a_fresh_one(self):
+        """At every endgame guess of best's games, the search carried over from the game's earlier
+        guesses (explanations filtered, memo kept) gives the value a fresh search gives."""
+        import random
+        from satsweeper.game import Game, Outcome
+        from satsweeper.optimal import allowed_layouts
+        from satsweeper.strategies.best import Best
+        level, checked = Level(4, 4, 4), 0
+        for n, mines in enumerate(allowed_layouts(level, FirstClick.SAFE, (0, 0))):
+            if n % 25:
+                continue
+            guesses = 0
+            game, player = Game(level, mines), Best(limit=1000, most_cells=40, budget=10**7)
+            game.open((0, 0))
+            while game.outcome is Outcome.PLAYING:
+                decision = player.decide(game.board, random.Random(n))
+                if decision.basis == "endgame":
+                    fresh = endgame.best_guess(game.board, problem_of(game.board), 1000, 40, 10**7)
+                    assert fresh[1] == decision.value
+                    checked += guesses > 0  # the first guess of a game searches afresh anyway
+                    guesses += 1
+                for cell in decision.flags:
+                    game.flag(cell)
+                for cell in decision.opens:
+                    if game.open(cell) is not Outcome.PLAYING:
+                        break
+        assert checked >= 10
+
 
 class TestStrategyValue:
     def test_exact_on_every_layout(self):

@@ -3,9 +3,11 @@ that looks one move ahead.
 
 1. Sure moves come from the single-number rules, else from the pair rule,
    else from exact counting with the total.
-2. With at most ``endgame.LIMIT`` explanations left, the guess is the one
-   with the highest exact chance of winning the game
-   (:mod:`satsweeper.strategies.endgame`).
+2. With at most ``endgame.LIMIT`` (1000) explanations left over at most
+   ``endgame.CELLS`` (80) hidden cells, the guess is the one with the
+   highest exact chance of winning the game
+   (:mod:`satsweeper.strategies.endgame`; one search per game, its memo
+   kept from guess to guess).
 3. Otherwise, if a corner far from every number (every neighbour hidden,
    no number within two steps) is as safe as the safest cell, it is
    opened.  With three neighbours a corner is the likeliest cell to show 0,
@@ -45,7 +47,7 @@ from ..components import Components
 from ..constraints import Positions, Problem
 from ..tally import Tally
 from . import Decision, certain_decision, endgame
-from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT
+from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT, Endgame
 
 # Measured on expert, 10000 games each (seed 21, the same games): candidates
 # within 10% of the best safety 39.75% (39.92% with a first version that
@@ -68,7 +70,7 @@ class Best:
     name = "best"
 
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
-                 corners: bool = True, limit: int = None, most_cells: int = None):
+                 corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None):
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -76,13 +78,14 @@ class Best:
         self.limit = ENDGAME_LIMIT if limit is None else limit
         self.most_cells = ENDGAME_CELLS if most_cells is None else most_cells
         self.positions = Positions()
+        self.endgames = Endgame(self.limit, self.most_cells, budget)  # one per game, as positions
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
         sure, problem, counts, components = certain_decision(board, self.positions)
         if sure:
             return sure
         if self.endgame and counts.count <= self.limit:
-            found = endgame.best_guess(board, problem, self.limit, self.most_cells)
+            found = self.endgames.best_guess(board, problem, counts.count)
             if found:
                 return Decision(opens=(found[0],), guess=True, basis="endgame", value=found[1])
         cell, basis, value = self._guess(board, problem, counts, components, rng)

@@ -17,54 +17,79 @@ or a small isolated region); :func:`best_guess` returns None otherwise.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from itertools import combinations
+from math import comb
 from typing import Hashable
 
 from ..board import Board
 from ..constraints import Problem
 
-# Most explanations to enumerate, and hidden cells to reason about.  400
-# over 60 cells (possible since the memo keys on the explanations left) won
-# more on the tuning seed (1500 expert games of seed 100: 10 won only with
-# it, 2 only without, z = 2.31) and not on the held-out seed (1000 games of
-# seed 900001: 3 against 7, z = -1.26), and may cost speed: no evidence
-# either way, so the limits every published figure of best was measured
-# with stay (Best(limit=400, most_cells=60) plays the bigger endgame).
-LIMIT = 60
-CELLS = 40
+# Most explanations to enumerate, and hidden cells to reason about.  From
+# its first position the endgame plays optimally (later positions are in
+# the tree it searched), so a bigger endgame can only win more on average;
+# the limit is set by speed.  Paired expert games (docs/best-tuning-2026-11.txt,
+# tuning seeds 100 and 101, 5000 games each) against the former 60 over 40:
+# from 400 over 60, 26 won only with it against 14 and 18 against 21; from
+# 1000 over 80, 27 against 18 and 21 against 25 (z = 1.34 and -0.59: about
+# +0.05 points, too small to see in 10000 games).  On small boards it
+# closes best's gap to optimal play (5x3 with 3 mines, safe corner first:
+# 287 -> 299 of 364 layouts, the optimum); on 8x8 with 10 mines it won 34
+# games only with it against 18 (20000 games of seed 100, z = 2.22).
+# Speed: 1000 over 80 with the budget below costs best about 11% more time
+# per expert game (300 games of seed 3, one core: 9.5 against 8.6 ms; exact
+# 4.6 ms; bench_play.py's time ratio to exact 2.05).
+LIMIT = 1000
+CELLS = 80
 
 
 def explanations(problem: Problem, limit: int) -> list[frozenset] | None:
     """Every placement of mines satisfying ``problem``, or None if more than ``limit``.
+
+    The constrained cells are placed one rule's neighbourhood after another
+    (so a rule is settled soon after its first cell and dead ends die
+    early); cells no rule mentions only take the mines the total leaves,
+    in every way at once (no dead end among them).
 
     >>> from satsweeper.constraints import Constraint, Problem
     >>> p = Problem(("a", "b"), (Constraint(frozenset({"a", "b"}), 1, "r"),))
     >>> sorted(sorted(e) for e in explanations(p, 10))
     [['a'], ['b']]
     """
-    cells = list(problem.cells)
-    rules_of: dict[Hashable, list[int]] = {c: [] for c in cells}
+    rules_of: dict[Hashable, list[int]] = {c: [] for c in problem.cells}
     for i, rule in enumerate(problem.constraints):
         for c in rule.cells:
-            rules_of[c].append(i)
+            if c in rules_of:
+                rules_of[c].append(i)
+    cells = _rule_order(problem, rules_of)
+    free = [c for c in problem.cells if not rules_of[c]]
     need = [rule.mines for rule in problem.constraints]
     room = [len(rule.cells) for rule in problem.constraints]
+    if any(not 0 <= n <= r for n, r in zip(need, room)):
+        return []
     total = problem.mines
     out: list[frozenset] = []
     chosen: list = []
 
     def place(index: int, placed: int) -> bool:
-        if total is not None and (placed > total or placed + len(cells) - index < total):
+        if total is not None and (placed > total or placed + len(cells) - index + len(free) < total):
             return True
         if index == len(cells):
-            if all(n == 0 for n in need):
-                out.append(frozenset(chosen))
-            return len(out) <= limit
+            if total is None:
+                ways = [()] if not free else (
+                    combo for r in range(len(free) + 1) for combo in combinations(free, r))
+            else:
+                if len(out) + comb(len(free), total - placed) > limit:
+                    return False
+                ways = combinations(free, total - placed)
+            for combo in ways:
+                out.append(frozenset(chosen).union(combo))
+                if len(out) > limit:
+                    return False
+            return True
         cell = cells[index]
         rules = rules_of[cell]
         for mine in (False, True):
-            ok = all(room[r] - 1 >= need[r] - mine >= 0 for r in rules)
-            if not ok:
+            if not all(room[r] - 1 >= need[r] - mine >= 0 for r in rules):
                 continue
             for r in rules:
                 need[r] -= mine
@@ -84,10 +109,37 @@ def explanations(problem: Problem, limit: int) -> list[frozenset] | None:
     return out if place(0, 0) and len(out) <= limit else None
 
 
-def best_guess(board: Board, problem: Problem, limit: int = None, most_cells: int = None
-               ) -> tuple[Hashable, Fraction] | None:
+def _rule_order(problem: Problem, rules_of: dict) -> list:
+    """The constrained cells, each rule's cells together, rules in the order
+    a walk from rule to rule through shared cells meets them."""
+    order: list = []
+    seen: set = set()
+    done: set = set()
+    for start in range(len(problem.constraints)):
+        stack = [start]
+        while stack:
+            r = stack.pop()
+            if r in done:
+                continue
+            done.add(r)
+            for c in sorted(problem.constraints[r].cells & rules_of.keys(), key=repr):
+                if c not in seen:
+                    seen.add(c)
+                    order.append(c)
+                    stack.extend(rules_of[c])
+    return order
+
+
+class TooBig(Exception):
+    """The search met its node budget: the caller falls back to a heuristic."""
+
+
+def best_guess(board: Board, problem: Problem, limit: int = None, most_cells: int = None,
+               budget: int = None) -> tuple[Hashable, Fraction] | None:
     """The guess that maximises the chance of winning, and that chance; None if
-    too big, or if some cell is safe in every explanation (open it, no guess).
+    too big (more than ``limit`` explanations, ``most_cells`` hidden cells, or
+    more than ``budget`` positions searched), or if some cell is safe in every
+    explanation (open it, no guess).
 
     Counts are integers throughout: ``win`` is the number of explanations in
     which best play wins, so no fraction is formed until the answer.
@@ -101,64 +153,191 @@ def best_guess(board: Board, problem: Problem, limit: int = None, most_cells: in
     >>> best_guess(b, problem_of(b))[1]
     Fraction(1, 2)
     """
-    if len(problem.cells) > (CELLS if most_cells is None else most_cells):
-        return None
-    found = explanations(problem, LIMIT if limit is None else limit)
-    if not found or len(found) < 2:
-        return None
-    cells = tuple(problem.cells)
-    flags = board.flags
-    # Explanations are bits of an int.  mine[k]: those with cell k a mine;
-    # shows[k][v]: those with cell k safe and showing v.
+    return Endgame(limit, most_cells, budget).best_guess(board, problem)
+
+
+class Endgame:
+    """One game's exact endgame.  The explanations are enumerated once, at
+    the first guess with few enough of them; at later guesses of the same
+    game they are the earlier ones that agree with what was revealed since
+    (the total is fixed, so none is new), and the search's memo, which
+    already holds most of the positions the game can reach, is kept.
+
+    >>> from satsweeper.textio import parse_board
+    >>> from satsweeper.constraints import problem_of
+    >>> b = parse_board("mines: 1\\n.1.\\n")
+    >>> Endgame().best_guess(b, problem_of(b))[1]
+    Fraction(1, 2)
+    """
+
+    def __init__(self, limit: int = None, most_cells: int = None, budget: int = None):
+        self.limit = LIMIT if limit is None else limit
+        self.most_cells = CELLS if most_cells is None else most_cells
+        self.budget = BUDGET if budget is None else budget
+        self.known = None  # (board, cells, mine, shows by number, search) of the enumeration
+        self.everyone = 0  # its explanations, as bits
+
+    def best_guess(self, board: Board, problem: Problem, count: int = None
+                   ) -> tuple[Hashable, Fraction] | None:
+        """As :func:`best_guess`; ``count`` (the number of explanations, if
+        known) lets a later guess of the same game reuse the enumeration."""
+        alive = self._reuse(board, problem, count) if count is not None else None
+        if alive is None:
+            if len(problem.cells) > self.most_cells:
+                return None
+            found = explanations(problem, self.limit)
+            if not found or len(found) < 2:
+                return None
+            cells = tuple(problem.cells)
+            mine, by_number = _masks(board, cells, found)
+            self.known = (board, cells, mine, by_number,
+                          Search(mine, [tuple(v.values()) for v in by_number], self.budget))
+            alive = self.everyone = (1 << len(found)) - 1
+        _, cells, mine, _, search = self.known
+        hidden = set(problem.cells)
+        if alive & (alive - 1) == 0 or any(not m & alive for c, m in zip(cells, mine) if c in hidden):
+            return None  # a cell safe everywhere is no guess: open it first
+        search.budget = self.budget
+        try:
+            k, wins = search.best(alive)
+        except TooBig:
+            return None
+        return (cells[k], Fraction(wins, alive.bit_count())) if k >= 0 else None
+
+    def _reuse(self, board: Board, problem: Problem, count: int) -> int | None:
+        """The earlier explanations that agree with ``board``, as bits, if
+        they are exactly its explanations (``count`` of them); else None."""
+        if self.known is None:
+            return None
+        old, cells, mine, by_number, _ = self.known
+        if (board.total_mines != old.total_mines or board.height != old.height or board.width != old.width
+                or not old.flags <= board.flags or any(board.clues.get(c) != v for c, v in old.clues.items())
+                or not set(problem.cells) <= set(cells)):
+            return None
+        alive = self.everyone
+        for k, c in enumerate(cells):
+            if c in board.flags:
+                alive &= mine[k]
+            elif c in board.clues:
+                fixed = sum(1 for n in board.neighbours(c) if n in old.flags)
+                alive &= by_number[k].get(board.clues[c] - fixed, 0)
+        return alive if alive.bit_count() == count else None
+
+
+def _masks(board: Board, cells: tuple, found: list) -> tuple[list[int], list[dict[int, int]]]:
+    """Explanations as bits of an int.  mine[k]: those with cell k a mine;
+    shows[k][v]: those with cell k safe and showing v plus its flagged
+    neighbours (a flag adds one to every number: it splits nothing).
+
+    The numbers are counted bit-parallel: exactly[v] holds the explanations
+    with v mines among the neighbours seen so far, updated one neighbour at a
+    time (a few big-int operations per cell, not one sum per explanation).
+
+    >>> from satsweeper.textio import parse_board
+    >>> b = parse_board("mines: 1\\n.1.\\n")
+    >>> _masks(b, ((0, 0), (0, 2)), [frozenset({(0, 0)}), frozenset({(0, 2)})])
+    ([1, 2], [{0: 2}, {0: 1}])
+    """
+    index = {c: k for k, c in enumerate(cells)}
     mine = [0] * len(cells)
-    shows: list[dict[int, int]] = [{} for _ in cells]
     for i, e in enumerate(found):
         bit = 1 << i
-        for k, c in enumerate(cells):
-            if c in e:
-                mine[k] |= bit
-            else:
-                v = sum(1 for n in board.neighbours(c) if n in e or n in flags)
-                shows[k][v] = shows[k].get(v, 0) | bit
+        for c in e:
+            mine[index[c]] |= bit
     everyone = (1 << len(found)) - 1
-    if not all(mine):
-        return None  # a cell safe everywhere is no guess: open it first
+    shows = []
+    for k, c in enumerate(cells):
+        exactly = [everyone & ~mine[k]]
+        for n in board.neighbours(c):
+            if n in index:
+                m = mine[index[n]]
+                exactly = [(exactly[v] if v < len(exactly) else 0) & ~m
+                           | (exactly[v - 1] & m if v else 0) for v in range(len(exactly) + 1)]
+        shows.append({v: x for v, x in enumerate(exactly) if x})
+    return mine, shows
 
-    @lru_cache(maxsize=None)
-    def win(alive: int) -> int:
-        """Explanations among ``alive`` in which best play from here wins."""
+
+# Positions the search may visit before it gives up (best_guess returns None
+# and best guesses as it would without the endgame; the positions solved so
+# far stay in the memo for the next guess).  20000 cost about 10% more time
+# per expert game than 5000 (1000 over 80, 200 games of seed 11).
+BUDGET = 5000
+
+
+class Search:
+    """Best play on explanations as bits: ``win(alive)`` counts the explanations
+    among ``alive`` in which best play wins.
+
+    >>> s = Search([0b01, 0b10], [(0b10,), (0b01,)], 100)  # a 50/50: two cells, one mine
+    >>> s.best(0b11)[1]  # either cell wins one of the two explanations
+    1
+    """
+
+    def __init__(self, mine: list[int], shows: list[tuple[int, ...]], budget: int):
+        self.mine, self.shows, self.budget = mine, shows, budget
+        self.memo: dict[int, int] = {}
+
+    def best(self, alive: int) -> tuple[int, int]:
+        """(the cell to guess, the explanations it wins) when no cell is free."""
+        useful = self._useful(alive, range(len(self.mine)))
+        return self._guess(alive, useful) if isinstance(useful, list) else (-1, 0)
+
+    def _useful(self, alive: int, cells):
+        """The cells that still matter in ``alive`` (a mine in some
+        explanations and safe in others), or, as soon as one is found, the
+        parts a free cell (safe in all) splits ``alive`` into by its number
+        (a tuple: open it first).  A cell that is a mine in all, or safe in
+        all and showing one number, never matters again below."""
+        mine, shows = self.mine, self.shows
+        out = []
+        for k in cells:
+            m = mine[k] & alive
+            if m == alive:
+                continue
+            if not m:
+                parts = tuple(x for x in (s & alive for s in shows[k]) if x)
+                if len(parts) > 1:
+                    return parts
+                continue
+            out.append(k)
+        return out
+
+    def win(self, alive: int, cells: list[int]) -> int:
         if alive & (alive - 1) == 0:  # one explanation left: everything is known
             return 1
-        parts = [alive]
-        for k in range(len(cells)):  # opening the free cells splits by what they show
-            if not mine[k] & alive:
-                parts = [p & m for p in parts for m in shows[k].values() if p & m]
-        if len(parts) == 1:
-            return guess(alive)[1]
-        return sum(win(p) for p in parts)
+        got = self.memo.get(alive)
+        if got is not None:
+            return got
+        self.budget -= 1
+        if self.budget < 0:
+            raise TooBig
+        useful = self._useful(alive, cells)
+        if isinstance(useful, tuple):  # a free cell that tells something is opened first
+            value = sum(self.win(p, cells) for p in useful)
+        else:
+            value = self._guess(alive, useful)[1] if useful else 1
+        self.memo[alive] = value
+        return value
 
-    def guess(alive: int) -> tuple[int, int]:
-        best_k, best = -1, -1
-        # Most likely safe first: a guess can win at most where it survives.
-        # A cell that is a mine nowhere was opened already; one that shows
-        # the same number wherever it is safe tells nothing: it is only
-        # worth its survival, so it is tried after the cells that inform.
-        order = []
-        for k in range(len(cells)):
-            if mine[k] & alive:
-                lives = alive & ~mine[k]
-                dead = sum(1 for m in shows[k].values() if alive & m) <= 1
-                order.append((dead, -lives.bit_count(), k))
-        order.sort()
-        for dead, lives, k in order:
-            if -lives <= best:
-                if dead:
+    def _guess(self, alive: int, useful: list[int]) -> tuple[int, int]:
+        mine, shows, memo = self.mine, self.shows, self.memo
+        # Most likely safe first: a guess wins at most where it survives, so
+        # the search stops at the first cell that cannot beat the best (its
+        # parts are only formed once it is tried).
+        order = sorted((((alive & ~mine[k]).bit_count(), k) for k in useful), reverse=True)
+        best_k, best = -1, 0
+        for left, k in order:
+            if left <= best:
+                break
+            parts = sorted((x for x in (s & alive for s in shows[k]) if x), key=int.bit_count, reverse=True)
+            value = 0
+            for p in parts:  # biggest first; each part wins at most its size
+                size = p.bit_count()
+                left -= size
+                value += 1 if size == 1 else memo[p] if p in memo else self.win(p, useful)
+                if value + left <= best:
                     break
-                continue
-            value = sum(win(alive & m) for m in shows[k].values() if alive & m)
-            if value > best:
-                best_k, best = k, value
+            else:
+                if value > best:
+                    best_k, best = k, value
         return best_k, best
-
-    k, wins = guess(everyone)
-    return cells[k], Fraction(wins, len(found))
