@@ -37,6 +37,7 @@ from .errors import SatsweeperError
 from .game import FirstClick, Level
 
 MOST_LAYOUTS = 2_000_000  # beyond this the masks alone need gigabytes
+SMALL = 8  # sets of at most this many layouts are solved by listing them (no bitsets)
 
 
 class SearchTooBig(SatsweeperError, ValueError):
@@ -82,8 +83,10 @@ class Search:
     """
 
     def __init__(self, level: Level, symmetry: bool = True,
-                 progress: Callable[[int], None] | None = None):
+                 progress: Callable[[int], None] | None = None, bounds: bool = True,
+                 small: int = SMALL):
         self.level = level
+        self.bounds = bounds
         self.size = level.width * level.height
         self.layouts = math.comb(self.size, level.mines)
         if self.layouts > MOST_LAYOUTS:
@@ -92,6 +95,9 @@ class Search:
         self.neighbours = [self._neighbours(k) for k in range(self.size)]
         self.symmetries = self._symmetries() if symmetry else [tuple(range(self.size))]
         self.mine, self.shows = self._masks()
+        self.around = [sum(1 << j for j in near) for near in self.neighbours]
+        self.small = small
+        self.small_memo: dict[tuple[int, ...], int] = {}
         self.images = [operator.itemgetter(*perm) for perm in self.symmetries]
         self.memo: dict[bytes, int] = {}
 
@@ -120,16 +126,21 @@ class Search:
         n = self.size
         mine_bits = [bytearray((self.layouts + 7) // 8) for _ in range(n)]
         show_bits = [[bytearray((self.layouts + 7) // 8) for _ in range(9)] for _ in range(n)]
+        self.layout = []  # per layout: its mine cells as a bitset over the cells
+        self.grid = []  # per layout: the number each cell shows, 9 on a mine
         for index, mines in enumerate(itertools.combinations(range(n), self.level.mines)):
+            self.layout.append(sum(1 << k for k in mines))
             byte, bit = index >> 3, 1 << (index & 7)
             is_mine = [False] * n
             for k in mines:
                 is_mine[k] = True
                 mine_bits[k][byte] |= bit
+            grid = bytearray([9] * n)
             for k in range(n):
                 if not is_mine[k]:
-                    v = sum(is_mine[j] for j in self.neighbours[k])
+                    v = grid[k] = sum(is_mine[j] for j in self.neighbours[k])
                     show_bits[k][v][byte] |= bit
+            self.grid.append(bytes(grid))
         mine = [int.from_bytes(b, "little") for b in mine_bits]
         shows = [[m for m in (int.from_bytes(b, "little") for b in row)] for row in show_bits]
         return mine, shows
@@ -139,26 +150,173 @@ class Search:
     def _key(self, view: bytearray) -> bytes:
         return bytes(min(image(view) for image in self.images))
 
-    def won(self, alive: int, view: bytearray) -> int:
+    def won(self, alive: int, view: bytearray, beat: int = -1) -> int:
         """Layouts of ``alive`` won by optimal play from ``view``.
 
         ``view[k]`` is the number opened cell ``k`` shows, 9 if hidden;
-        ``alive`` is exactly the layouts consistent with it.
+        ``alive`` is exactly the layouts consistent with it.  Exact if more
+        than ``beat``; otherwise an upper bound no more than ``beat`` (the
+        caller only needed to know the value cannot beat it).
         """
+        if self.bounds and alive.bit_count() <= self.small:
+            return self._small(self._indices(alive))
         key = self._key(view)
         found = self.memo.get(key)
         if found is not None:
-            return found
-        value = self._value(alive, view)
-        self.memo[key] = value
+            if found >= 0:
+                return found
+            if ~found <= beat:  # a bound stored by an earlier, failed search
+                return ~found
+        value = self._value(alive, view, beat) if self.bounds else self._plain_value(alive, view)
+        self.memo[key] = value if value > beat else ~value
         if self.progress and len(self.memo) % 10000 == 0:
             self.progress(len(self.memo))
         return value
 
-    def _value(self, alive: int, view: bytearray) -> int:
+    def _value(self, alive: int, view: bytearray, beat: int) -> int:
+        """The best guess's value (exact if above ``beat``, else a bound no more than ``beat``)."""
+        if alive & (alive - 1) == 0:
+            return 1
+        order = []
+        for k in range(self.size):
+            if view[k] == 9:
+                mine = self.mine[k] & alive
+                if not mine:  # safe everywhere: open it
+                    return self._opened(alive, view, k, beat)
+                order.append(((alive ^ mine).bit_count(), k))
+        order.sort(reverse=True)  # the safest guess first: the best so far rises early
+        best = bound = 0
+        for survivors, k in order:
+            if survivors <= max(best, beat):
+                bound = max(bound, survivors)  # a guess wins at most the layouts it survives
+                break
+            value = self._opened(alive, view, k, max(best, beat))
+            if value > max(best, beat):
+                best = value
+            else:
+                bound = max(bound, value)
+        return max(best, bound)
+
+    def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1) -> int:
+        """Layouts won after opening ``k`` (lost where it is a mine).
+
+        Exact if more than ``beat``; otherwise an upper bound no more than
+        ``beat``.  Each part (a number ``k`` may show) first gets a cheap
+        upper bound; a part is then searched only as far as it must be for
+        the sum to beat ``beat`` given the others' bounds.
+        """
+        if not self.bounds:
+            return self._plain_opened(alive, view, k, beat)
+        parts = []
+        total = 0
+        for v, shows in enumerate(self.shows[k]):
+            part = alive & shows
+            if not part:
+                continue
+            if part & (part - 1) == 0:
+                total += 1  # one layout left: everything is known, won
+                continue
+            view[k] = v
+            bound = self._bound(part, view)
+            total += bound
+            parts.append((bound, v, part))
+        if total > beat:
+            parts.sort(reverse=True)
+            for bound, v, part in parts:
+                rest = total - bound
+                view[k] = v
+                value = self.won(part, view, beat - rest)
+                total = rest + value
+                if value <= beat - rest:
+                    break  # this part cannot lift the guess above beat
+        view[k] = 9
+        return total
+
+    def _bound(self, alive: int, view: bytearray) -> int:
+        """A cheap upper bound on ``won(alive, view)``: the memo's, or the best guess's survivors.
+
+        Cells safe in every layout are opened first (their parts bounded
+        alike): a guess then wins at most the layouts where it is safe.
+        """
+        if alive.bit_count() <= self.small:
+            return self._small(self._indices(alive))
+        key = self._key(view)
+        found = self.memo.get(key)
+        if found is not None:
+            return found if found >= 0 else ~found
+        most = 0
+        for k in range(self.size):
+            if view[k] == 9:
+                mine = self.mine[k] & alive
+                if not mine:
+                    most = 0
+                    for v, shows in enumerate(self.shows[k]):
+                        part = alive & shows
+                        if part:
+                            view[k] = v
+                            most += self._bound(part, view)
+                    view[k] = 9
+                    break
+                most = max(most, (alive ^ mine).bit_count())
+        self.memo[key] = ~most  # kept: the search may later need no more than this
+        return most
+
+    # -- few layouts: listed, not bitsets ---------------------------------
+
+    @staticmethod
+    def _indices(alive: int) -> tuple[int, ...]:
+        out = []
+        while alive:  # from the top bit down: the int shrinks as it goes (cheaper than the low bit)
+            top = alive.bit_length() - 1
+            out.append(top)
+            alive ^= 1 << top
+        return tuple(reversed(out))
+
+    def _small(self, ids: tuple[int, ...]) -> int:
+        """``won`` for a few layouts (by index), exact.
+
+        The value depends only on the set of layouts (the cells safe in all
+        of them are open or free to open, the others hidden), so the memo is
+        keyed by the set itself, without symmetry.
+        """
+        if len(ids) == 1:
+            return 1
+        found = self.small_memo.get(ids)
+        if found is not None:
+            return found
+        union = 0
+        for i in ids:
+            union |= self.layout[i]
+        grids = [self.grid[i] for i in ids]
+        value = 0
+        safe = [k for k in range(self.size) if not union >> k & 1]
+        if safe:  # open every cell safe in all of them: the numbers shown split the set
+            groups: dict = {}
+            shown = operator.itemgetter(*safe)
+            for i, grid in zip(ids, grids):
+                groups.setdefault(shown(grid), []).append(i)
+            if len(groups) > 1:
+                value = sum(self._small(tuple(g)) for g in groups.values())
+        if not value:
+            order = sorted(((sum(grid[k] != 9 for grid in grids), k) for k in range(self.size)
+                            if union >> k & 1), reverse=True)
+            for survivors, k in order:
+                if survivors <= value:
+                    break  # a guess wins at most the layouts it survives
+                parts: dict[int, list[int]] = {}
+                for i, grid in zip(ids, grids):
+                    if grid[k] != 9:
+                        parts.setdefault(grid[k], []).append(i)
+                value = max(value, sum(self._small(tuple(p)) for p in parts.values()))
+        self.small_memo[ids] = value
+        return value
+
+    # -- the plain search (no bounds: every part searched exactly) ---------
+
+    def _plain_value(self, alive: int, view: bytearray) -> int:
         for k in range(self.size):
             if view[k] == 9 and not self.mine[k] & alive:  # safe everywhere: open it
-                return self._opened(alive, view, k)
+                return self._plain_opened(alive, view, k)
         if alive & (alive - 1) == 0:
             return 1
         best = 0
@@ -167,15 +325,10 @@ class Search:
         for survivors, k in reversed(order):
             if survivors <= best:
                 break  # a guess wins at most the layouts it survives
-            best = max(best, self._opened(alive, view, k, best))
+            best = max(best, self._plain_opened(alive, view, k, best))
         return best
 
-    def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1) -> int:
-        """Layouts won after opening ``k`` (lost where it is a mine).
-
-        Exact if more than ``beat``; otherwise some number no more than
-        ``beat`` (the parts not yet searched could not lift it above).
-        """
+    def _plain_opened(self, alive: int, view: bytearray, k: int, beat: int = -1) -> int:
         total = 0
         left = (alive & ~self.mine[k]).bit_count()
         for v, shows in enumerate(self.shows[k]):
