@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import re
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,7 +38,8 @@ from .errors import SatsweeperError
 from .game import FirstClick, Level
 
 MOST_LAYOUTS = 2_000_000  # beyond this the masks alone need gigabytes
-SMALL = 8  # sets of at most this many layouts are solved by listing them (no bitsets)
+SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
+SHRINK = 4  # a set this many times smaller than its bitsets' universe gets a universe of its own
 
 
 class SearchTooBig(SatsweeperError, ValueError):
@@ -74,6 +76,44 @@ class Optimum:
         return Fraction(self.won, self.layouts)
 
 
+_ONLY = [bytes(49 if byte == v else 48 for byte in range(256)) for v in range(10)]  # a number -> "1", others "0"
+
+
+def bits_of(alive: int) -> list[int]:
+    """The indices of the set bits of ``alive``, ascending.
+
+    >>> bits_of(0b100110)
+    [1, 2, 5]
+    """
+    if alive.bit_count() <= 64:
+        out = []
+        while alive:  # from the top bit down: the int shrinks as it goes (cheaper than the low bit)
+            top = alive.bit_length() - 1
+            out.append(top)
+            alive ^= 1 << top
+        return out[::-1]
+    text = bin(alive)[:1:-1]  # least significant bit first
+    return [found.start() for found in re.finditer("1", text)]
+
+
+class Universe:
+    """Layouts a bitset indexes: bit j is layout ``ids[j]`` (all layouts in order if ``ids`` is None).
+
+    ``mine[k]``: the layouts with a mine on cell k; ``shows[k][v]``: those where k shows v.
+    """
+
+    __slots__ = ("ids", "mine", "shows", "count")
+
+    def __init__(self, ids: tuple[int, ...] | None, mine: list[int], shows: list[list[int]]):
+        self.ids, self.mine, self.shows = ids, mine, shows
+        self.count = len(ids) if ids is not None else None
+
+    def ids_of(self, alive: int) -> tuple[int, ...]:
+        """The layouts (global indices, ascending) of the bitset ``alive``."""
+        found = bits_of(alive)
+        return tuple(found) if self.ids is None else tuple(self.ids[j] for j in found)
+
+
 class Search:
     """The memoised search for one level (shared by every first click and rule).
 
@@ -97,6 +137,8 @@ class Search:
         self.mine, self.shows = self._masks()
         self.around = [sum(1 << j for j in near) for near in self.neighbours]
         self.small = small
+        self.everything = Universe(None, self.mine, self.shows)
+        self.everything.count = self.layouts
         self.small_memo: dict[tuple[int, ...], int] = {}
         self.images = [operator.itemgetter(*perm) for perm in self.symmetries]
         self.memo: dict[bytes, int] = {}
@@ -150,16 +192,32 @@ class Search:
     def _key(self, view: bytearray) -> bytes:
         return bytes(min(image(view) for image in self.images))
 
-    def won(self, alive: int, view: bytearray, beat: int = -1) -> int:
+    def won(self, alive: int, view: bytearray, beat: int = -1, among: Universe | None = None) -> int:
         """Layouts of ``alive`` won by optimal play from ``view``.
 
         ``view[k]`` is the number opened cell ``k`` shows, 9 if hidden;
-        ``alive`` is exactly the layouts consistent with it.  Exact if more
-        than ``beat``; otherwise an upper bound no more than ``beat`` (the
-        caller only needed to know the value cannot beat it).
+        ``alive`` is exactly the layouts consistent with it (bits of
+        ``among``, by default every layout).  Exact if more than ``beat``;
+        otherwise an upper bound no more than ``beat`` (the caller only
+        needed to know the value cannot beat it).
         """
-        if self.bounds and alive.bit_count() <= self.small:
-            return self._small(self._indices(alive))
+        among = among or self.everything
+        if not self.bounds:
+            return self._remembered(view, beat, lambda: self._plain_value(alive, view))
+        count = alive.bit_count()
+        if count <= self.small:
+            return self._small(among.ids_of(alive))
+
+        def search() -> int:
+            here, bits = among, alive
+            if count * SHRINK <= among.count:  # index these layouts afresh: shorter bitsets below
+                here = self.universe(among.ids_of(alive))
+                bits = (1 << count) - 1
+            return self._value(bits, view, beat, here)
+        return self._remembered(view, beat, search)
+
+    def _remembered(self, view: bytearray, beat: int, search: Callable[[], int]) -> int:
+        """The memo's value for ``view`` if it answers ``beat``, else ``search()``'s, kept."""
         key = self._key(view)
         found = self.memo.get(key)
         if found is not None:
@@ -167,22 +225,32 @@ class Search:
                 return found
             if ~found <= beat:  # a bound stored by an earlier, failed search
                 return ~found
-        value = self._value(alive, view, beat) if self.bounds else self._plain_value(alive, view)
+        value = search()
         self.memo[key] = value if value > beat else ~value
         if self.progress and len(self.memo) % 10000 == 0:
             self.progress(len(self.memo))
         return value
 
-    def _value(self, alive: int, view: bytearray, beat: int) -> int:
+    def universe(self, ids: tuple[int, ...]) -> Universe:
+        """The layouts ``ids`` (ascending) indexed 0..n-1, with their cells' masks."""
+        rows = b"".join(self.grid[i] for i in ids)
+        mine, shows = [], []
+        for k in range(self.size):
+            column = rows[k::self.size][::-1]  # int(..., 2) reads the last layout first
+            mine.append(int(column.translate(_ONLY[9]), 2))
+            shows.append([int(column.translate(_ONLY[v]), 2) for v in range(9)])
+        return Universe(ids, mine, shows)
+
+    def _value(self, alive: int, view: bytearray, beat: int, among: Universe) -> int:
         """The best guess's value (exact if above ``beat``, else a bound no more than ``beat``)."""
         if alive & (alive - 1) == 0:
             return 1
         order = []
         for k in range(self.size):
             if view[k] == 9:
-                mine = self.mine[k] & alive
+                mine = among.mine[k] & alive
                 if not mine:  # safe everywhere: open it
-                    return self._opened(alive, view, k, beat)
+                    return self._opened(alive, view, k, beat, among)
                 order.append(((alive ^ mine).bit_count(), k))
         order.sort(reverse=True)  # the safest guess first: the best so far rises early
         best = bound = 0
@@ -190,14 +258,15 @@ class Search:
             if survivors <= max(best, beat):
                 bound = max(bound, survivors)  # a guess wins at most the layouts it survives
                 break
-            value = self._opened(alive, view, k, max(best, beat))
+            value = self._opened(alive, view, k, max(best, beat), among)
             if value > max(best, beat):
                 best = value
             else:
                 bound = max(bound, value)
         return max(best, bound)
 
-    def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1) -> int:
+    def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1,
+                among: Universe | None = None) -> int:
         """Layouts won after opening ``k`` (lost where it is a mine).
 
         Exact if more than ``beat``; otherwise an upper bound no more than
@@ -207,9 +276,10 @@ class Search:
         """
         if not self.bounds:
             return self._plain_opened(alive, view, k, beat)
+        among = among or self.everything
         parts = []
         total = 0
-        for v, shows in enumerate(self.shows[k]):
+        for v, shows in enumerate(among.shows[k]):
             part = alive & shows
             if not part:
                 continue
@@ -217,7 +287,8 @@ class Search:
                 total += 1  # one layout left: everything is known, won
                 continue
             view[k] = v
-            bound = self._bound(part, view)
+            # Wanted exactly (no beat): every part is searched to the end, bounds are no use.
+            bound = self._bound(part, view, among) if beat >= 0 else part.bit_count()
             total += bound
             parts.append((bound, v, part))
         if total > beat:
@@ -225,21 +296,22 @@ class Search:
             for bound, v, part in parts:
                 rest = total - bound
                 view[k] = v
-                value = self.won(part, view, beat - rest)
+                value = self.won(part, view, beat - rest, among)
                 total = rest + value
                 if value <= beat - rest:
                     break  # this part cannot lift the guess above beat
         view[k] = 9
         return total
 
-    def _bound(self, alive: int, view: bytearray) -> int:
+    def _bound(self, alive: int, view: bytearray, among: Universe) -> int:
         """A cheap upper bound on ``won(alive, view)``: the memo's, or the best guess's survivors.
 
         Cells safe in every layout are opened first (their parts bounded
         alike): a guess then wins at most the layouts where it is safe.
+        Few layouts are solved exactly (cheap, and a much tighter bound).
         """
         if alive.bit_count() <= self.small:
-            return self._small(self._indices(alive))
+            return self._small(among.ids_of(alive))
         key = self._key(view)
         found = self.memo.get(key)
         if found is not None:
@@ -247,14 +319,14 @@ class Search:
         most = 0
         for k in range(self.size):
             if view[k] == 9:
-                mine = self.mine[k] & alive
+                mine = among.mine[k] & alive
                 if not mine:
                     most = 0
-                    for v, shows in enumerate(self.shows[k]):
+                    for v, shows in enumerate(among.shows[k]):
                         part = alive & shows
                         if part:
                             view[k] = v
-                            most += self._bound(part, view)
+                            most += self._bound(part, view, among)
                     view[k] = 9
                     break
                 most = max(most, (alive ^ mine).bit_count())
@@ -262,15 +334,6 @@ class Search:
         return most
 
     # -- few layouts: listed, not bitsets ---------------------------------
-
-    @staticmethod
-    def _indices(alive: int) -> tuple[int, ...]:
-        out = []
-        while alive:  # from the top bit down: the int shrinks as it goes (cheaper than the low bit)
-            top = alive.bit_length() - 1
-            out.append(top)
-            alive ^= 1 << top
-        return tuple(reversed(out))
 
     def _small(self, ids: tuple[int, ...]) -> int:
         """``won`` for a few layouts (by index), exact.
