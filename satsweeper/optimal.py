@@ -56,8 +56,8 @@ class Optimum:
 
     ``won`` of ``layouts`` layouts are won by optimal play after the best
     first click(s) ``firsts`` (the given one, if one was given).  ``states``
-    is the number of views searched so far (the memo is shared between
-    calls on one :class:`Search`); ``cpu_seconds`` is this process's CPU
+    is the number of views and small sets of layouts remembered so far (the
+    memo is shared between calls on one :class:`Search`); ``cpu_seconds`` is this process's CPU
     time, a steadier figure than ``seconds`` on a shared machine.
     """
 
@@ -69,7 +69,7 @@ class Optimum:
     states: int
     seconds: float
     cpu_seconds: float
-    by_first: tuple[tuple[Cell, Fraction], ...] = ()
+    by_first: tuple[tuple[Cell, Fraction], ...] = ()  # exact values of the clicks searched to the end
 
     @property
     def value(self) -> Fraction:
@@ -421,32 +421,52 @@ class Search:
             everyone &= ~self.mine[j]
         return everyone
 
-    def first_click(self, rule: FirstClick, first: Cell) -> tuple[int, int]:
-        """(layouts won, layouts allowed) after opening ``first`` under ``rule``."""
+    def first_click(self, rule: FirstClick, first: Cell, beat: int = -1) -> tuple[int, int]:
+        """(layouts won, layouts allowed) after opening ``first`` under ``rule``.
+
+        The layouts won are exact if more than ``beat``, else a bound no more than ``beat``.
+        """
         alive = self.allowed(rule, first)
         count = alive.bit_count()
         if not count:
             return 0, 0
         view = bytearray([9] * self.size)
-        return self._opened(alive, view, first[0] * self.level.width + first[1]), count
+        return self._opened(alive, view, first[0] * self.level.width + first[1], beat), count
 
-    def optimum(self, rule: FirstClick, first: Cell | None = None) -> Optimum:
-        """The value of optimal play; the first click given or the best one."""
+    def optimum(self, rule: FirstClick, first: Cell | None = None, every: bool = False) -> Optimum:
+        """The value of optimal play; the first click given or the best one.
+
+        With ``every``, each first click's value is exact in ``by_first``;
+        otherwise a click is searched only until it is known to be worse
+        than the best so far (and left out of ``by_first``).
+        """
         start, cpu = time.perf_counter(), time.process_time()
         w = self.level.width
         cells = [first] if first else [divmod(k, w) for k in self._first_candidates()]
-        results = [(cell, *self.first_click(rule, cell)) for cell in cells]
-        results = [r for r in results if r[2]]
+        results = []  # (cell, won, count), exact
+        best = None
+        for cell in cells:
+            beat = -1
+            if best is not None and not every:  # a tie needs won/count >= best
+                beat = -(-best.numerator * self.allowed(rule, cell).bit_count() // best.denominator) - 1
+            won, count = self.first_click(rule, cell, beat)
+            if count and won > beat:
+                results.append((cell, won, count))
+                best = max(best or 0, Fraction(won, count))
         if not results:
             raise NoLayout(f"a level where the rule {rule.value} allows some layout (got {self.level})")
-        best = max(Fraction(won, count) for _, won, count in results)
         by_first = tuple((cell, Fraction(won, count)) for cell, won, count in results)
         if not first:  # symmetric images of a tried click are as good
             by_first = self._spread(by_first)
         firsts = tuple(sorted(cell for cell, value in by_first if value == best))
         won, count = next((won, count) for cell, won, count in results if Fraction(won, count) == best)
-        return Optimum(self.level, rule, firsts, won, count, len(self.memo),
+        return Optimum(self.level, rule, firsts, won, count, self.states,
                        time.perf_counter() - start, time.process_time() - cpu, tuple(sorted(by_first)))
+
+    @property
+    def states(self) -> int:
+        """Views remembered (exact values and bounds) and small sets of layouts solved."""
+        return len(self.memo) + len(self.small_memo)
 
     def _first_candidates(self) -> list[int]:
         """One cell per orbit of the rectangle's symmetries."""

@@ -113,11 +113,19 @@ class TestAgainstMinimax:
 
     def test_best_first_is_among_the_best(self):
         """The best first clicks are those whose value is the maximum."""
-        result = optimum(Level(3, 3, 2), FirstClick.SAFE)
+        result = Search(Level(3, 3, 2)).optimum(FirstClick.SAFE, every=True)
         values = dict(result.by_first)
         assert len(values) == 9
         assert set(result.firsts) == {c for c, v in values.items() if v == max(values.values())}
         assert result.value == max(values.values())
+
+    @pytest.mark.parametrize("level", [Level(4, 3, 4), Level(5, 2, 3), Level(3, 3, 2)], ids=str)
+    @pytest.mark.parametrize("rule", list(FirstClick), ids=lambda r: r.value)
+    def test_cut_first_clicks(self, level, rule):
+        """Searching worse first clicks only until they lose gives the same value and best clicks."""
+        cut, every = Search(level).optimum(rule), Search(level).optimum(rule, every=True)
+        assert (cut.value, cut.firsts) == (every.value, every.firsts)
+        assert set(cut.by_first) <= set(every.by_first)
 
 
 class TestSymmetry:
