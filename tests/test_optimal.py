@@ -183,7 +183,8 @@ class TestPruning:
                 alive, view[k] = alive & exact.shows[k][v], v
             truth = exact.won(alive, bytearray(view))
             size = alive.bit_count()  # every beat near the truth and at the ends, a few others
-            beats = {-1, 0, 1, truth - 2, truth - 1, truth, truth + 1, size} | set(rng.sample(range(size + 1), min(3, size + 1)))
+            beats = {-1, 0, 1, truth - 2, truth - 1, truth, truth + 1, size}
+            beats |= set(rng.sample(range(size + 1), min(3, size + 1)))
             for beat in sorted(b for b in beats if -1 <= b <= size):
                 for search in searches:
                     search.memo.clear()  # fresh: no value remembered from another beat
