@@ -166,6 +166,8 @@ def main() -> None:
     args = parser.parse_args()
     command = ("nice -n 10 python -m scripts.optimal_table " + f"--budget {args.budget:g} --total {args.total:g} "
                f"--strategy-layouts {args.strategy_layouts} --most-layouts {args.most_layouts} --seed {args.seed}")
+    if args.only:
+        command += f" --out {args.out} --only {' '.join(args.only)}"
     levels = [Level.parse(x) for x in args.only] if args.only else boards(args.most_layouts)
     rows: list[dict] = []
     notes: list[str] = []
