@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import re
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +38,8 @@ from .errors import SatsweeperError
 from .game import FirstClick, Level
 
 MOST_LAYOUTS = 2_000_000  # beyond this the masks alone need gigabytes
+SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
+SHRINK = 4  # a set this many times smaller than its bitsets' universe gets a universe of its own
 
 
 class SearchTooBig(SatsweeperError, ValueError):
@@ -53,8 +56,8 @@ class Optimum:
 
     ``won`` of ``layouts`` layouts are won by optimal play after the best
     first click(s) ``firsts`` (the given one, if one was given).  ``states``
-    is the number of views searched so far (the memo is shared between
-    calls on one :class:`Search`); ``cpu_seconds`` is this process's CPU
+    is the number of views and small sets of layouts remembered so far (the
+    memo is shared between calls on one :class:`Search`); ``cpu_seconds`` is this process's CPU
     time, a steadier figure than ``seconds`` on a shared machine.
     """
 
@@ -66,11 +69,49 @@ class Optimum:
     states: int
     seconds: float
     cpu_seconds: float
-    by_first: tuple[tuple[Cell, Fraction], ...] = ()
+    by_first: tuple[tuple[Cell, Fraction], ...] = ()  # exact values of the clicks searched to the end
 
     @property
     def value(self) -> Fraction:
         return Fraction(self.won, self.layouts)
+
+
+_ONLY = [bytes(49 if byte == v else 48 for byte in range(256)) for v in range(10)]  # a number -> "1", others "0"
+
+
+def bits_of(alive: int) -> list[int]:
+    """The indices of the set bits of ``alive``, ascending.
+
+    >>> bits_of(0b100110)
+    [1, 2, 5]
+    """
+    if alive.bit_count() <= 64:
+        out = []
+        while alive:  # from the top bit down: the int shrinks as it goes (cheaper than the low bit)
+            top = alive.bit_length() - 1
+            out.append(top)
+            alive ^= 1 << top
+        return out[::-1]
+    text = bin(alive)[:1:-1]  # least significant bit first
+    return [found.start() for found in re.finditer("1", text)]
+
+
+class Universe:
+    """Layouts a bitset indexes: bit j is layout ``ids[j]`` (all layouts in order if ``ids`` is None).
+
+    ``mine[k]``: the layouts with a mine on cell k; ``shows[k][v]``: those where k shows v.
+    """
+
+    __slots__ = ("ids", "mine", "shows", "count")
+
+    def __init__(self, ids: tuple[int, ...] | None, mine: list[int], shows: list[list[int]]):
+        self.ids, self.mine, self.shows = ids, mine, shows
+        self.count = len(ids) if ids is not None else None
+
+    def ids_of(self, alive: int) -> tuple[int, ...]:
+        """The layouts (global indices, ascending) of the bitset ``alive``."""
+        found = bits_of(alive)
+        return tuple(found) if self.ids is None else tuple(self.ids[j] for j in found)
 
 
 class Search:
@@ -82,8 +123,10 @@ class Search:
     """
 
     def __init__(self, level: Level, symmetry: bool = True,
-                 progress: Callable[[int], None] | None = None):
+                 progress: Callable[[int], None] | None = None, bounds: bool = True,
+                 small: int = SMALL):
         self.level = level
+        self.bounds = bounds
         self.size = level.width * level.height
         self.layouts = math.comb(self.size, level.mines)
         if self.layouts > MOST_LAYOUTS:
@@ -92,6 +135,11 @@ class Search:
         self.neighbours = [self._neighbours(k) for k in range(self.size)]
         self.symmetries = self._symmetries() if symmetry else [tuple(range(self.size))]
         self.mine, self.shows = self._masks()
+        self.around = [sum(1 << j for j in near) for near in self.neighbours]
+        self.small = small
+        self.everything = Universe(None, self.mine, self.shows)
+        self.everything.count = self.layouts
+        self.small_memo: dict[tuple[int, ...], int] = {}
         self.images = [operator.itemgetter(*perm) for perm in self.symmetries]
         self.memo: dict[bytes, int] = {}
 
@@ -120,16 +168,21 @@ class Search:
         n = self.size
         mine_bits = [bytearray((self.layouts + 7) // 8) for _ in range(n)]
         show_bits = [[bytearray((self.layouts + 7) // 8) for _ in range(9)] for _ in range(n)]
+        self.layout = []  # per layout: its mine cells as a bitset over the cells
+        self.grid = []  # per layout: the number each cell shows, 9 on a mine
         for index, mines in enumerate(itertools.combinations(range(n), self.level.mines)):
+            self.layout.append(sum(1 << k for k in mines))
             byte, bit = index >> 3, 1 << (index & 7)
             is_mine = [False] * n
             for k in mines:
                 is_mine[k] = True
                 mine_bits[k][byte] |= bit
+            grid = bytearray([9] * n)
             for k in range(n):
                 if not is_mine[k]:
-                    v = sum(is_mine[j] for j in self.neighbours[k])
+                    v = grid[k] = sum(is_mine[j] for j in self.neighbours[k])
                     show_bits[k][v][byte] |= bit
+            self.grid.append(bytes(grid))
         mine = [int.from_bytes(b, "little") for b in mine_bits]
         shows = [[m for m in (int.from_bytes(b, "little") for b in row)] for row in show_bits]
         return mine, shows
@@ -139,26 +192,194 @@ class Search:
     def _key(self, view: bytearray) -> bytes:
         return bytes(min(image(view) for image in self.images))
 
-    def won(self, alive: int, view: bytearray) -> int:
+    def won(self, alive: int, view: bytearray, beat: int = -1, among: Universe | None = None) -> int:
         """Layouts of ``alive`` won by optimal play from ``view``.
 
         ``view[k]`` is the number opened cell ``k`` shows, 9 if hidden;
-        ``alive`` is exactly the layouts consistent with it.
+        ``alive`` is exactly the layouts consistent with it (bits of
+        ``among``, by default every layout).  Exact if more than ``beat``;
+        otherwise an upper bound no more than ``beat`` (the caller only
+        needed to know the value cannot beat it).
         """
+        among = among or self.everything
+        if not self.bounds:
+            return self._remembered(view, beat, lambda: self._plain_value(alive, view))
+        count = alive.bit_count()
+        if count <= self.small:
+            return self._small(among.ids_of(alive))
+
+        def search() -> int:
+            here, bits = among, alive
+            if count * SHRINK <= among.count:  # index these layouts afresh: shorter bitsets below
+                here = self.universe(among.ids_of(alive))
+                bits = (1 << count) - 1
+            return self._value(bits, view, beat, here)
+        return self._remembered(view, beat, search)
+
+    def _remembered(self, view: bytearray, beat: int, search: Callable[[], int]) -> int:
+        """The memo's value for ``view`` if it answers ``beat``, else ``search()``'s, kept."""
         key = self._key(view)
         found = self.memo.get(key)
         if found is not None:
-            return found
-        value = self._value(alive, view)
-        self.memo[key] = value
+            if found >= 0:
+                return found
+            if ~found <= beat:  # a bound stored by an earlier, failed search
+                return ~found
+        value = search()
+        self.memo[key] = value if value > beat else ~value
         if self.progress and len(self.memo) % 10000 == 0:
             self.progress(len(self.memo))
         return value
 
-    def _value(self, alive: int, view: bytearray) -> int:
+    def universe(self, ids: tuple[int, ...]) -> Universe:
+        """The layouts ``ids`` (ascending) indexed 0..n-1, with their cells' masks."""
+        rows = b"".join(self.grid[i] for i in ids)
+        mine, shows = [], []
+        for k in range(self.size):
+            column = rows[k::self.size][::-1]  # int(..., 2) reads the last layout first
+            mine.append(int(column.translate(_ONLY[9]), 2))
+            shows.append([int(column.translate(_ONLY[v]), 2) for v in range(9)])
+        return Universe(ids, mine, shows)
+
+    def _value(self, alive: int, view: bytearray, beat: int, among: Universe) -> int:
+        """The best guess's value (exact if above ``beat``, else a bound no more than ``beat``)."""
+        if alive & (alive - 1) == 0:
+            return 1
+        order = []
+        for k in range(self.size):
+            if view[k] == 9:
+                mine = among.mine[k] & alive
+                if not mine:  # safe everywhere: open it
+                    return self._opened(alive, view, k, beat, among)
+                order.append(((alive ^ mine).bit_count(), k))
+        order.sort(reverse=True)  # the safest guess first: the best so far rises early
+        best = bound = 0
+        for survivors, k in order:
+            if survivors <= max(best, beat):
+                bound = max(bound, survivors)  # a guess wins at most the layouts it survives
+                break
+            value = self._opened(alive, view, k, max(best, beat), among)
+            if value > max(best, beat):
+                best = value
+            else:
+                bound = max(bound, value)
+        return max(best, bound)
+
+    def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1,
+                among: Universe | None = None) -> int:
+        """Layouts won after opening ``k`` (lost where it is a mine).
+
+        Exact if more than ``beat``; otherwise an upper bound no more than
+        ``beat``.  Each part (a number ``k`` may show) first gets a cheap
+        upper bound; a part is then searched only as far as it must be for
+        the sum to beat ``beat`` given the others' bounds.
+        """
+        if not self.bounds:
+            return self._plain_opened(alive, view, k, beat)
+        among = among or self.everything
+        parts = []
+        total = 0
+        for v, shows in enumerate(among.shows[k]):
+            part = alive & shows
+            if not part:
+                continue
+            if part & (part - 1) == 0:
+                total += 1  # one layout left: everything is known, won
+                continue
+            view[k] = v
+            # Wanted exactly (no beat): every part is searched to the end, bounds are no use.
+            bound = self._bound(part, view, among) if beat >= 0 else part.bit_count()
+            total += bound
+            parts.append((bound, v, part))
+        if total > beat:
+            parts.sort(reverse=True)
+            for bound, v, part in parts:
+                rest = total - bound
+                view[k] = v
+                value = self.won(part, view, beat - rest, among)
+                total = rest + value
+                if value <= beat - rest:
+                    break  # this part cannot lift the guess above beat
+        view[k] = 9
+        return total
+
+    def _bound(self, alive: int, view: bytearray, among: Universe) -> int:
+        """A cheap upper bound on ``won(alive, view)``: the memo's, or the best guess's survivors.
+
+        Cells safe in every layout are opened first (their parts bounded
+        alike): a guess then wins at most the layouts where it is safe.
+        Few layouts are solved exactly (cheap, and a much tighter bound).
+        """
+        if alive.bit_count() <= self.small:
+            return self._small(among.ids_of(alive))
+        key = self._key(view)
+        found = self.memo.get(key)
+        if found is not None:
+            return found if found >= 0 else ~found
+        most = 0
+        for k in range(self.size):
+            if view[k] == 9:
+                mine = among.mine[k] & alive
+                if not mine:
+                    most = 0
+                    for v, shows in enumerate(among.shows[k]):
+                        part = alive & shows
+                        if part:
+                            view[k] = v
+                            most += self._bound(part, view, among)
+                    view[k] = 9
+                    break
+                most = max(most, (alive ^ mine).bit_count())
+        self.memo[key] = ~most  # kept: the search may later need no more than this
+        return most
+
+    # -- few layouts: listed, not bitsets ---------------------------------
+
+    def _small(self, ids: tuple[int, ...]) -> int:
+        """``won`` for a few layouts (by index), exact.
+
+        The value depends only on the set of layouts (the cells safe in all
+        of them are open or free to open, the others hidden), so the memo is
+        keyed by the set itself, without symmetry.
+        """
+        if len(ids) == 1:
+            return 1
+        found = self.small_memo.get(ids)
+        if found is not None:
+            return found
+        union = 0
+        for i in ids:
+            union |= self.layout[i]
+        grids = [self.grid[i] for i in ids]
+        value = 0
+        safe = [k for k in range(self.size) if not union >> k & 1]
+        if safe:  # open every cell safe in all of them: the numbers shown split the set
+            groups: dict = {}
+            shown = operator.itemgetter(*safe)
+            for i, grid in zip(ids, grids):
+                groups.setdefault(shown(grid), []).append(i)
+            if len(groups) > 1:
+                value = sum(self._small(tuple(g)) for g in groups.values())
+        if not value:
+            order = sorted(((sum(grid[k] != 9 for grid in grids), k) for k in range(self.size)
+                            if union >> k & 1), reverse=True)
+            for survivors, k in order:
+                if survivors <= value:
+                    break  # a guess wins at most the layouts it survives
+                parts: dict[int, list[int]] = {}
+                for i, grid in zip(ids, grids):
+                    if grid[k] != 9:
+                        parts.setdefault(grid[k], []).append(i)
+                value = max(value, sum(self._small(tuple(p)) for p in parts.values()))
+        self.small_memo[ids] = value
+        return value
+
+    # -- the plain search (no bounds: every part searched exactly) ---------
+
+    def _plain_value(self, alive: int, view: bytearray) -> int:
         for k in range(self.size):
             if view[k] == 9 and not self.mine[k] & alive:  # safe everywhere: open it
-                return self._opened(alive, view, k)
+                return self._plain_opened(alive, view, k)
         if alive & (alive - 1) == 0:
             return 1
         best = 0
@@ -167,15 +388,10 @@ class Search:
         for survivors, k in reversed(order):
             if survivors <= best:
                 break  # a guess wins at most the layouts it survives
-            best = max(best, self._opened(alive, view, k, best))
+            best = max(best, self._plain_opened(alive, view, k, best))
         return best
 
-    def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1) -> int:
-        """Layouts won after opening ``k`` (lost where it is a mine).
-
-        Exact if more than ``beat``; otherwise some number no more than
-        ``beat`` (the parts not yet searched could not lift it above).
-        """
+    def _plain_opened(self, alive: int, view: bytearray, k: int, beat: int = -1) -> int:
         total = 0
         left = (alive & ~self.mine[k]).bit_count()
         for v, shows in enumerate(self.shows[k]):
@@ -205,32 +421,52 @@ class Search:
             everyone &= ~self.mine[j]
         return everyone
 
-    def first_click(self, rule: FirstClick, first: Cell) -> tuple[int, int]:
-        """(layouts won, layouts allowed) after opening ``first`` under ``rule``."""
+    def first_click(self, rule: FirstClick, first: Cell, beat: int = -1) -> tuple[int, int]:
+        """(layouts won, layouts allowed) after opening ``first`` under ``rule``.
+
+        The layouts won are exact if more than ``beat``, else a bound no more than ``beat``.
+        """
         alive = self.allowed(rule, first)
         count = alive.bit_count()
         if not count:
             return 0, 0
         view = bytearray([9] * self.size)
-        return self._opened(alive, view, first[0] * self.level.width + first[1]), count
+        return self._opened(alive, view, first[0] * self.level.width + first[1], beat), count
 
-    def optimum(self, rule: FirstClick, first: Cell | None = None) -> Optimum:
-        """The value of optimal play; the first click given or the best one."""
+    def optimum(self, rule: FirstClick, first: Cell | None = None, every: bool = False) -> Optimum:
+        """The value of optimal play; the first click given or the best one.
+
+        With ``every``, each first click's value is exact in ``by_first``;
+        otherwise a click is searched only until it is known to be worse
+        than the best so far (and left out of ``by_first``).
+        """
         start, cpu = time.perf_counter(), time.process_time()
         w = self.level.width
         cells = [first] if first else [divmod(k, w) for k in self._first_candidates()]
-        results = [(cell, *self.first_click(rule, cell)) for cell in cells]
-        results = [r for r in results if r[2]]
+        results = []  # (cell, won, count), exact
+        best = None
+        for cell in cells:
+            beat = -1
+            if best is not None and not every:  # a tie needs won/count >= best
+                beat = -(-best.numerator * self.allowed(rule, cell).bit_count() // best.denominator) - 1
+            won, count = self.first_click(rule, cell, beat)
+            if count and won > beat:
+                results.append((cell, won, count))
+                best = max(best or 0, Fraction(won, count))
         if not results:
             raise NoLayout(f"a level where the rule {rule.value} allows some layout (got {self.level})")
-        best = max(Fraction(won, count) for _, won, count in results)
         by_first = tuple((cell, Fraction(won, count)) for cell, won, count in results)
         if not first:  # symmetric images of a tried click are as good
             by_first = self._spread(by_first)
         firsts = tuple(sorted(cell for cell, value in by_first if value == best))
         won, count = next((won, count) for cell, won, count in results if Fraction(won, count) == best)
-        return Optimum(self.level, rule, firsts, won, count, len(self.memo),
+        return Optimum(self.level, rule, firsts, won, count, self.states,
                        time.perf_counter() - start, time.process_time() - cpu, tuple(sorted(by_first)))
+
+    @property
+    def states(self) -> int:
+        """Views remembered (exact values and bounds) and small sets of layouts solved."""
+        return len(self.memo) + len(self.small_memo)
 
     def _first_candidates(self) -> list[int]:
         """One cell per orbit of the rectangle's symmetries."""

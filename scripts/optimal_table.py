@@ -11,7 +11,7 @@ child process with ``--budget`` seconds of wall time and is stopped after
 that, keeping the rows it finished.  The file is rewritten after every row,
 so an interrupted run keeps what finished.  Slow on purpose: run it niced.
 
-    nice -n 10 python -m scripts.optimal_table --out docs/optimal.md --budget 600
+    nice -n 10 python -m scripts.optimal_table --out docs/optimal.md --budget 600 --total 3600
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import resource
 import time
 from fractions import Fraction
 
@@ -37,23 +38,35 @@ def boards(most_layouts: int) -> list[Level]:
     return sorted(levels, key=lambda lv: (math.comb(lv.width * lv.height, lv.mines), lv.width, lv.mines))
 
 
+ORDER = [(FirstClick.SAFE, "corner"), (FirstClick.CAN_LOSE, "corner"), (FirstClick.OPENING, "corner"),
+         (FirstClick.SAFE, "optimal"), (FirstClick.CAN_LOSE, "optimal"), (FirstClick.OPENING, "optimal")]
+
+
 def rows_of(level: Level, strategy_layouts: int, seed: int, send) -> None:
-    """In a child: one row per (rule, first-click mode), sent as it finishes."""
+    """In a child: one row per (rule, first-click mode), sent as it finishes.
+
+    Safe with the corner click first, on an empty memo: its states and CPU
+    are those of one search from scratch (the other rows reuse its memo).
+    """
     search = Search(level)
-    for rule in RULES:
-        for mode in ("corner", "optimal"):
-            cpu = time.process_time()
-            try:
-                found = search.optimum(rule, (0, 0) if mode == "corner" else None)
-            except Exception as err:  # noqa: BLE001 - no layout for this rule: a row that says so
-                send.send({"level": str(level), "rule": rule.value, "mode": mode, "none": str(err)})
-                continue
-            row = {"level": str(level), "rule": rule.value, "mode": mode, "value": found.value,
-                   "firsts": found.firsts, "states": found.states, "cpu": time.process_time() - cpu}
-            if found.layouts <= strategy_layouts:
-                for name in ("best", "exact"):
-                    row[name] = strategy_value(level, name, rule, found.firsts[0], seed).value
-            send.send(row)
+    played: dict = {}  # (rule, first) -> {strategy: value}: the corner may be an optimal click too
+    for rule, mode in ORDER:
+        cpu, states = time.process_time(), search.states
+        try:
+            found = search.optimum(rule, (0, 0) if mode == "corner" else None)
+        except Exception as err:  # noqa: BLE001 - no layout for this rule: a row that says so
+            send.send({"level": str(level), "rule": rule.value, "mode": mode, "none": str(err)})
+            continue
+        row = {"level": str(level), "rule": rule.value, "mode": mode, "value": found.value,
+               "firsts": found.firsts, "states": found.states - states, "cpu": time.process_time() - cpu,
+               "layouts": found.layouts, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+        if found.layouts <= strategy_layouts:
+            key = (rule, found.firsts[0])
+            if key not in played:
+                played[key] = {name: strategy_value(level, name, rule, found.firsts[0], seed).value
+                               for name in ("best", "exact")}
+            row.update(played[key])
+        send.send(row)
 
 
 def run_board(level: Level, budget: float, strategy_layouts: int, seed: int) -> tuple[list[dict], str]:
@@ -87,34 +100,55 @@ def percent(p: Fraction | None) -> str:
 
 def line(row: dict) -> str:
     if "none" in row:
-        return f"| {row['level']} | {row['rule']} | {row['mode']} | no layout | | | | | | | |"
+        return f"| {row['level']} | {row['rule']} | {row['mode']} | no layout | | | | | | | | |"
     firsts = " ".join(f"{r},{c}" for r, c in row["firsts"][:4]) + (" …" if len(row["firsts"]) > 4 else "")
     best, exact = row.get("best"), row.get("exact")
     gap = "" if best is None else f"{row['value'] - best} ({percent(row['value'] - best)})"
     return (f"| {row['level']} | {row['rule']} | {row['mode']} | {row['value']} | {percent(row['value'])} "
-            f"| {firsts} | {row['states']} | {row['cpu']:.2f} | {percent(best)} | {percent(exact)} | {gap} |")
+            f"| {firsts} | {row['states']} | {row['cpu']:.2f} | {row['mb']:.0f} | {percent(best)} | {percent(exact)} "
+            f"| {gap} |")
 
 
-HEAD = ("| board | rule | first | optimal | % | best first clicks | states | CPU s | best | exact | "
-        "optimal - best |\n|---|---|---|---|---|---|---|---|---|---|---|")
+HEAD = ("| board | rule | first | optimal | % | best first clicks | states | CPU s | peak MB | best | exact | "
+        "optimal - best |\n|---|---|---|---|---|---|---|---|---|---|---|---|")
+RULE_ORDER = {rule.value: i for i, rule in enumerate(RULES)}
 
 
 def board_order(row: str) -> tuple:
-    """Rows by board (height, width, mines), keeping the rule and first-click order within one."""
-    w, h, m = (int(x) for x in row.split("|")[1].strip().split("x"))
-    return h != w, h, w, m
+    """Rows by board (height, width, mines), then rule, then corner before optimal."""
+    cells = [x.strip() for x in row.split("|")]
+    w, h, m = (int(x) for x in cells[1].split("x"))
+    return h != w, h, w, m, RULE_ORDER[cells[2]], cells[3] != "corner"
 
 
-def write(path: str, command: str, rows: list[str], notes: list[str]) -> None:
-    rows = sorted(rows, key=board_order)  # stable: rules stay in order
+def growth(rows: list[dict]) -> str:
+    """The safe-corner rows of square boards, at most half mines, >= 1000 layouts: how the search grows."""
+    def square(row: dict) -> bool:
+        w, h, m = (int(x) for x in row["level"].split("x"))
+        return w == h and 2 * m <= w * h
+    chosen = sorted((r for r in rows if r.get("rule") == "safe" and r.get("mode") == "corner"
+                     and "none" not in r and r["layouts"] >= 1000 and square(r)), key=lambda r: r["layouts"])
+    lines = [f"| {r['level']} | {r['layouts']} | {r['states']} | {r['cpu']:.2f} | {r['mb']:.0f} |" for r in chosen]
+    return ("## How the search grows\n\nRule safe, first click 0,0, from an empty memo (square boards, at "
+            "most half of the cells mines, at least 1000 allowed layouts). `states`: views stored (exact "
+            "values and bounds) and sets of at most 16 layouts solved by listing them. CPU on a shared, "
+            "loaded machine.\n\n"
+            "| board | layouts | states | CPU s | peak MB |\n|---|---|---|---|---|\n" + "\n".join(lines) + "\n")
+
+
+def write(path: str, command: str, rows: list[dict], notes: list[str]) -> None:
+    lines = sorted((line(r) for r in rows), key=board_order)
     text = (f"# Optimal play on small boards\n\nRegenerate: `{command}`\n\n"
             "Exact values (layouts won by optimal play / layouts the rule allows); `first` corner = "
             "first click at 0,0, optimal = the best first click (all best ones listed, up to 4). "
-            "`states`: views searched so far on this board (the memo is shared by the rows of a board); "
-            "`CPU s`: CPU time of the row on a shared machine. `best`/`exact`: the strategy played on "
-            "every allowed layout from the row's first click (the first best one), tie-breaks seeded "
-            "by the seed and the position seen; empty when there are too many layouts for that.\n\n"
-            f"{HEAD}\n" + "\n".join(rows) + "\n\n" + "\n".join(f"- {n}" for n in notes) + "\n")
+            "`states`: views the row added to the board's memo (the rows of a board share one; the "
+            "safe corner row runs first, on an empty memo, so the other rows are often nearly free); "
+            "`CPU s`: CPU time of the row on a shared machine; `peak MB`: the board's process so far. "
+            "`best`/`exact`: the strategy played on every allowed layout from the row's first click "
+            "(the first best one), tie-breaks seeded by the seed and the position seen; empty when "
+            "there are too many layouts for that. The search: `satsweeper/optimal.py`.\n\n"
+            f"{HEAD}\n" + "\n".join(lines) + "\n\n" + "\n".join(f"- {n}" for n in notes) + "\n\n"
+            + growth(rows))
     with open(path, "w") as out:
         out.write(text)
 
@@ -123,23 +157,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/optimal.md")
     parser.add_argument("--budget", type=float, default=600, help="wall seconds per board")
+    parser.add_argument("--total", type=float, default=0, help="wall seconds for the run (0: no limit)")
     parser.add_argument("--most-layouts", type=int, default=2_000_000)
     parser.add_argument("--strategy-layouts", type=int, default=3000,
                         help="play best and exact only where the rule allows at most this many layouts")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="levels to run (WxHxM), default all")
     args = parser.parse_args()
-    command = ("nice -n 10 python -m scripts.optimal_table " + f"--budget {args.budget:g} "
+    command = ("nice -n 10 python -m scripts.optimal_table " + f"--budget {args.budget:g} --total {args.total:g} "
                f"--strategy-layouts {args.strategy_layouts} --most-layouts {args.most_layouts} --seed {args.seed}")
+    if args.only:
+        command += f" --out {args.out} --only {' '.join(args.only)}"
     levels = [Level.parse(x) for x in args.only] if args.only else boards(args.most_layouts)
-    rows: list[str] = []
+    rows: list[dict] = []
     notes: list[str] = []
-    for level in levels:
+    end = time.monotonic() + args.total if args.total else float("inf")
+    for i, level in enumerate(levels):
+        left = end - time.monotonic()
+        if left < 10:
+            rest = ", ".join(str(lv) for lv in levels[i:])
+            notes.append(f"not tried (the run's --total {args.total:g} s was spent): {rest}")
+            write(args.out, command, rows, notes)
+            break
         try:
-            found, why = run_board(level, args.budget, args.strategy_layouts, args.seed)
+            found, why = run_board(level, min(args.budget, left), args.strategy_layouts, args.seed)
         except SearchTooBig as err:
             found, why = [], str(err)
-        rows += [line(r) for r in found]
+        rows += found
         if why:
             notes.append(f"{level}: {why} ({len(found)} of {2 * len(RULES)} rows done; "
                          f"{math.comb(level.width * level.height, level.mines)} layouts)")

@@ -11,7 +11,7 @@ import pytest
 from satsweeper.board import Board
 from satsweeper.constraints import problem_of
 from satsweeper.game import FirstClick, Level
-from satsweeper.optimal import NoLayout, SearchTooBig, Search, optimum, strategy_value
+from satsweeper.optimal import NoLayout, SearchTooBig, Search, bits_of, optimum, strategy_value
 from satsweeper.strategies import endgame
 
 
@@ -76,7 +76,23 @@ SMALL = [Level(3, 3, 1), Level(3, 3, 2), Level(3, 3, 3), Level(4, 2, 2), Level(4
          Level(1, 5, 2), Level(3, 3, 6)]
 
 
+# The search's variants: bounds (default, few layouts listed), bounds with every set a bitset
+# (small=1), bounds with every set listed, and the plain search (no bounds, every part exact).
+VARIANTS = {"default": {}, "bitsets": {"small": 1}, "listed": {"small": 10**9}, "plain": {"bounds": False}}
+
+
 class TestAgainstMinimax:
+    @pytest.mark.parametrize("variant", VARIANTS)
+    @pytest.mark.parametrize("level", SMALL, ids=str)
+    def test_variants_against_minimax(self, level, variant):
+        """Every variant of the search, every rule and first click: the plain minimax's value."""
+        search = Search(level, **VARIANTS[variant])
+        for rule in FirstClick:
+            for first in itertools.product(range(level.height), range(level.width)):
+                layouts = layouts_for(level, rule, first)
+                if layouts:
+                    assert search.first_click(rule, first) == (minimax(level, layouts, (first,)), len(layouts))
+
     @pytest.mark.parametrize("level", SMALL, ids=str)
     def test_can_lose_best_first_click(self, level):
         """With the first click a free guess, the optimum equals minimax over every first click."""
@@ -97,11 +113,19 @@ class TestAgainstMinimax:
 
     def test_best_first_is_among_the_best(self):
         """The best first clicks are those whose value is the maximum."""
-        result = optimum(Level(3, 3, 2), FirstClick.SAFE)
+        result = Search(Level(3, 3, 2)).optimum(FirstClick.SAFE, every=True)
         values = dict(result.by_first)
         assert len(values) == 9
         assert set(result.firsts) == {c for c, v in values.items() if v == max(values.values())}
         assert result.value == max(values.values())
+
+    @pytest.mark.parametrize("level", [Level(4, 3, 4), Level(5, 2, 3), Level(3, 3, 2)], ids=str)
+    @pytest.mark.parametrize("rule", list(FirstClick), ids=lambda r: r.value)
+    def test_cut_first_clicks(self, level, rule):
+        """Searching worse first clicks only until they lose gives the same value and best clicks."""
+        cut, every = Search(level).optimum(rule), Search(level).optimum(rule, every=True)
+        assert (cut.value, cut.firsts) == (every.value, every.firsts)
+        assert set(cut.by_first) <= set(every.by_first)
 
 
 class TestSymmetry:
@@ -109,14 +133,84 @@ class TestSymmetry:
     @pytest.mark.parametrize("rule", list(FirstClick), ids=lambda r: r.value)
     def test_same_values(self, level, rule):
         """Symmetry cuts the states, never changes a value."""
-        plain, folded = Search(level, symmetry=False), Search(level)
-        for first in itertools.product(range(level.height), range(level.width)):
-            assert plain.first_click(rule, first) == folded.first_click(rule, first)
+        for variant in ({}, {"small": 1}):  # small=1: every set through the symmetric memo
+            plain, folded = Search(level, symmetry=False, **variant), Search(level, **variant)
+            for first in itertools.product(range(level.height), range(level.width)):
+                assert plain.first_click(rule, first) == folded.first_click(rule, first)
         assert len(folded.memo) < len(plain.memo)
 
     def test_published_4x4(self):
         """4x4 with 4 mines, first click may lose: 961 of 1820 layouts (the issue's worked example)."""
         assert optimum(Level(4, 4, 4), FirstClick.CAN_LOSE).value == Fraction(961, 1820)
+
+
+class TestPruning:
+    """The bounds, the listing of few layouts and the re-indexed bitsets never change a value."""
+
+    @pytest.mark.parametrize("level", [Level(4, 3, 3), Level(5, 2, 4), Level(4, 3, 5), Level(6, 2, 3),
+                                       Level(4, 3, 7)], ids=str)
+    def test_same_as_plain_search(self, level):
+        """10-12 cells, every rule and first click: each variant gives the plain search's value."""
+        searches = {name: Search(level, **kw) for name, kw in VARIANTS.items()}
+        for rule in FirstClick:
+            for first in itertools.product(range(level.height), range(level.width)):
+                values = {name: s.first_click(rule, first) for name, s in searches.items()}
+                assert len(set(values.values())) == 1, (rule, first, values)
+
+    def test_bounds_cut_the_states(self):
+        """The bounds are not idle: far fewer views searched than by the plain search."""
+        bounded, plain = Search(Level(4, 4, 4)), Search(Level(4, 4, 4), bounds=False)
+        assert bounded.first_click(FirstClick.SAFE, (0, 0)) == plain.first_click(FirstClick.SAFE, (0, 0))
+        assert 10 * len(bounded.memo) < len(plain.memo)
+
+    @pytest.mark.parametrize("level", [Level(4, 3, 4), Level(3, 3, 3)], ids=str)
+    def test_beat_contract(self, level):
+        """won(.., beat) is exact above beat, else an upper bound no more than beat: from views
+        reached by random clicks, beats from -1 to the set's size, on a fresh search each time."""
+        import random
+        rng = random.Random(5)
+        exact = Search(level, bounds=False)
+        searches = [Search(level), Search(level, small=1)]
+        everyone = (1 << exact.layouts) - 1
+        for _ in range(12):
+            alive, view = everyone, bytearray([9] * exact.size)
+            for k in rng.sample(range(exact.size), rng.randint(1, 3)):
+                safe = alive & ~exact.mine[k]
+                numbers = [v for v in range(9) if safe & exact.shows[k][v]]
+                if not numbers or view[k] != 9:
+                    continue
+                v = rng.choice(numbers)
+                alive, view[k] = alive & exact.shows[k][v], v
+            truth = exact.won(alive, bytearray(view))
+            size = alive.bit_count()  # every beat near the truth and at the ends, a few others
+            beats = {-1, 0, 1, truth - 2, truth - 1, truth, truth + 1, size}
+            beats |= set(rng.sample(range(size + 1), min(3, size + 1)))
+            for beat in sorted(b for b in beats if -1 <= b <= size):
+                for search in searches:
+                    search.memo.clear()  # fresh: no value remembered from another beat
+                    search.small_memo.clear()
+                    got = search.won(alive, bytearray(view), beat)
+                    assert got == truth if got > beat else truth <= got <= beat, (beat, got, truth)
+
+    def test_universe_masks(self):
+        """A re-indexed universe's masks are the global masks restricted to its layouts, in order."""
+        import random
+        search = Search(Level(4, 4, 3))
+        ids = tuple(sorted(random.Random(2).sample(range(search.layouts), 77)))
+        local = search.universe(ids)
+        for k in range(search.size):
+            assert bits_of(local.mine[k]) == [j for j, i in enumerate(ids) if search.mine[k] >> i & 1]
+            for v in range(9):
+                assert bits_of(local.shows[k][v]) == [j for j, i in enumerate(ids) if search.shows[k][v] >> i & 1]
+        assert local.ids_of(local.mine[0]) == tuple(i for i in ids if search.mine[0] >> i & 1)
+
+    def test_bits_of(self):
+        """Set bits, ascending, for sparse and dense ints (the two ways it reads them)."""
+        import random
+        rng = random.Random(1)
+        for count in (0, 1, 5, 64, 65, 300):
+            bits = sorted(rng.sample(range(5000), count))
+            assert bits_of(sum(1 << b for b in bits)) == bits
 
 
 class TestEndgame:
