@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Mapping
+from itertools import islice
+from typing import Hashable, Iterable, Mapping, Sequence
 
 from pysat.solvers import Solver, SolverNames
 
 from .board import Board
-from .constraints import Problem, problem_of
+from .constraints import Problem, cell_set, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from . import components
 from .errors import CellError, InputError, TooComplexError
-from .tally import Tally
+from .tally import Shared, Tally
 
 DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
 COUNT_STATES = 2000  # widest DP layer "auto" lets the counting engine build
@@ -101,8 +102,10 @@ class Solution:
     witness: frozenset | None = None
     conflict: tuple = ()
 
-    def cells_with(self, status: Status) -> list:
-        """The cells with a given status, in problem order."""
+    def cells_with(self, status: Status) -> Sequence:
+        """The cells with a given status, in problem order (compact on a big board)."""
+        if isinstance(self.status, Shared):
+            return self.status.where(lambda s: s is status)
         return [c for c, s in self.status.items() if s is status]
 
 
@@ -144,7 +147,7 @@ class Reasoner:
         # a reason has to be named.
         self._fast = _LoadedSolver(solver, self.encoding, rules_fixed=True)
         self._evidence: _LoadedSolver | None = None
-        self._floating = set(self.encoding.floating)
+        self._floating = cell_set(self.encoding.floating)
         self._consistency: Consistency | None = None
 
     def __enter__(self) -> "Reasoner":
@@ -229,7 +232,11 @@ class Reasoner:
                      put_last: Hashable | None = None) -> frozenset:
         """A full explanation from a frontier model: floating mines added."""
         mines = set(self.encoding.mines_in(model))
-        if self.problem.mines is not None:
+        if self.problem.mines is not None and put_first is None and put_last is None:
+            # Any floating cells will do: take the first ones, without listing
+            # the millions of a big board.
+            mines.update(islice(self.encoding.floating, max(0, self.problem.mines - len(mines))))
+        elif self.problem.mines is not None:
             needed = self.problem.mines - len(mines)
             order = [c for c in self.encoding.floating if c not in (put_first, put_last)]
             if put_first is not None:
@@ -347,15 +354,12 @@ class Reasoner:
                     del candidates[other]
             del candidates[cell]
             floating.see(model)
-        status = {}
         floating_status = floating.status() if self._floating else None
-        for cell in self.problem.cells:
-            if cell in self._floating:
-                status[cell] = floating_status
-            elif cell in candidates:
-                status[cell] = Status.MINE if candidates[cell] else Status.SAFE
-            else:
-                status[cell] = Status.UNDETERMINED
+        own = {cell: (Status.MINE if candidates[cell] else Status.SAFE) if cell in candidates
+               else Status.UNDETERMINED for cell in self.encoding.frontier}
+        if len(self._floating) >= components.SHARED_FLOATING:  # one entry for all the floating cells
+            return Solution(True, Shared(self.problem.cells, own, floating_status), witness)
+        status = {cell: own[cell] if cell in own else floating_status for cell in self.problem.cells}
         return Solution(True, status, witness)
 
     def uniqueness(self) -> Uniqueness:
@@ -382,7 +386,11 @@ class Reasoner:
         return Uniqueness(True, False, (first, self._explanation(model)))
 
 
-def _statuses(counts: Tally) -> dict[Hashable, Status]:
+def _statuses(counts: Tally) -> Mapping[Hashable, Status]:
+    if isinstance(counts.scaled_mines, Shared):  # a big board: the floating cells share one status
+        whole = counts.scaled_count
+        return counts.scaled_mines.map(
+            lambda m: Status.SAFE if m == 0 else Status.MINE if m == whole else Status.UNDETERMINED)
     out = {}
     for cell, mines in counts.scaled_mines.items():
         out[cell] = (Status.SAFE if mines == 0 else
