@@ -41,7 +41,8 @@ def run(package: str, command: str, board: Path, as_json: bool, timeout: float) 
     args = [sys.executable, "-m", "satsweeper", command, str(board)] + (["--json"] if as_json else [])
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
-        child = subprocess.Popen(args, stdout=out, stderr=subprocess.PIPE, env=env)
+        # cwd away from any checkout: python -m puts the working directory first on sys.path.
+        child = subprocess.Popen(args, stdout=out, stderr=subprocess.PIPE, env=env, cwd=board.parent)
         deadline = start + timeout
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
