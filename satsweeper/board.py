@@ -119,6 +119,27 @@ class GridCells(Sequence):
             np.zeros(len(self.flat), dtype=bool)
         return list(GridCells(self.flat[picked], self.width)), GridCells(self.flat[~picked], self.width)
 
+    def formatted(self, template: str, special: Mapping[Cell, str] | None = None) -> Iterator[str]:
+        """``template % (row, col)`` for every cell, joined by ``", "`` a chunk at a time;
+        a cell in ``special`` takes its own template.  Formatting a chunk at
+        once runs in C: a big board's JSON lists millions of cells.
+
+        >>> list(GridCells(__import__("numpy").array([1, 3]), 2).formatted("[%d %d]", {(1, 1): "<%d %d>"}))
+        ['[0 1], <1 1>']
+        """
+        import numpy as np
+        special = special or {}
+        marked = np.array(sorted(r * self.width + c for r, c in special), dtype=self.flat.dtype)
+        for start in range(0, len(self.flat), self.CHUNK):
+            flat = self.flat[start:start + self.CHUNK]
+            rows, cols = divmod(flat, self.width)
+            if len(marked) and np.isin(flat, marked).any():
+                yield ", ".join(special.get(cell, template) % cell for cell in zip(rows.tolist(), cols.tolist()))
+                continue
+            pairs = np.empty(2 * len(flat), dtype=np.int64)
+            pairs[0::2], pairs[1::2] = rows, cols
+            yield ", ".join([template] * len(flat)) % tuple(pairs.tolist())
+
     def __eq__(self, other) -> bool:
         if isinstance(other, GridCells):
             import numpy as np

@@ -99,16 +99,25 @@ class JsonList:
     ({'n': 2}, 3)
     """
 
-    def __init__(self, items: Callable[[], Iterable], encode: Callable[[object], str], length: int) -> None:
+    def __init__(self, items: Callable[[], Iterable], encode: Callable[[object], str], length: int,
+                 pieces: Callable[[], Iterable[str]] | None = None) -> None:
         self.items = items
         self.encode = encode
         self.length = length
+        self.pieces = pieces  # a faster way to the same text: joined items, a chunk at a time
 
     def __len__(self) -> int:
         return self.length
 
     def chunks(self, size: int = 4096) -> Iterator[str]:
         """The list's JSON text in pieces of ``size`` items."""
+        if self.pieces is not None:
+            first = True
+            for piece in self.pieces():
+                if piece:
+                    yield piece if first else ", " + piece
+                    first = False
+            return
         batch: list[str] = []
         first = True
         for item in self.items():

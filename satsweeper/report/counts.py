@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ..tally import Shared, Tally
 from .contract import STREAMED, JsonList, fraction_text, integer_text, integer_words, probability_json
-from .views import LISTED, BoardView, cell_list, conflict_text, join_words, origin_json
+from .views import LISTED, BoardView, cell_list, fast_pieces, conflict_text, join_words, origin_json
 
 def percent(p: Fraction) -> str:
     """A probability as a short percentage for pictures: ``37%``, ``<1%``."""
@@ -99,17 +99,24 @@ def view_probabilities_json(view, answer: Tally, conflict: tuple = ()) -> dict:
     values, whole = answer.scaled_mines, answer.scaled_count
     tails: dict = {}
 
+    def tail(value) -> str:
+        """A probability's JSON keys and the closing brace, made once per value."""
+        text = tails.get(value)
+        if text is None:
+            text = tails[value] = json.dumps(probability_json(Fraction(value) / whole))[1:]
+        return text
+
     def encode(item) -> str:
-        cell, value = item
-        tail = tails.get(value)
-        if tail is None:
-            tail = tails[value] = json.dumps(probability_json(Fraction(value) / whole))[1:]
-        return f"{view.json_head(cell)}, {tail}"
+        return f"{view.json_head(item[0])}, {tail(item[1])}"
 
     pairs = values.pairs if isinstance(values, Shared) else values.items
-    out["cells"] = JsonList(pairs, encode, len(values))
+    pieces = fast_pieces(view, values.cells, ", " + tail(values.shared),
+                         {c: ", " + tail(v) for c, v in values.own.items()}) \
+        if isinstance(values, Shared) else None
+    out["cells"] = JsonList(pairs, encode, len(values), pieces)
     safest = answer.safest()
-    out["safest"] = JsonList(lambda: safest, lambda cell: view.json_head(cell) + "}", len(safest))
+    out["safest"] = JsonList(lambda: safest, lambda cell: view.json_head(cell) + "}", len(safest),
+                             fast_pieces(view, safest, "}"))
     return out
 
 

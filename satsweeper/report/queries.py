@@ -7,7 +7,7 @@ import json
 from ..reasoning import Consistency, Move, Safety, Solution, Status, Uniqueness
 from ..tally import Shared
 from .contract import STREAMED, JsonList
-from .views import View, cell_list, conflict_text, explanation_json, explanation_picture, join_words, origin_json
+from .views import View, cell_list, fast_pieces, conflict_text, explanation_json, explanation_picture, join_words, origin_json
 
 STATUS_MARK = {Status.SAFE: "o", Status.MINE: "*", Status.UNDETERMINED: "?"}
 
@@ -75,7 +75,11 @@ def solution_json(view: View, answer: Solution) -> dict:
     if len(status) > STREAMED:  # written as it is made
         pairs = status.pairs if isinstance(status, Shared) else status.items
         tails = {s: json.dumps({"status": s.value})[1:] for s in Status}
-        out["cells"] = JsonList(pairs, lambda item: f"{view.json_head(item[0])}, {tails[item[1]]}", len(status))
+        pieces = fast_pieces(view, status.cells, ", " + tails[status.shared],
+                             {c: ", " + tails[s] for c, s in status.own.items()}) \
+            if isinstance(status, Shared) else None
+        out["cells"] = JsonList(pairs, lambda item: f"{view.json_head(item[0])}, {tails[item[1]]}", len(status),
+                                pieces)
     else:
         out["cells"] = [dict(view.json(c), status=s.value) for c, s in status.items()]
     for s in Status:

@@ -41,6 +41,10 @@ class BoardView:
             return json.dumps(self.json(cell))[:-1]
         return f'{{"row": {cell[0]}, "col": {cell[1]}'
 
+    def json_template(self) -> str | None:
+        """:meth:`json_head` as a ``%`` template of (row, col), or None when cells have names."""
+        return None if self.board.names else '{"row": %d, "col": %d'
+
     def drawable(self) -> bool:
         """Small enough for a picture in a text answer (else cells are listed)."""
         return self.board.height * self.board.width <= PICTURE_SQUARES
@@ -73,6 +77,9 @@ class SystemView:
 
     def json_head(self, cell: Hashable) -> str:
         return json.dumps(self.json(cell))[:-1]
+
+    def json_template(self) -> str | None:
+        return None
 
     def drawable(self) -> bool:
         return True
@@ -118,6 +125,17 @@ def cell_list(view: View, cells, shown: int = LISTED) -> str:
     """
     text = " ".join(view.label(c) for c in cells[:shown]) or "none"
     return text + (f" and {len(cells) - shown} more" if len(cells) > shown else "")
+
+
+def fast_pieces(view: View, cells, tail: str, special_tails: Mapping | None = None):
+    """The pieces of a :class:`JsonList` of ``cells`` (each its identity then ``tail``), made
+    in C by compact cells; None where they cannot be (a tuple of cells, named cells)."""
+    head = view.json_template()
+    if head is None or not hasattr(cells, "formatted"):
+        return None
+    special = {c: head + t.replace("%", "%%") for c, t in (special_tails or {}).items()}
+    template = f"{head}{tail.replace('%', '%%')}"
+    return lambda: cells.formatted(template, special)
 
 
 def explanation_picture(view: View, mines: frozenset) -> str:
