@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, Sequence
 
 Cell = tuple[int, int]
 
@@ -43,6 +43,191 @@ def grid(height: int, width: int) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Ce
                           if 0 <= r + dr < height and 0 <= c + dc < width)
             for r, c in cells}
     return cells, near
+
+
+class GridCells(Sequence):
+    """Cells of a grid in row-major order, kept as one array of flat indices.
+
+    A tuple of ``(row, col)`` tuples costs about 110 bytes a cell; this costs
+    8, and the cells are made only when asked for.  The hidden cells of a big
+    board come so (a 2000x2000 board has 4 million of them, and most float:
+    only their number matters).  It is a sequence of ``(row, col)`` tuples
+    like any other, equal to the tuple of the same cells.
+
+    >>> import numpy as np
+    >>> cells = GridCells(np.array([1, 2, 5]), width=3)
+    >>> list(cells), (1, 2) in cells, (0, 0) in cells, cells[-1]
+    ([(0, 1), (0, 2), (1, 2)], True, False, (1, 2))
+    >>> picked, rest = cells.split({(0, 2), (9, 9)})
+    >>> picked, rest
+    ([(0, 2)], GridCells([(0, 1), (1, 2)]))
+    """
+
+    __slots__ = ("flat", "width")
+    CHUNK = 1 << 16  # cells made at a time while iterating: bounded memory
+
+    def __init__(self, flat, width: int) -> None:
+        self.flat = flat  # sorted ascending: row * width + col
+        self.width = width
+
+    def __len__(self) -> int:
+        return len(self.flat)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            if index.step not in (None, 1):
+                return [self[i] for i in range(*index.indices(len(self)))]
+            return GridCells(self.flat[index], self.width)
+        return divmod(int(self.flat[index]), self.width)
+
+    def __iter__(self) -> Iterator[Cell]:
+        for start in range(0, len(self.flat), self.CHUNK):
+            rows, cols = divmod(self.flat[start:start + self.CHUNK], self.width)
+            yield from zip(rows.tolist(), cols.tolist())
+
+    def _flat_of(self, cell) -> int | None:
+        try:
+            r, c = cell
+        except (TypeError, ValueError):
+            return None
+        if not (isinstance(r, int) and isinstance(c, int) and 0 <= c < self.width and r >= 0):
+            return None
+        return r * self.width + c
+
+    def __contains__(self, cell) -> bool:
+        import numpy as np
+        flat = self._flat_of(cell)
+        if flat is None:
+            return False
+        i = int(np.searchsorted(self.flat, flat))
+        return i < len(self.flat) and int(self.flat[i]) == flat
+
+    def index(self, cell, start: int = 0, stop: int | None = None) -> int:
+        import numpy as np
+        flat = self._flat_of(cell)
+        i = -1 if flat is None else int(np.searchsorted(self.flat, flat))
+        stop = len(self.flat) if stop is None else stop
+        if flat is None or not (start <= i < stop) or int(self.flat[i]) != flat:
+            raise ValueError(f"{cell!r} is not among the cells")
+        return i
+
+    def split(self, chosen: Iterable[Cell]) -> tuple[list[Cell], "GridCells"]:
+        """The ``chosen`` cells that are among these, in order, and the others (still compact)."""
+        import numpy as np
+        flats = [f for f in map(self._flat_of, chosen) if f is not None]
+        picked = np.isin(self.flat, np.array(flats, dtype=self.flat.dtype)) if flats else \
+            np.zeros(len(self.flat), dtype=bool)
+        return list(GridCells(self.flat[picked], self.width)), GridCells(self.flat[~picked], self.width)
+
+    def formatted(self, template: str, special: Mapping[Cell, str] | None = None) -> Iterator[str]:
+        """``template % (row, col)`` for every cell, joined by ``", "`` a chunk at a time;
+        a cell in ``special`` takes its own template.  Formatting a chunk at
+        once runs in C: a big board's JSON lists millions of cells.
+
+        >>> list(GridCells(__import__("numpy").array([1, 3]), 2).formatted("[%d %d]", {(1, 1): "<%d %d>"}))
+        ['[0 1], <1 1>']
+        """
+        import numpy as np
+        special = special or {}
+        marked = np.array(sorted(r * self.width + c for r, c in special), dtype=self.flat.dtype)
+        for start in range(0, len(self.flat), self.CHUNK):
+            flat = self.flat[start:start + self.CHUNK]
+            rows, cols = divmod(flat, self.width)
+            if len(marked) and np.isin(flat, marked).any():
+                yield ", ".join(special.get(cell, template) % cell for cell in zip(rows.tolist(), cols.tolist()))
+                continue
+            pairs = np.empty(2 * len(flat), dtype=np.int64)
+            pairs[0::2], pairs[1::2] = rows, cols
+            yield ", ".join([template] * len(flat)) % tuple(pairs.tolist())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, GridCells):
+            import numpy as np
+            return self.width == other.width and np.array_equal(self.flat, other.flat)
+        if isinstance(other, (tuple, list)):
+            return len(self) == len(other) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))  # equal to the tuple of its cells, so hashed as one
+
+    def __repr__(self) -> str:
+        shown = ", ".join(map(str, self[:6]))
+        more = f", ... {len(self) - 6} more" if len(self) > 6 else ""
+        return f"GridCells([{shown}{more}])"
+
+
+class GridClues(Mapping):
+    """A big board's revealed numbers, one byte a square (-1: no number there).
+
+    A dict of ``(row, col) -> number`` costs about 150 bytes a number; a
+    1000x1000 board in mid-game shows 850,000 of them.  This mapping reads
+    the same and costs one byte a square; the board readers build it for big
+    boards, and :func:`~satsweeper.constraints.problem_of` works on the array.
+
+    >>> import numpy as np
+    >>> clues = GridClues(np.array([[1, -1], [-1, 0]], dtype=np.int8))
+    >>> dict(clues), (0, 1) in clues, len(clues)
+    ({(0, 0): 1, (1, 1): 0}, False, 2)
+    """
+
+    __slots__ = ("numbers", "_len")
+
+    def __init__(self, numbers) -> None:
+        numbers.flags.writeable = False  # shared by boards: a Board is a value
+        self.numbers = numbers
+        self._len: int | None = None
+
+    def __getitem__(self, cell) -> int:
+        try:
+            r, c = cell
+        except (TypeError, ValueError):
+            raise KeyError(cell) from None
+        height, width = self.numbers.shape
+        if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < height and 0 <= c < width):
+            raise KeyError(cell)
+        number = int(self.numbers[r, c])
+        if number < 0:
+            raise KeyError(cell)
+        return number
+
+    def __contains__(self, cell) -> bool:
+        try:
+            self[cell]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Cell]:
+        import numpy as np
+        return iter(GridCells(np.flatnonzero(self.numbers >= 0), self.numbers.shape[1]))
+
+    def __len__(self) -> int:
+        if self._len is None:
+            self._len = int((self.numbers >= 0).sum())
+        return self._len
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items()))
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, GridClues):
+            import numpy as np
+            return np.array_equal(self.numbers, other.numbers)
+        return super().__eq__(other)
+
+
+# The codes of Board.squares other than the numbers 0-8.
+HIDDEN_SQUARE, FLAG_SQUARE, VOID_SQUARE = -1, 9, 10
+
+
+def _coordinates(cells):
+    """Row and column arrays of a collection of (row, col) cells."""
+    import numpy as np
+    from itertools import chain
+
+    flat = np.fromiter(chain.from_iterable(cells), dtype=np.int64, count=2 * len(cells))
+    return flat[0::2], flat[1::2]
 
 
 # Above this many squares, a sparse board's neighbours are worked out on demand rather than tabled.
@@ -102,10 +287,39 @@ class Board:
 
     def __post_init__(self) -> None:
         # Freeze the mappings we were given so a Board really is a value.
-        object.__setattr__(self, "clues", dict(self.clues))
+        if not isinstance(self.clues, GridClues):  # already a value, one byte a square
+            object.__setattr__(self, "clues", dict(self.clues))
         object.__setattr__(self, "flags", frozenset(self.flags))
         object.__setattr__(self, "voids", frozenset(self.voids))
         object.__setattr__(self, "names", dict(self.names))
+
+    @classmethod
+    def from_squares(cls, squares, total_mines: int | None = None) -> "Board":
+        """A board from a numpy grid of :attr:`squares` codes, kept compact.
+
+        Its numbers stay one byte a square (a :class:`GridClues`); flags and
+        voids become sets as usual.  The big-board readers build boards so.
+
+        >>> import numpy as np
+        >>> b = Board.from_squares(np.array([[1, -1], [9, 10]], dtype=np.int8), total_mines=1)
+        >>> dict(b.clues), b.flags, b.voids, b.hidden_cells()
+        ({(0, 0): 1}, frozenset({(1, 0)}), frozenset({(1, 1)}), [(0, 1)])
+        >>> b == Board(2, 2, {(0, 0): 1}, frozenset({(1, 0)}), frozenset({(1, 1)}), total_mines=1)
+        True
+        """
+        import numpy as np
+        height, width = squares.shape
+        numbers = np.where(squares <= 8, squares, HIDDEN_SQUARE).astype(np.int8)
+
+        def cells(code):
+            return frozenset(GridCells(np.flatnonzero(squares == code), width))
+
+        board = cls(height, width, GridClues(numbers), cells(FLAG_SQUARE), cells(VOID_SQUARE),
+                    total_mines=total_mines)
+        squares = squares.astype(np.int8)
+        squares.flags.writeable = False
+        board.__dict__["squares"] = squares  # the cached property, already known
+        return board
 
     def __hash__(self) -> int:
         return hash((self.height, self.width, frozenset(self.clues.items()),
@@ -124,6 +338,32 @@ class Board:
         area = self.height * self.width
         hidden = area - len(self.clues) - len(self.flags) - len(self.voids)
         return area > LARGE and 8 * hidden < area
+
+    @cached_property
+    def squares(self):
+        """The board as a numpy grid of one byte a square: -1 hidden, 0-8 a
+        number, :data:`FLAG_SQUARE`, :data:`VOID_SQUARE`.
+
+        What array code (:func:`~satsweeper.constraints.problem_of` on big
+        boards) reads; a board read from a big text file comes with it.
+
+        >>> Board(1, 3, {(0, 0): 2}, frozenset({(0, 2)})).squares.tolist()
+        [[2, -1, 9]]
+        """
+        import numpy as np
+        if isinstance(self.clues, GridClues):
+            grid = self.clues.numbers.copy()
+        else:
+            grid = np.full((self.height, self.width), HIDDEN_SQUARE, dtype=np.int8)
+            if self.clues:
+                rows, cols = _coordinates(self.clues)
+                grid[rows, cols] = np.fromiter(self.clues.values(), dtype=np.int8, count=len(self.clues))
+        for cells, code in ((self.flags, FLAG_SQUARE), (self.voids, VOID_SQUARE)):
+            if cells:
+                rows, cols = _coordinates(cells)
+                grid[rows, cols] = code
+        grid.flags.writeable = False
+        return grid
 
     @cached_property
     def neighbour_table(self) -> Mapping[Cell, tuple[Cell, ...]]:

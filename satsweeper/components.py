@@ -34,9 +34,9 @@ from math import comb
 from operator import mul
 from typing import Hashable, Mapping, Sequence
 
-from .constraints import Constraint, Problem
+from .constraints import Constraint, Problem, split_cells
 from .errors import TooComplexError
-from .tally import Poly, Tally, accumulate, combine, dot, frontier_counts, multiply, rest_weight, window
+from .tally import Poly, Shared, Tally, accumulate, combine, dot, frontier_counts, multiply, rest_weight, window
 from .tally import comb as big_comb  # GMP's on big boards
 
 
@@ -48,7 +48,7 @@ class _Structure:
     box_rules: list[tuple[int, ...]]   # box -> rules mentioning it
     rule_boxes: list[list[int]]        # rule -> its boxes
     needs: list[int]                   # rule -> mines it asks for
-    floating: list[Hashable]
+    floating: Sequence[Hashable]
     impossible: bool                   # some rule can never hold
 
 
@@ -60,9 +60,10 @@ def _structure(problem: Problem) -> _Structure:
             membership[cell].append(i)
     box_of: dict[tuple[int, ...], int] = {}
     boxes: list[list[Hashable]] = []
-    # Most hidden cells of a real position float: sort them out at C speed.
-    floating = [cell for cell in problem.cells if cell not in membership]
-    for cell in [c for c in problem.cells if c in membership]:
+    # Most hidden cells of a real position float: sort them out at C speed
+    # (a big board's stay compact).
+    frontier, floating = split_cells(problem.cells, membership)
+    for cell in frontier:
         key = tuple(membership[cell])
         if key not in box_of:
             box_of[key] = len(boxes)
@@ -416,6 +417,11 @@ class _ComponentDP:
 
 # ------------------------------------------------------------------ the engine
 
+# From this many floating cells on, a tally keeps one value for all of them
+# (a :class:`~satsweeper.tally.Shared` mapping) rather than one entry each:
+# 4 million entries took 7 s and 1 GB on an all-hidden 2000x2000 board.
+SHARED_FLOATING = 10_000
+
 def tally(problem: Problem, max_states: int | None = None, order: Sequence[Hashable] | None = None) -> Tally:
     """Exact explanation counts by components.
 
@@ -574,21 +580,28 @@ class Components:
 
     def tally(self) -> Tally:
         problem, st = self.problem, self.st
+        shared = len(st.floating) >= SHARED_FLOATING
         if st.impossible:
-            return Tally(0, {c: 0 for c in problem.cells})
+            return Tally(0, Shared(problem.cells, {}, 0) if shared else {c: 0 for c in problem.cells})
         world = combine(self.polys, len(st.floating), problem.mines)
         # A floating cell's count is a fraction of the scaled count (it is
         # shared among the floating cells): scale everything by that
         # denominator so every value is an int, which callers compare fast.
         floating = Fraction(world.floating_mines)
         d = floating.denominator
-        # Every cell in problem order at C speed, then the frontier's own values.
-        mines: dict[Hashable, int] = dict.fromkeys(problem.cells, floating.numerator)
-        for dp, weight in zip(self.dps, world.weights if world.count else [None] * len(self.dps)):
-            for cells, w in zip(dp.cells, dp.marginals(weight) if world.count else [0] * len(dp.cells)):
-                for cell in cells:
-                    mines[cell] = w * d
-        return Tally(world.count * d, mines, frontier_counts(world.frontier), world.scale / d)
+        own: dict[Hashable, int] = {}  # the frontier's values
+        if world.count:
+            for dp, weight in zip(self.dps, world.weights):
+                for cells, w in zip(dp.cells, dp.marginals(weight)):
+                    for cell in cells:
+                        own[cell] = w * d
+        value = floating.numerator if world.count else 0
+        if shared:  # one entry for all the floating cells, not one each
+            values = Shared(problem.cells, own, value)
+        else:  # every cell in problem order at C speed, then the frontier's own values
+            values = dict.fromkeys(problem.cells, value)
+            values.update(own)
+        return Tally(world.count * d, values, frontier_counts(world.frontier), world.scale / d)
 
     @cached_property
     def component_of(self) -> dict[Hashable, int]:

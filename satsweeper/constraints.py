@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import Hashable
+from typing import Hashable, Sequence
 
-from .board import NEIGHBOUR_OFFSETS, Board, Cell
+from .board import FLAG_SQUARE, HIDDEN_SQUARE, NEIGHBOUR_OFFSETS, Board, Cell, GridCells
 
 
 @dataclass(frozen=True)
@@ -69,32 +69,38 @@ class Problem:
     """Unknown cells, local rules over them, and optionally the mines among all.
 
     Attributes:
-        cells: every unknown cell, in a fixed order.  Cells mentioned by no
-            rule are *floating*: only the total constrains them.
+        cells: every unknown cell, in a fixed order (a tuple, or a big
+            board's compact :class:`~satsweeper.board.GridCells`).  Cells
+            mentioned by no rule are *floating*: only the total constrains them.
         constraints: the local rules.
         mines: the number of mines among ``cells`` if known (the board's total
             minus its flags), else None.
         total_origin: what to call the global rule in explanations.
     """
 
-    cells: tuple[Hashable, ...]
+    cells: Sequence[Hashable]
     constraints: tuple[Constraint, ...]
     mines: int | None = None
     total_origin: Hashable = None
 
     def constrained_cells(self) -> list[Hashable]:
         """Cells that appear in at least one rule (the *frontier*), in order."""
-        seen = set()
-        for rule in self.constraints:
-            seen.update(rule.cells)
-        return [cell for cell in self.cells if cell in seen]
+        return self.partition()[0]
 
-    def floating_cells(self) -> list[Hashable]:
-        """Cells no rule mentions, in order."""
+    def floating_cells(self) -> Sequence[Hashable]:
+        """Cells no rule mentions, in order (compact when the cells are)."""
+        return self.partition()[1]
+
+    def partition(self) -> tuple[list[Hashable], Sequence[Hashable]]:
+        """(the frontier, the floating cells), each in order.
+
+        >>> Problem(("a", "b", "c"), (Constraint(frozenset({"c", "a"}), 1, "r"),)).partition()
+        (['a', 'c'], ['b'])
+        """
         seen = set()
         for rule in self.constraints:
             seen.update(rule.cells)
-        return [cell for cell in self.cells if cell not in seen]
+        return split_cells(self.cells, seen)
 
     def origins(self) -> list[Hashable]:
         """The origin of every rule, the total last if there is one."""
@@ -115,6 +121,31 @@ class Problem:
         if self.mines is not None and len(mines) != self.mines:
             return False
         return all(len(rule.cells & mines) == rule.mines for rule in self.constraints)
+
+
+def split_cells(cells: Sequence[Hashable], chosen) -> tuple[list[Hashable], Sequence[Hashable]]:
+    """(the cells in ``chosen``, the others), both in the order of ``cells``.
+
+    Compact cells (:class:`~satsweeper.board.GridCells`) split without
+    making a tuple per cell: the floating rest of a big board stays compact.
+
+    >>> split_cells(("a", "b", "c"), {"c"})
+    (['c'], ['a', 'b'])
+    """
+    split = getattr(cells, "split", None)
+    if split is not None:
+        return split(chosen)
+    chosen = chosen if isinstance(chosen, (set, frozenset, dict)) else set(chosen)
+    return [c for c in cells if c in chosen], [c for c in cells if c not in chosen]
+
+
+def cell_set(cells: Sequence[Hashable]):
+    """``cells`` as something fast to ask ``in``: a set, or compact cells as they are.
+
+    >>> sorted(cell_set(["a", "b"]))
+    ['a', 'b']
+    """
+    return cells if hasattr(cells, "split") else set(cells)
 
 
 def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
@@ -172,21 +203,12 @@ def _problem_of_arrays(board: Board) -> Problem:
     import numpy as np
 
     height, width = board.height, board.width
-    number = np.full((height, width), -1, dtype=np.int16)  # -1: not a number
+    squares = board.squares
+    number = np.where(squares <= 8, squares, -1).astype(np.int16)  # -1: not a number
     hidden = np.zeros((height + 2, width + 2), dtype=np.int8)  # padded by a ring of nothing
     flag = np.zeros((height + 2, width + 2), dtype=np.int8)
-    hidden[1:-1, 1:-1] = 1
-    if board.clues:
-        rows, cols = _coordinates(board.clues)
-        number[rows, cols] = np.fromiter(board.clues.values(), dtype=np.int16, count=len(board.clues))
-        hidden[rows + 1, cols + 1] = 0
-    for cells in (board.flags, board.voids):
-        if cells:
-            rows, cols = _coordinates(cells)
-            hidden[rows + 1, cols + 1] = 0
-    if board.flags:
-        rows, cols = _coordinates(board.flags)
-        flag[rows + 1, cols + 1] = 1
+    hidden[1:-1, 1:-1] = squares == HIDDEN_SQUARE
+    flag[1:-1, 1:-1] = squares == FLAG_SQUARE
     near_flags = _neighbour_sum(flag)
     # Which of its eight neighbours are hidden, as bits: one pass per offset over the whole grid.
     bits = np.zeros((height, width), dtype=np.uint8)
@@ -199,9 +221,8 @@ def _problem_of_arrays(board: Board) -> Problem:
                                    near_flags[speaking].tolist(), bits[speaking].tolist()):
         cells = frozenset((r + dr, c + dc) for dr, dc in _OFFSETS_OF_BITS[mask])
         rules.append(Constraint(cells, n - owed, Clue((r, c), n)))
-    open_ = hidden.astype(bool)
-    rows, cols = np.nonzero(open_[1:-1, 1:-1])
-    cells = tuple(zip(rows.tolist(), cols.tolist()))
+    # The hidden cells stay one array (8 bytes a cell, not a tuple each): most of a big board's float.
+    cells = GridCells(np.flatnonzero(hidden[1:-1, 1:-1]), width)
     if board.total_mines is None:
         return Problem(cells, tuple(rules))
     return Problem(cells, tuple(rules), board.total_mines - len(board.flags), TotalMines(board.total_mines))
@@ -210,14 +231,6 @@ def _problem_of_arrays(board: Board) -> Problem:
 # The neighbour offsets whose bits are set in an 8-bit mask, for every mask.
 _OFFSETS_OF_BITS = tuple(tuple(offset for bit, offset in enumerate(NEIGHBOUR_OFFSETS) if mask >> bit & 1)
                          for mask in range(256))
-
-
-def _coordinates(cells):
-    """Row and column arrays of a collection of (row, col) cells."""
-    import numpy as np
-
-    flat = np.fromiter(chain.from_iterable(cells), dtype=np.int64, count=2 * len(cells))
-    return flat[0::2], flat[1::2]
 
 
 def _neighbour_sum(padded):

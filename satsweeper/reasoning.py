@@ -19,13 +19,15 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Hashable, Iterable, Mapping
+from itertools import islice
+from typing import Hashable, Iterable, Mapping, Sequence
 
 from .board import Board
-from .constraints import Problem, problem_of
+from .constraints import Problem, cell_set, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from . import components
 from .errors import CellError, InputError, TooComplexError
+from .tally import Shared, Tally
 
 DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
 COUNT_STATES = 2000  # widest DP layer "auto" lets the counting engine build
@@ -112,8 +114,10 @@ class Solution:
     witness: frozenset | None = None
     conflict: tuple = ()
 
-    def cells_with(self, status: Status) -> list:
-        """The cells with a given status, in problem order."""
+    def cells_with(self, status: Status) -> Sequence:
+        """The cells with a given status, in problem order (compact on a big board)."""
+        if isinstance(self.status, Shared):
+            return self.status.where(lambda s: s is status)
         return [c for c, s in self.status.items() if s is status]
 
 
@@ -172,8 +176,8 @@ class Reasoner:
         return _LoadedSolver(self._solver_name, self.encoding, rules_fixed=True)
 
     @cached_property
-    def _floating(self) -> set:
-        return set(self.encoding.floating)
+    def _floating(self):
+        return cell_set(self.encoding.floating)
 
     def __enter__(self) -> "Reasoner":
         return self
@@ -258,7 +262,11 @@ class Reasoner:
                      put_last: Hashable | None = None) -> frozenset:
         """A full explanation from a frontier model: floating mines added."""
         mines = set(self.encoding.mines_in(model))
-        if self.problem.mines is not None:
+        if self.problem.mines is not None and put_first is None and put_last is None:
+            # Any floating cells will do: take the first ones, without listing
+            # the millions of a big board.
+            mines.update(islice(self.encoding.floating, max(0, self.problem.mines - len(mines))))
+        elif self.problem.mines is not None:
             needed = self.problem.mines - len(mines)
             order = [c for c in self.encoding.floating if c not in (put_first, put_last)]
             if put_first is not None:
@@ -339,9 +347,16 @@ class Reasoner:
         with the cardinality), SAT otherwise.
         """
         if method in ("auto", "count"):
+            states = COUNT_STATES if method == "auto" else None
             try:
-                known = components.determined(self.problem, COUNT_STATES if method == "auto" else None,
-                                              (Status.MINE, Status.SAFE, Status.UNDETERMINED))
+                if len(self.problem.cells) >= components.SHARED_FLOATING:
+                    # A big board: counts share one value among the floating
+                    # cells (a status per cell would cost ~100 bytes each).
+                    counts = components.tally(self.problem, states)
+                    known = _statuses(counts) if counts.consistent else None
+                else:  # sets of mine numbers, no big-int marginals: faster on small boards
+                    known = components.determined(self.problem, states,
+                                                  (Status.MINE, Status.SAFE, Status.UNDETERMINED))
             except TooComplexError:
                 pass
             else:
@@ -377,15 +392,12 @@ class Reasoner:
                     del candidates[other]
             del candidates[cell]
             floating.see(model)
-        status = {}
         floating_status = floating.status() if self._floating else None
-        for cell in self.problem.cells:
-            if cell in self._floating:
-                status[cell] = floating_status
-            elif cell in candidates:
-                status[cell] = Status.MINE if candidates[cell] else Status.SAFE
-            else:
-                status[cell] = Status.UNDETERMINED
+        own = {cell: (Status.MINE if candidates[cell] else Status.SAFE) if cell in candidates
+               else Status.UNDETERMINED for cell in self.encoding.frontier}
+        if len(self._floating) >= components.SHARED_FLOATING:  # one entry for all the floating cells
+            return Solution(True, Shared(self.problem.cells, own, floating_status), witness)
+        status = {cell: own[cell] if cell in own else floating_status for cell in self.problem.cells}
         return Solution(True, status, witness)
 
     def uniqueness(self) -> Uniqueness:
@@ -410,6 +422,18 @@ class Reasoner:
         if model is None:
             return Uniqueness(True, True, (first,))
         return Uniqueness(True, False, (first, self._explanation(model)))
+
+
+def _statuses(counts: Tally) -> Mapping[Hashable, Status]:
+    if isinstance(counts.scaled_mines, Shared):  # a big board: the floating cells share one status
+        whole = counts.scaled_count
+        return counts.scaled_mines.map(
+            lambda m: Status.SAFE if m == 0 else Status.MINE if m == whole else Status.UNDETERMINED)
+    out = {}
+    for cell, mines in counts.scaled_mines.items():
+        out[cell] = (Status.SAFE if mines == 0 else
+                     Status.MINE if mines == counts.scaled_count else Status.UNDETERMINED)
+    return out
 
 
 class _LoadedSolver:

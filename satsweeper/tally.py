@@ -22,7 +22,7 @@ from functools import cached_property, reduce
 import math
 from math import gcd
 from operator import mul
-from typing import Hashable, Mapping
+from typing import Callable, Hashable, Iterator, Mapping, Sequence
 from .errors import InputError
 
 # GMP multiplies the huge counts of large boards ~15x faster than int, but
@@ -61,6 +61,73 @@ def big_numbers(cells: int):
 Poly = tuple[int, list[int]]
 
 
+class Shared(Mapping):
+    """cell -> value where most cells share one value (the floating cells).
+
+    ``own`` holds the cells with a value of their own (the frontier); every
+    other cell of ``cells`` has ``shared``.  A big board's millions of
+    floating cells so cost one entry, and its answers group them.
+
+    >>> m = Shared(("a", "b", "c"), {"b": 5}, 1)
+    >>> dict(m), m.groups(), m.where(lambda v: v < 5)
+    ({'a': 1, 'b': 5, 'c': 1}, {5: 1, 1: 2}, ['a', 'c'])
+    >>> m.map(lambda v: v * 2) == {"a": 2, "b": 10, "c": 2}
+    True
+    """
+
+    def __init__(self, cells: Sequence[Hashable], own: Mapping[Hashable, object], shared: object) -> None:
+        self.cells = cells
+        self.own = own
+        self.shared = shared
+
+    def __getitem__(self, cell):
+        try:
+            return self.own[cell]
+        except KeyError:
+            if cell in self.cells:
+                return self.shared
+            raise
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __contains__(self, cell) -> bool:
+        return cell in self.own or cell in self.cells
+
+    def __repr__(self) -> str:
+        return f"Shared({len(self.cells)} cells, {len(self.own)} own values, the rest {self.shared!r})"
+
+    def pairs(self) -> Iterator[tuple[Hashable, object]]:
+        """(cell, value) in order, fast (``items()`` asks cell by cell)."""
+        own, shared = self.own, self.shared
+        for cell in self.cells:
+            yield cell, own.get(cell, shared)
+
+    def groups(self) -> dict:
+        """value -> how many cells have it."""
+        out: dict = {}
+        for value in self.own.values():
+            out[value] = out.get(value, 0) + 1
+        rest = len(self.cells) - len(self.own)
+        if rest:
+            out[self.shared] = out.get(self.shared, 0) + rest
+        return out
+
+    def where(self, test: Callable[[object], bool]) -> Sequence[Hashable]:
+        """The cells whose value passes ``test``, in order (compact where the cells are)."""
+        from .constraints import split_cells
+        if not test(self.shared):
+            return split_cells(self.cells, {c for c, v in self.own.items() if test(v)})[0]
+        return split_cells(self.cells, {c for c, v in self.own.items() if not test(v)})[1]
+
+    def map(self, function: Callable[[object], object]) -> "Shared":
+        """The same cells with ``function`` applied to every value."""
+        return Shared(self.cells, {c: function(v) for c, v in self.own.items()}, function(self.shared))
+
+
 @dataclass(frozen=True)
 class Tally:
     """Exact counts for a problem.
@@ -95,8 +162,10 @@ class Tally:
         return _exact(self.scaled_count * self.scale)
 
     @cached_property
-    def mines(self) -> dict[Hashable, int]:
+    def mines(self) -> Mapping[Hashable, int]:
         """cell -> number of explanations in which it is a mine."""
+        if isinstance(self.scaled_mines, Shared):
+            return self.scaled_mines.map(lambda v: _exact(v * self.scale))
         return {c: _exact(v * self.scale) for c, v in self.scaled_mines.items()}
 
     @property
@@ -109,20 +178,50 @@ class Tally:
             raise InputError("an inconsistent problem has no probabilities (count is 0)")
         return Fraction(self.scaled_mines[cell]) / self.scaled_count
 
-    def cells(self) -> list:
-        """The cells, in problem order."""
+    def cells(self) -> Sequence:
+        """The cells, in problem order (a list, or a big board's compact cells)."""
+        if isinstance(self.scaled_mines, Shared):
+            return self.scaled_mines.cells
         return list(self.scaled_mines)
 
-    def safest(self) -> list:
+    def safest(self) -> Sequence:
         """The cells least likely to be mines, in problem order."""
         if not self.scaled_mines:
             return []
+        if isinstance(self.scaled_mines, Shared):
+            low = min(self.scaled_mines.groups())
+            return self.scaled_mines.where(lambda m: m == low)
         low = min(self.scaled_mines.values())
         return [c for c, m in self.scaled_mines.items() if m == low]
 
+    def groups(self) -> dict[Fraction, int]:
+        """probability -> how many cells have it (a big board's answer at a glance).
+
+        >>> Tally(4, {"a": 1, "b": 3, "c": 1}).groups()
+        {Fraction(1, 4): 2, Fraction(3, 4): 1}
+        """
+        if not self.scaled_count:
+            raise InputError("an inconsistent problem has no probabilities (count is 0)")
+        values = self.scaled_mines
+        counts = values.groups() if isinstance(values, Shared) else _count_values(values.values())
+        out: dict[Fraction, int] = {}
+        for value, n in counts.items():
+            p = Fraction(value) / self.scaled_count
+            out[p] = out.get(p, 0) + n
+        return out
+
     def expected_mines(self) -> Fraction:
         """Expected number of mines among the cells (sum of probabilities)."""
-        return sum((Fraction(v) for v in self.scaled_mines.values()), Fraction(0)) / self.scaled_count
+        values = self.scaled_mines
+        counts = values.groups() if isinstance(values, Shared) else _count_values(values.values())
+        return sum((Fraction(v) * n for v, n in counts.items()), Fraction(0)) / self.scaled_count
+
+
+def _count_values(values) -> dict:
+    out: dict = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return out
 
 
 def _exact(value: Fraction | int) -> int:

@@ -11,8 +11,13 @@ says why with these numbers.
   by changing one number, without the total.
 * Components of the frontier: our breadth-first search (``components._components``)
   against ``scipy.sparse.csgraph.connected_components`` on the same box graph.
+* All probabilities on big mid-game boards (500x500 and 1000x1000 at 15%,
+  ``positions.position(level, 0, 0.5)``): ``tally(problem_of(board))`` on the
+  generator's board (numbers in a dict) and on the same board read from its
+  text (numbers one byte a square); ``--baseline DIR`` also times another
+  checkout's package on the dict board in a child process, for before/after.
 
-    python scripts/bench_library.py [--positions 100]
+    python scripts/bench_library.py [--positions 100] [--big/--no-big] [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -145,12 +150,71 @@ def components(count: int) -> None:
           f"{statistics.median(theirs_ms):.3f} ms (labels only), ratio median {statistics.median(ratios):.2f}")
 
 
+BIG_SNIPPET = """
+import sys, time
+from satsweeper.board import Board
+from satsweeper.constraints import problem_of
+from satsweeper.counting import tally
+from satsweeper.textio import read_board
+read = read_board(sys.argv[1])
+board = Board(read.height, read.width, dict(read.clues), read.flags, read.voids, total_mines=read.total_mines)
+best = float("inf")
+for _ in range(3):
+    start = time.perf_counter()
+    answer = tally(problem_of(board))
+    best = min(best, time.perf_counter() - start)
+print(best * 1000, answer.count % 1000003)
+"""
+
+
+def big(baseline: str | None) -> None:
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    from satsweeper.counting import tally
+    from satsweeper.game import Level
+    from satsweeper.positions import position
+    from satsweeper.textio import read_board, write_board
+    with tempfile.TemporaryDirectory() as work:
+        for size in (500, 1000):
+            board = position(Level(size, size, size * size * 15 // 100), 0, 0.5)
+            path = f"{work}/mid-{size}.txt"
+            write_board(board, path)
+            read = read_board(path)
+            # A fresh board each round (a board keeps its grid of squares once
+            # built), its numbers in a dict in row order as the baseline reads them.
+            fresh = iter([Board(read.height, read.width, dict(read.clues), read.flags, read.voids,
+                                total_mines=read.total_mines) for _ in range(3)])
+            dict_ms, a = best_of(lambda: tally(problem_of(next(fresh))))
+            fresh = iter([read_board(path) for _ in range(3)])
+            grid_ms, b = best_of(lambda: tally(problem_of(next(fresh))))
+            assert a.count == b.count and a.scaled_mines == b.scaled_mines
+            line = (f"all probabilities, {size}x{size} at 15% ({len(board.hidden_cells())} hidden, "
+                    f"{len(board.clues)} numbers): board with a dict {dict_ms:.0f} ms, "
+                    f"read from text (one byte a square) {grid_ms:.0f} ms")
+            if baseline:
+                env = dict(os.environ, PYTHONPATH=baseline)
+                out = subprocess.run([sys.executable, "-c", BIG_SNIPPET, path], env=env, cwd=work,
+                                     capture_output=True, text=True, check=True).stdout.split()
+                assert int(out[1]) == a.count % 1000003
+                line += f"; baseline {float(out[0]):.0f} ms (ratio now/baseline {dict_ms / float(out[0]):.2f})"
+            print(line, flush=True)
+
+
 @click.command()
 @click.option("--positions", "count", default=100, show_default=True, help="Positions per comparison.")
-def main(count: int) -> None:
+@click.option("--big/--no-big", "big_boards", default=True, show_default=True,
+              help="Also time all probabilities on 500x500 and 1000x1000 mid-game boards.")
+@click.option("--baseline", type=click.Path(exists=True, file_okay=False),
+              help="Another checkout (a directory holding satsweeper/) to time on the big boards.")
+def main(count: int, big_boards: bool, baseline: str | None) -> None:
     wilson()
     conflicts(count)
     components(count)
+    if big_boards:
+        big(baseline)
 
 
 if __name__ == "__main__":

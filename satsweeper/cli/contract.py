@@ -24,7 +24,7 @@ from typing import Callable, Iterator
 import click
 
 from ..errors import SatsweeperError, TooComplexError
-from ..report.contract import envelope, error_object
+from ..report.contract import envelope, error_object, write_json
 
 YES, NO, BAD_INPUT, LIMIT, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 70, 130
 CUT = 60  # longest piece of an offending value echoed in a message
@@ -150,7 +150,11 @@ def emit(command: str, as_json: bool, data: dict, text: str | None, code: int) -
     ``text`` None: everything was already printed as it came.
     """
     if as_json:
-        click.echo(json.dumps(envelope(command, data)))
+        # Piece by piece: a big board's per-cell lists are written as they are made.
+        out = click.get_text_stream("stdout")
+        write_json(envelope(command, data), out.write)
+        out.write("\n")
+        out.flush()
     elif text is not None:
         click.echo(text)
     raise click.exceptions.Exit(code)

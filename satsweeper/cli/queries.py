@@ -247,8 +247,7 @@ def probs(source, flags, engine, timeout, as_json):
         text = counts.system_probabilities_text(subject.names, subject.others, answer, conflict)
     else:
         text = counts.board_probabilities_text(view, answer, conflict)
-    idents = [view.json(c) for c in answer.cells()]
-    emit("probs", as_json, counts.probabilities_json(answer, idents, conflict), text,
+    emit("probs", as_json, counts.view_probabilities_json(view, answer, conflict), text,
          verdict(answer.consistent))
 
 

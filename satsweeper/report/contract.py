@@ -14,7 +14,9 @@ fractions as strings beside a float.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from typing import Callable, Iterable, Iterator
 
 VERSION = 1
 """Bumped when a field changes meaning or disappears (adding one does not)."""
@@ -45,6 +47,24 @@ def integer_text(n: int) -> str:
     return gmpy2.mpz(n).digits(10)
 
 
+# Text answers show an integer in full up to Python's own limit for str(int);
+# a longer one (the count of a big board: 734,000 digits on 2000x2000) by its
+# ends and its length.  JSON always has every digit.
+TEXT_DIGITS = 4300
+
+
+def integer_words(n: int) -> str:
+    """An integer for a text answer: in full, or its first and last digits and how many.
+
+    >>> integer_words(12345), integer_words(7 ** 6000)
+    ('12345', '3874717868...7683600001 (5,071 digits; --json gives them all)')
+    """
+    digits = integer_text(n)
+    if len(digits) <= TEXT_DIGITS:
+        return digits
+    return f"{digits[:10]}...{digits[-10:]} ({len(digits):,} digits; --json gives them all)"
+
+
 def fraction_text(p: Fraction) -> str:
     """``57/88``, or ``0`` and ``1``; numerators and denominators in full."""
     if p.denominator == 1:
@@ -55,3 +75,72 @@ def fraction_text(p: Fraction) -> str:
 def probability_json(p: Fraction) -> dict:
     """A probability: exact ``"probability"`` and a float ``"p"``."""
     return {"probability": fraction_text(p), "p": float(p)}
+
+
+# Per-cell lists longer than this are written as they are made (a JsonList):
+# 4 million dicts for a 2000x2000 board took minutes and gigabytes.
+STREAMED = 40_000
+
+
+class JsonList:
+    """A long JSON list made while it is written, item by item.
+
+    ``items()`` gives the items afresh, ``encode(item)`` each one's JSON text.
+    A big board's answer lists millions of cells; as dicts they cost
+    gigabytes, as text written in chunks only the text.  :func:`write_json`
+    writes objects holding one; :meth:`decoded` gives the plain list.
+
+    >>> rows = JsonList(lambda: range(3), lambda i: f'{{"n": {i}}}', 3)
+    >>> pieces = []
+    >>> write_json({"command": "x", "cells": rows}, pieces.append)
+    >>> "".join(pieces)
+    '{"command": "x", "cells": [{"n": 0}, {"n": 1}, {"n": 2}]}'
+    >>> rows.decoded()[2], len(rows)
+    ({'n': 2}, 3)
+    """
+
+    def __init__(self, items: Callable[[], Iterable], encode: Callable[[object], str], length: int,
+                 pieces: Callable[[], Iterable[str]] | None = None) -> None:
+        self.items = items
+        self.encode = encode
+        self.length = length
+        self.pieces = pieces  # a faster way to the same text: joined items, a chunk at a time
+
+    def __len__(self) -> int:
+        return self.length
+
+    def chunks(self, size: int = 4096) -> Iterator[str]:
+        """The list's JSON text in pieces of ``size`` items."""
+        if self.pieces is not None:
+            first = True
+            for piece in self.pieces():
+                if piece:
+                    yield piece if first else ", " + piece
+                    first = False
+            return
+        batch: list[str] = []
+        first = True
+        for item in self.items():
+            batch.append(self.encode(item))
+            if len(batch) == size:
+                yield ("" if first else ", ") + ", ".join(batch)
+                first, batch = False, []
+        if batch:
+            yield ("" if first else ", ") + ", ".join(batch)
+
+    def decoded(self) -> list:
+        return json.loads("[" + "".join(self.chunks()) + "]")
+
+
+def write_json(data: dict, write: Callable[[str], object]) -> None:
+    """``json.dumps(data)`` handed to ``write`` in pieces, top-level :class:`JsonList` values streamed."""
+    streams = {key: value for key, value in data.items() if isinstance(value, JsonList)}
+    marks = {key: f"\x00{key}\x00" for key in streams}
+    text = json.dumps({key: marks.get(key, value) for key, value in data.items()})
+    for key, rows in streams.items():
+        before, text = text.split(json.dumps(marks[key]), 1)
+        write(before + "[")
+        for chunk in rows.chunks():
+            write(chunk)
+        write("]")
+    write(text)

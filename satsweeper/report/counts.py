@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
-from ..tally import Tally
-from .contract import fraction_text, integer_text, probability_json
-from .views import BoardView, conflict_text, join_words, origin_json
+from ..tally import Shared, Tally
+from .contract import STREAMED, JsonList, fraction_text, integer_text, integer_words, probability_json
+from .views import LISTED, BoardView, cell_list, fast_pieces, conflict_text, join_words, origin_json
 
 def percent(p: Fraction) -> str:
     """A probability as a short percentage for pictures: ``37%``, ``<1%``."""
@@ -21,15 +22,15 @@ def percent(p: Fraction) -> str:
 def frontier_text(frontier: dict[int, int]) -> str:
     if not frontier:
         return ""
-    parts = [f"{integer_text(c)} with {k} mine{'s' if k != 1 else ''}" for k, c in sorted(frontier.items())]
+    parts = [f"{integer_words(c)} with {k} mine{'s' if k != 1 else ''}" for k, c in sorted(frontier.items())]
     total = sum(frontier.values())
-    return f"{integer_text(total)} arrangement{'s' if total != 1 else ''} of the constrained cells ({', '.join(parts)})"
+    return f"{integer_words(total)} arrangement{'s' if total != 1 else ''} of the constrained cells ({', '.join(parts)})"
 
 
 def count_text(answer: Tally, conflict: tuple = ()) -> str:
     if not answer.consistent:
         return "0 explanations: " + conflict_text(conflict) if conflict else "0 explanations"
-    lines = [f"{integer_text(answer.count)} explanation{'s' if answer.count != 1 else ''}"]
+    lines = [f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}"]
     if answer.frontier:
         lines.append(frontier_text(answer.frontier))
     return "\n".join(lines)
@@ -46,15 +47,77 @@ def count_json(answer: Tally, conflict: tuple = ()) -> dict:
 def board_probabilities_text(view: BoardView, answer: Tally, conflict: tuple = ()) -> str:
     if not answer.consistent:
         return count_text(answer, conflict)
-    overlay = {c: percent(answer.probability(c)) for c in answer.cells()}
     safest = answer.safest()
     p = answer.probability(safest[0]) if safest else Fraction(0)
-    shown = " ".join(view.label(c) for c in safest[:12])
-    more = f" and {len(safest) - 12} more" if len(safest) > 12 else ""
+    picture = view.picture({c: percent(answer.probability(c)) for c in answer.cells()}) \
+        if view.drawable() else probability_groups_text(view, answer)
     return "\n".join([
-        view.picture(overlay),
-        f"{integer_text(answer.count)} explanations; probability that each hidden cell is a mine",
-        f"safest ({len(safest)}): {shown}{more} at p = {fraction_text(p)} ({float(p):.2%})"])
+        picture,
+        f"{integer_words(answer.count)} explanations; probability that each hidden cell is a mine",
+        f"safest ({len(safest)}): {cell_list(view, safest)} at p = {fraction_text(p)} ({float(p):.2%})"])
+
+
+# How many probabilities a big board's text answer shows (the lowest first).
+GROUPS_SHOWN = 20
+
+
+def probability_groups_text(view, answer: Tally) -> str:
+    """A big board's probabilities as groups of cells sharing one, lowest first.
+
+    Most cells of a big board float and share one probability; the frontier
+    adds a few hundred more values.
+    """
+    groups = sorted(answer.groups().items())
+    values = answer.scaled_mines
+    lines = [f"{len(answer.cells())} hidden cells with {len(groups)} different probabilities "
+             f"(too many squares to draw; --json lists every cell):"]
+    for p, n in groups[:GROUPS_SHOWN]:
+        cells = _cells_at(values, p * answer.scaled_count)
+        lines.append(f"  p = {fraction_text(p)} ({float(p):.2%}): {n} cell{'s' if n != 1 else ''}: "
+                     f"{cell_list(view, cells)}")
+    if len(groups) > GROUPS_SHOWN:
+        lines.append(f"  and {len(groups) - GROUPS_SHOWN} more probabilities")
+    return "\n".join(lines)
+
+
+def _cells_at(values, value) -> list:
+    """The first cells whose scaled count is ``value`` (enough to list), and a length."""
+    if isinstance(values, Shared):
+        return values.where(lambda v: v == value)
+    return [c for c, v in values.items() if v == value]
+
+
+def view_probabilities_json(view, answer: Tally, conflict: tuple = ()) -> dict:
+    """:func:`probabilities_json` with cells named by ``view``; a big board's lists streamed.
+
+    Each cell's JSON text is its identity and its probability's text, made
+    once per distinct probability (a big board has few: most cells float).
+    """
+    if not answer.consistent or len(answer.cells()) <= STREAMED:
+        return probabilities_json(answer, [view.json(c) for c in answer.cells()], conflict)
+    out = count_json(answer, conflict)
+    values, whole = answer.scaled_mines, answer.scaled_count
+    tails: dict = {}
+
+    def tail(value) -> str:
+        """A probability's JSON keys and the closing brace, made once per value."""
+        text = tails.get(value)
+        if text is None:
+            text = tails[value] = json.dumps(probability_json(Fraction(value) / whole))[1:]
+        return text
+
+    def encode(item) -> str:
+        return f"{view.json_head(item[0])}, {tail(item[1])}"
+
+    pairs = values.pairs if isinstance(values, Shared) else values.items
+    pieces = fast_pieces(view, values.cells, ", " + tail(values.shared),
+                         {c: ", " + tail(v) for c, v in values.own.items()}) \
+        if isinstance(values, Shared) else None
+    out["cells"] = JsonList(pairs, encode, len(values), pieces)
+    safest = answer.safest()
+    out["safest"] = JsonList(lambda: safest, lambda cell: view.json_head(cell) + "}", len(safest),
+                             fast_pieces(view, safest, "}"))
+    return out
 
 
 def probabilities_json(answer: Tally, cells: list[dict], conflict: tuple = ()) -> dict:

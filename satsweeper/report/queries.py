@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 from ..reasoning import Consistency, Move, Safety, Solution, Status, Uniqueness
-from .views import View, conflict_text, explanation_json, explanation_picture, join_words, origin_json
+from ..tally import Shared
+from .contract import STREAMED, JsonList
+from .views import View, cell_list, fast_pieces, conflict_text, explanation_json, explanation_picture, join_words, origin_json
 
 STATUS_MARK = {Status.SAFE: "o", Status.MINE: "*", Status.UNDETERMINED: "?"}
 
 def consistency_text(view: View, answer: Consistency) -> str:
     if not answer.consistent:
         return conflict_text(answer.conflict)
-    return "consistent: one explanation (* = mine):\n" + explanation_picture(view, answer.witness)
+    return f"consistent: one explanation{_key(view)}:\n" + explanation_picture(view, answer.witness)
 
 
 def consistency_json(view: View, answer: Consistency) -> dict:
@@ -30,7 +34,7 @@ def safety_text(view: View, answer: Safety) -> str:
     if answer.safe:
         return f"{verb} {where} is safe: {join_words(answer.reason)} {_force(answer.reason)} it"
     what = "a mine" if answer.move is Move.OPEN else "safe"
-    return (f"{verb} {where} is not safe: in this explanation it is {what} (* = mine):\n"
+    return (f"{verb} {where} is not safe: in this explanation it is {what}{_key(view)}:\n"
             + explanation_picture(view, answer.counterexample))
 
 
@@ -49,11 +53,14 @@ def safety_json(view: View, answer: Safety) -> dict:
 def solution_text(view: View, answer: Solution) -> str:
     if not answer.consistent:
         return conflict_text(answer.conflict)
-    overlay = {c: STATUS_MARK[s] for c, s in answer.status.items()}
-    lines = [view.picture(overlay), "(o = safe, * = mine, ? = undetermined)"]
+    if view.drawable():
+        overlay = {c: STATUS_MARK[s] for c, s in answer.status.items()}
+        lines = [view.picture(overlay), "(o = safe, * = mine, ? = undetermined)"]
+    else:  # a big board: the cells listed, not drawn
+        lines = [f"{len(answer.status)} hidden cells (too many squares to draw; --json lists every cell)"]
     for status in (Status.SAFE, Status.MINE):
         cells = answer.cells_with(status)
-        listed = " ".join(view.label(c) for c in cells) or "none"
+        listed = (" ".join(view.label(c) for c in cells) or "none") if view.drawable() else cell_list(view, cells)
         lines.append(f"{status.value} ({len(cells)}): {listed}")
     lines.append(f"undetermined: {len(answer.cells_with(Status.UNDETERMINED))}")
     return "\n".join(lines)
@@ -64,9 +71,19 @@ def solution_json(view: View, answer: Solution) -> dict:
     if not answer.consistent:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
         return out
-    out["cells"] = [dict(view.json(c), status=s.value) for c, s in answer.status.items()]
-    for status in Status:
-        out[status.value] = len(answer.cells_with(status))
+    status = answer.status
+    if len(status) > STREAMED:  # written as it is made
+        pairs = status.pairs if isinstance(status, Shared) else status.items
+        tails = {s: json.dumps({"status": s.value})[1:] for s in Status}
+        pieces = fast_pieces(view, status.cells, ", " + tails[status.shared],
+                             {c: ", " + tails[s] for c, s in status.own.items()}) \
+            if isinstance(status, Shared) else None
+        out["cells"] = JsonList(pairs, lambda item: f"{view.json_head(item[0])}, {tails[item[1]]}", len(status),
+                                pieces)
+    else:
+        out["cells"] = [dict(view.json(c), status=s.value) for c, s in status.items()]
+    for s in Status:
+        out[s.value] = len(answer.cells_with(s))
     return out
 
 
@@ -74,13 +91,13 @@ def uniqueness_text(view: View, answer: Uniqueness) -> str:
     if not answer.consistent:
         return conflict_text(answer.conflict)
     if answer.unique:
-        return "unique: exactly one explanation (* = mine):\n" + explanation_picture(view, answer.explanations[0])
+        return f"unique: exactly one explanation{_key(view)}:\n" + explanation_picture(view, answer.explanations[0])
     first, second = answer.explanations
     differ = sorted(first ^ second, key=str)
     return "\n".join([
         f"not unique: two explanations differ at {join_words(view.label(c) for c in differ)}",
-        "first (* = mine):", explanation_picture(view, first),
-        "second (* = mine):", explanation_picture(view, second)])
+        f"first{_key(view)}:", explanation_picture(view, first),
+        f"second{_key(view)}:", explanation_picture(view, second)])
 
 
 def uniqueness_json(view: View, answer: Uniqueness) -> dict:
@@ -95,3 +112,8 @@ def uniqueness_json(view: View, answer: Uniqueness) -> dict:
 def _force(reason: tuple) -> str:
     """The verb agrees with the reason: one clue forces, two clues force."""
     return "forces" if len(reason) == 1 else "force"
+
+
+def _key(view: View) -> str:
+    """What a picture's marks mean; a big board's explanations are listed, not drawn."""
+    return " (* = mine)" if view.drawable() else ""

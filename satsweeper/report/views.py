@@ -6,20 +6,48 @@ A *view* knows how to label a cell of what was asked about: a board cell is
 
 from __future__ import annotations
 
+import heapq
+import json
 from typing import Hashable, Iterable, Mapping
 
 from ..board import Board
 from ..constraints import Clue, TotalMines
 from ..systems import System
 from ..textio import format_grid
+from .contract import STREAMED, JsonList
 
 MINE_MARK = "*"
+
+# Above this many squares a text answer lists and groups cells instead of
+# drawing the board (a 2000x2000 picture is 20 MB that nobody reads).
+PICTURE_SQUARES = 40_000
+# How many cells a list in a text answer names before "and N more".
+LISTED = 12
+
 
 class BoardView:
     """How answers about a board name cells and draw pictures."""
 
     def __init__(self, board: Board):
         self.board = board
+
+    def json_head(self, cell: Hashable) -> str:
+        """``json.dumps(self.json(cell))`` without its closing brace, fast (more keys follow).
+
+        >>> BoardView(Board(1, 2, names={(0, 1): "x"})).json_head((0, 1))
+        '{"row": 0, "col": 1, "name": "x"'
+        """
+        if cell in self.board.names:
+            return json.dumps(self.json(cell))[:-1]
+        return f'{{"row": {cell[0]}, "col": {cell[1]}'
+
+    def json_template(self) -> str | None:
+        """:meth:`json_head` as a ``%`` template of (row, col), or None when cells have names."""
+        return None if self.board.names else '{"row": %d, "col": %d'
+
+    def drawable(self) -> bool:
+        """Small enough for a picture in a text answer (else cells are listed)."""
+        return self.board.height * self.board.width <= PICTURE_SQUARES
 
     def label(self, cell: Hashable) -> str:
         return self.board.label(cell).replace(" ", "")
@@ -46,6 +74,15 @@ class SystemView:
 
     def json(self, cell: Hashable) -> dict:
         return {"name": str(cell)}
+
+    def json_head(self, cell: Hashable) -> str:
+        return json.dumps(self.json(cell))[:-1]
+
+    def json_template(self) -> str | None:
+        return None
+
+    def drawable(self) -> bool:
+        return True
 
     def picture(self, overlay: Mapping[Hashable, str]) -> str:
         cells = self.system.problem.cells
@@ -80,10 +117,46 @@ def conflict_text(conflict: tuple) -> str:
     return f"inconsistent: {join_words(conflict)} cannot all hold"
 
 
+def cell_list(view: View, cells, shown: int = LISTED) -> str:
+    """The first ``shown`` cells' labels, then how many more (``cells`` a sequence, in order).
+
+    >>> cell_list(SystemView.__new__(SystemView), ["a", "b", "c"], 2)
+    'a b and 1 more'
+    """
+    text = " ".join(view.label(c) for c in cells[:shown]) or "none"
+    return text + (f" and {len(cells) - shown} more" if len(cells) > shown else "")
+
+
+def fast_pieces(view: View, cells, tail: str, special_tails: Mapping | None = None):
+    """The pieces of a :class:`JsonList` of ``cells`` (each its identity then ``tail``), made
+    in C by compact cells; None where they cannot be (a tuple of cells, named cells)."""
+    head = view.json_template()
+    if head is None or not hasattr(cells, "formatted"):
+        return None
+    special = {c: head + t.replace("%", "%%") for c, t in (special_tails or {}).items()}
+    template = f"{head}{tail.replace('%', '%%')}"
+    return lambda: cells.formatted(template, special)
+
+
 def explanation_picture(view: View, mines: frozenset) -> str:
-    """The cells with an explanation's mines drawn as ``*``."""
+    """The cells with an explanation's mines drawn as ``*`` (on a big board, listed)."""
+    if not view.drawable():
+        first = heapq.nsmallest(LISTED, mines) if isinstance(view, BoardView) else sorted(mines, key=_order)
+        return f"{len(mines)} mine(s): {cell_list(view, first)}" + \
+            (f" and {len(mines) - len(first)} more" if len(mines) > len(first) else "")
     return view.picture({cell: MINE_MARK for cell in mines})
 
 
-def explanation_json(view: View, mines: frozenset) -> list[dict]:
+def _order(cell):
+    """Board cells in row order; anything else after them, by its text."""
+    if isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(x, int) for x in cell):
+        return (0, *cell)
+    return (1, str(cell))
+
+
+def explanation_json(view: View, mines: frozenset):
+    """The mines as JSON cells; a big board's many written as they are made, in row order
+    (sorting hundreds of thousands of cells by their text took seconds)."""
+    if len(mines) > STREAMED:
+        return JsonList(lambda: sorted(mines, key=_order), lambda c: view.json_head(c) + "}", len(mines))
     return [view.json(c) for c in sorted(mines, key=str)]
