@@ -114,14 +114,15 @@ class Compiled:
         totals = mine_totals(frontier_counts(frontier) or {0: 1}, floating)
         return {flags + k: n for k, n in totals.items() if n}
 
-    def with_total(self) -> tuple[Board, str]:
+    def with_total(self, totals: dict[int, int] | None = None) -> tuple[Board, str]:
         """The board with a total mine count (a ``.mine`` file needs one), and what the total means.
 
         The total is the one every explanation has, when they agree; else
         the smallest one's (the count then drops to the explanations with
-        that many mines).
+        that many mines).  ``totals``: :meth:`mine_totals`, if the caller
+        has it already (it costs a count).
         """
-        totals = self.mine_totals()
+        totals = self.mine_totals() if totals is None else totals
         b = self.board
         if not totals:
             total, why = len(b.flags), "no explanation exists; the total is the flags"
