@@ -152,7 +152,7 @@ class Progress:
     >>> count(Problem(("a", "b", "c"), (Constraint(frozenset({"a", "b"}), 1, "r"),)), progress=p)
     4
     >>> p.components, p.widest, p.text()
-    (1, 1, 'component 1 of 1 finished; widest DP layer 1 state, 1 state in all')
+    (1, 1, 'after component 1 of 1; widest DP layer 1 state, 1 state in all')
     """
 
     FIELDS = ("component", "components", "layer", "layers", "widest", "states")
@@ -188,11 +188,13 @@ class Progress:
             store[0] += 1
 
     def text(self) -> str:
-        """One line: where the count is, its widest layer and its states so far."""
+        """Where the count is (to follow "stopped"), its widest layer and its states so far."""
+        if not self.layers:
+            return "before the first DP layer (reading the rules)"
         if self.components and self.component == self.components:
-            where = f"component {self.component} of {self.components} finished"
+            where = f"after component {self.component} of {self.components}"
         else:
-            where = (f"component {self.component + 1} of {self.components}, "
+            where = (f"at component {self.component + 1} of {self.components}, "
                      f"DP layer {self.layer} of {self.layers}")
         return (f"{where}; widest DP layer {_states(self.widest)}, "
                 f"{_states(self.states)} in all")

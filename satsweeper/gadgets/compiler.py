@@ -44,7 +44,7 @@ from .. import components
 from ..components import Progress
 from ..constraints import problem_of
 from ..tally import frontier_counts
-from .formula import Formula, Gate, Node, Not, Op, Var
+from .formula import MAX_TABLE_VARIABLES, Formula, Gate, Node, Not, Op, Var
 from .gadget import Gadget, mine_totals
 from .layout import Head, Layout, LayoutError, ports
 from .balance import balanced_cross, balanced_tile
@@ -95,6 +95,11 @@ class Compiled:
     crossings: int
     tiles: dict[str, int] = field(default_factory=dict)
     order: tuple = ()  # the hidden cells in a good order to count them (Layout.order)
+
+    @cached_property
+    def models(self) -> int | None:
+        """The formula's models by its truth table; None beyond MAX_TABLE_VARIABLES variables."""
+        return self.formula.models() if len(self.formula.variables) <= MAX_TABLE_VARIABLES else None
 
     @cached_property
     def hidden(self) -> int:
