@@ -140,19 +140,20 @@ class Compiled:
         return Board(b.height, b.width, b.clues, b.flags, b.voids, b.names, total), why
 
 
-# What a board costs, fitted by least squares on 25 formulas of each gate set
-# (random formulas, full trees, parity, 3-CNF; scripts/compile_estimate.py
-# refits them and checks them on 25 others): per gate set, columns per leaf
-# and per crossing; rows per level of the tree and a constant below the bus;
-# hidden squares per leaf, per crossing, per leaf-step a bus wire stays live
-# and per bus wire a leaf's drop crosses.
+# What a board costs, per gate set: columns per leaf and per crossing (fitted
+# by least squares on 25 formulas: random formulas, full trees, parity,
+# 3-CNF); rows a gate adds below its right operand and below its left one,
+# and rows below the tree (from chains of 8 variables nested right and
+# left); hidden squares per leaf and per crossing (fitted as the columns).
+# A bus wire live for one leaf costs 2/3 of that leaf's columns in hidden
+# squares, and a leaf's drop 2/3 of the pitch per bus wire it passes.
 _COST = {
-    "parsimonious": ((77.9, 59.2), (6.5, 112.0), (141.9, 683.8, 17.3, 0.6)),
-    "kaye": ((71.7, 57.0), (5.9, 117.4), (143.6, 674.9, 12.8, 0.5)),
-    "balanced": ((193.0, 64.2), (18.3, 296.4), (499.5, 850.6, 184.5, 3.4)),
+    "parsimonious": ((77.9, 59.2), (40, 5, 50), (37.3, 596.5)),
+    "kaye": ((71.7, 57.0), (40, 5, 50), (38.4, 586.9)),
+    "balanced": ((193.0, 64.2), (120, 10, 130), (353.7, 920.5)),
 }
-# The estimate's error on the check formulas: cells 0.58-2.6 times the
-# drawn board's, hidden squares 0.55-1.5 times.  A board is refused before
+# The estimate's error (tests/test_compile_limits.py): cells within a factor
+# of 3 of the drawn board's either way, hidden squares within 4.  A board is refused before
 # drawing only when even the smallest size the estimate allows is too big.
 ESTIMATE_FACTOR = 3.0
 # Peak memory per square of compiling and writing a .mine: 2.0 GB for a
@@ -214,11 +215,12 @@ class BoardTooLarge(TooComplexError):
                          f"the {when}: {size.text()})")
 
 
-def _depth(node: Node) -> int:
+def _rows(node: Node, right: float, left: float) -> float:
+    """Rows the tree hangs below the bus: a gate sits below its right operand, its left one turns in."""
     if isinstance(node, Not):
-        return _depth(node.arg)
+        return _rows(node.arg, right, left)
     if isinstance(node, Gate):
-        return 1 + max(_depth(node.left), _depth(node.right))
+        return max(_rows(node.right, right, left) + right, _rows(node.left, right, left) + left)
     return 0
 
 
@@ -226,10 +228,10 @@ def estimate(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS) -> Size:
     """The board's size from the formula alone, before anything is drawn.
 
     Width from the leaves and the crossings the bus order costs, height
-    from the bus (one wire per variable) and the tree's depth, hidden
-    squares from the leaves, crossings and how long bus wires stay live
-    (constants fitted per gate set, see :data:`_COST`; within a factor
-    of about 3 either way, :data:`ESTIMATE_FACTOR`).
+    from the bus (one wire per variable) and the tree's shape, hidden
+    squares from the leaves, crossings, how long bus wires stay live and
+    how far leaves drop (constants per gate set, see :data:`_COST`; within
+    a factor of about 3 either way, :data:`ESTIMATE_FACTOR`).
 
     >>> from satsweeper.gadgets.formula import parse_formula
     >>> e = estimate(parse_formula("a ^ b"))
@@ -239,7 +241,7 @@ def estimate(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS) -> Size:
     root = formula.root
     if isinstance(root, bool):
         return Size(1, 1, 0)
-    (per_leaf, per_cross), (per_level, below), (h_leaf, h_cross, h_live, h_drop) = _COST[gates.value]
+    (per_leaf, per_cross), (right, left, below), (h_leaf, h_cross) = _COST[gates.value]
     leaves = _leaf_order(root)
     order = bus_order(formula.variables, leaves)
     crossed = crossings(order, leaves)
@@ -252,8 +254,8 @@ def estimate(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS) -> Size:
     drops = sum(len(order) - 1 - position[v] for v in leaves)
     pitch = _spacing(gates)[1]
     width = per_leaf * len(leaves) + per_cross * crossed
-    height = pitch * (len(formula.variables) - 1) + per_level * _depth(root) + below
-    hidden = h_leaf * len(leaves) + h_cross * crossed + h_live * live + h_drop * drops
+    height = pitch * (len(formula.variables) - 1) + _rows(root, right, left) + below
+    hidden = h_leaf * len(leaves) + h_cross * crossed + (per_leaf * live + pitch * drops) * 2 / 3
     return Size(max(1, round(height)), max(1, round(width)), max(1, round(hidden)))
 
 
@@ -364,13 +366,17 @@ class _Compiler:
         root = self.formula.root
         if isinstance(root, bool):
             return self._constant(root)
-        head, negated = self._node(root)
-        self.layout.force(self.layout.straight(head, head.at(6)), value=not negated)
+        self.lay_out()
         if max_cells is not None:
             drawn = self.drawn_size()
             if drawn.cells > max_cells:
                 raise BoardTooLarge(drawn, max_cells)
         return self.layout.board()
+
+    def lay_out(self) -> None:
+        """Draw every wire and tile, the formula's value forced true; no square numbered yet."""
+        head, negated = self._node(self.formula.root)
+        self.layout.force(self.layout.straight(head, head.at(6)), value=not negated)
 
     def drawn_size(self) -> Size:
         """The size of the board the drawing will make (its box and the ring around it)."""
