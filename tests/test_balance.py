@@ -10,11 +10,14 @@ total mine count the ``.mine`` file carries and compared with the models
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
+from click.testing import CliRunner
 
 from satsweeper.board import Board
+from satsweeper.cli import main
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.counting import Engine, count, tally
 from satsweeper.gadgets import verify
@@ -24,6 +27,7 @@ from satsweeper.gadgets.formula import parse_formula, random_formula
 from satsweeper.gadgets.gadget import PortValue
 from satsweeper.gadgets.layout import Layout
 from satsweeper.gadgets.library import build
+from satsweeper.textio import format_mine, parse_mine
 
 from .oracle import explanations
 
@@ -118,17 +122,36 @@ class TestBalancedCompiler:
     def test_counted_with_the_total_they_equal_the_models(self):
         """Small random formulas (1-3 variables, 1-2 levels): one mine total, and with it explanations == models.
 
-        Balanced boards are about 3.5 times larger; the 200-formula run of the
-        issue (1-6 variables, 1-4 levels) is scripts/balanced_check.py.
+        The smaller boards go through the ``.mine`` text (written, read back
+        by textio: what ``compile -o x.mine`` makes).  Balanced boards are
+        about 3.5 times larger; the 200-formula run of the issue (1-6
+        variables, 1-4 levels) is scripts/balanced_check.py.
         """
-        for f in random_formulas(500, 6, 3, 2):
+        read = 0
+        for f in random_formulas(500, 12, 3, 2):
             compiled = compile_formula(f, GateSet.BALANCED)
             totals = compiled.mine_totals()
             assert sum(totals.values()) == f.models(), str(f)
             assert len(totals) <= 1, str(f)
-            board, _ = compiled.with_total()
-            if f.models():
-                assert count(board, order=compiled.order) == f.models(), str(f)
+            board, _ = compiled.with_total(totals)
+            if board.height * board.width <= 150_000:  # reading .mine text costs more than counting
+                board = parse_mine(format_mine(board))
+                read += 1
+            assert count(board, order=compiled.order) == f.models(), str(f)
+        assert read >= 3
+
+    def test_end_to_end_through_the_cli(self, tmp_path):
+        """``compile --gates balanced -o x.mine`` then ``count x.mine``: the models, total included."""
+        for text, models in (("a | b", 3), ("(a | ~b) & (b ^ c)", 3)):
+            path = tmp_path / "x.mine"
+            made = CliRunner().invoke(main, ["compile", text, "--gates", "balanced", "-o", str(path), "--json"])
+            assert made.exit_code == 0, made.stdout
+            written = json.loads(made.stdout)["output"]
+            assert written["why"] == "every explanation has this many mines"
+            counted = CliRunner().invoke(main, ["count", str(path), "--json"])
+            assert counted.exit_code == 0
+            assert json.loads(counted.stdout)["count"] == str(models)
+            assert parse_mine(path.read_text()).total_mines == written["mines"]
 
     def test_parsimonious_set_loses_models_with_the_total(self):
         """The reason: with Pedersen's OR, a | b written with its total keeps 1 of its 3 models."""

@@ -428,20 +428,23 @@ class TimeUp(Exception):
     """Raised when ``--timeout`` runs out."""
 
 
-def within(seconds: float | None, work: Callable[[], object], *, isolate: bool = False):
+def within(seconds: float | None, work: Callable[[], object], *, isolate: bool = False,
+           memory: int | None = None):
     """``work()``, given at most ``seconds`` (None: no limit); raises :class:`TimeUp`.
 
     With a limit (or ``isolate``) the work runs in a forked child process, so
     that a long call into C (a SAT solver, Ganak), which neither a signal nor
     Ctrl-C interrupts until it returns, is stopped on time: the child is
     killed.  Its answer comes back pickled.  Without either, it runs here.
+    ``memory`` (bytes) bounds what the child may allocate beyond what it
+    inherits: past it, :class:`MemoryError` is raised here.
     """
-    if not seconds and not isolate:
+    if not seconds and not isolate and not memory:
         return work()
     import multiprocessing
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_serve, args=(work, sender), daemon=True)
+    child = context.Process(target=_serve, args=(work, sender, memory), daemon=True)
     child.start()
     sender.close()
     end = time.monotonic() + seconds if seconds else None
@@ -465,9 +468,11 @@ def within(seconds: float | None, work: Callable[[], object], *, isolate: bool =
     return value
 
 
-def _serve(work: Callable[[], object], sender) -> None:
+def _serve(work: Callable[[], object], sender, memory: int | None = None) -> None:
     """In the child: do the work, send ("value", answer) or ("error", exception)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
+    if memory:
+        _bound_memory(memory)
     try:
         message = ("value", work())
     except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
@@ -476,6 +481,24 @@ def _serve(work: Callable[[], object], sender) -> None:
         sender.send(message)
     except Exception as err:  # noqa: BLE001 - an answer or error that cannot be pickled
         sender.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
+
+
+def _bound_memory(extra: int) -> None:
+    """Limit this process's address space to what it has now plus ``extra`` bytes.
+
+    The child inherits the parent's mappings (the board it counts, shared
+    until written), so the bound is on top of them; past it an allocation
+    fails and Python raises MemoryError instead of the machine swapping.
+    """
+    try:
+        import resource
+        with open("/proc/self/statm") as statm:  # pages of address space in use
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = used + extra if hard == resource.RLIM_INFINITY else min(hard, used + extra)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):  # not Linux: no bound, as before
+        pass
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ from .contract import (InputFile, OutputPath, Source, UserError, cut, emit, json
                        verdict, write_output, working)
 
 MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
+MAX_CELLS = 25_000_000  # satsweeper.gadgets.compiler.MAX_CELLS (not imported: the CLI loads it lazily)
 
 
 def load_gadget(reference: str):
@@ -136,9 +137,14 @@ def repair(reference, output, attempts, unique, as_json):
               help="Write the board here: .mine for JSMinesweeper (with a total mine count), else native.")
 @click.option("--no-count", is_flag=True, help="Do not count the board's explanations (big formulas).")
 @click.option("--models", "show_models", is_flag=True, help="Also list the models (the truth table's true rows).")
+@click.option("--max-cells", type=click.IntRange(1), default=MAX_CELLS, show_default=True, metavar="SQUARES",
+              help="Refuse a board of more squares, with its estimated size, before drawing it "
+                   "(each square costs about 270 bytes while compiling; the default is about 7 GB).")
+@click.option("--max-memory", type=click.FloatRange(min=0, min_open=True), default=8.0, show_default=True,
+              metavar="GB", help="Stop counting when the count needs more memory than this; say how far it got.")
 @timeout_option
 @json_option
-def compile_formula(formula, gates, output, no_count, show_models, timeout, as_json):
+def compile_formula(formula, gates, output, no_count, show_models, max_cells, max_memory, timeout, as_json):
     """Compile FORMULA (pyeda syntax, or a DIMACS .cnf file; - for stdin) into
     one board whose explanations are the formula's models: one free wire per
     variable, named after it, and the formula forced true.  Prints the number
@@ -150,7 +156,8 @@ def compile_formula(formula, gates, output, no_count, show_models, timeout, as_j
       satsweeper compile "a | b" --gates kaye -o or.mine
       satsweeper compile "a | b" --gates balanced -o or.mine
     """
-    from ..gadgets.compiler import GateSet, compile_formula as build
+    from ..components import Progress
+    from ..gadgets.compiler import BoardTooLarge, GateSet, compile_formula as build
     from ..gadgets.formula import parse_dimacs, parse_formula, read_formula
     from ..report.gadgets import compile_json, compile_text, models_json, models_text
     refuse_overwriting_input(output, formula)
@@ -165,18 +172,41 @@ def compile_formula(formula, gates, output, no_count, show_models, timeout, as_j
         raise UserError("a formula or a DIMACS file", f"{cut(formula)}, {what}")
     else:
         parsed = read_formula(formula)
-    with working(f"compiling {len(parsed.variables)} variables"):
-        compiled = build(parsed, GateSet(gates))
-    explanations, stopped = None, None
-    if not no_count:
+    try:
+        with working(f"compiling {len(parsed.variables)} variables"):
+            compiled = build(parsed, GateSet(gates), max_cells)
+    except BoardTooLarge as refused:
+        data = {"formula": str(parsed), "variables": list(parsed.variables), "gates": gates,
+                "complete": False, "stopped": str(refused), "max_cells": max_cells, "size": refused.size.json()}
+        emit("compile", as_json, data, f"refused: {refused}", LIMIT)
+    mine = bool(output) and output.suffix.lower() == ".mine"
+    progress = Progress.shared()
+
+    def count_it():
+        """The explanations (unless --no-count) and, for a .mine, the mine totals: two counts."""
+        found = None if no_count else compiled.explanations(progress)
+        return found, compiled.mine_totals(progress) if mine else None
+
+    explanations, totals, stopped = None, None, None
+    if mine or not no_count:
+        # Loaded before the fork: under --max-memory the child could not map
+        # the buffers numpy's OpenBLAS reserves when it is first imported.
+        import numpy  # noqa: F401
         try:
             with working(f"counting {compiled.hidden} hidden squares"):
-                explanations = within(timeout, compiled.explanations)
+                explanations, totals = within(timeout, count_it, memory=int(max_memory * 1e9))
         except TimeUp:
             stopped = f"no count within {timeout:g} s (--timeout)"
+        except MemoryError:
+            stopped = f"the count needs more than {max_memory:g} GB (--max-memory)"
+    if stopped:
+        data = compile_json(compiled, None, None)
+        data.update(complete=False, stopped=stopped, timeout=timeout, progress=progress.json())
+        emit("compile", as_json, data,
+             compile_text(compiled, None, None) + f"\n{stopped}; stopped {progress.text()}", LIMIT)
     written = None
     if output:
-        board, why = compiled.with_total() if output.suffix.lower() == ".mine" else (compiled.board, "")
+        board, why = compiled.with_total(totals) if mine else (compiled.board, "")
         from ..textio import format_board, format_mine
         text = format_mine(board) if output.suffix.lower() == ".mine" else format_board(board)
         write_output(output, text)
@@ -186,10 +216,8 @@ def compile_formula(formula, gates, output, no_count, show_models, timeout, as_j
     if show_models:
         data["model_list"] = models_json(parsed)
         text += "\n" + models_text(parsed)
-    if stopped:
-        data["complete"] = False
-        emit("compile", as_json, data, text + f"\n{stopped}", LIMIT)
-    ok = explanations is None or compiled.gates is GateSet.KAYE or explanations == parsed.models()
+    models = compiled.models
+    ok = explanations is None or models is None or compiled.gates is GateSet.KAYE or explanations == models
     emit("compile", as_json, data, text, verdict(ok))
 
 

@@ -39,16 +39,19 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from ..board import Board
+from ..errors import TooComplexError
+from .. import components
+from ..components import Progress
 from ..constraints import problem_of
-from ..counting import count, tally
-from .formula import Formula, Gate, Node, Not, Op, Var
+from ..tally import frontier_counts
+from .formula import MAX_TABLE_VARIABLES, Formula, Gate, Node, Not, Op, Var
 from .gadget import Gadget, mine_totals
 from .layout import Head, Layout, LayoutError, ports
 from .balance import balanced_cross, balanced_tile
 from .library import cross, gate_tile, mirror
 from .sketch import DOWN, RIGHT
 
-__all__ = ["Compiled", "GateSet", "bus_order", "compile_formula", "crossings"]
+__all__ = ["BoardTooLarge", "Compiled", "GateSet", "Size", "bus_order", "compile_formula", "crossings", "estimate"]
 
 PITCH = 45  # rows between the bus's wires: a cross tile reaches 25 rows above the wire it crosses
 ROOM = 32   # squares a wire needs before a port: five junctions (any phase and flip), pairs either side
@@ -94,32 +97,37 @@ class Compiled:
     order: tuple = ()  # the hidden cells in a good order to count them (Layout.order)
 
     @cached_property
+    def models(self) -> int | None:
+        """The formula's models by its truth table; None beyond MAX_TABLE_VARIABLES variables."""
+        return self.formula.models() if len(self.formula.variables) <= MAX_TABLE_VARIABLES else None
+
+    @cached_property
     def hidden(self) -> int:
         """Hidden squares of the board (counted once: a large board has millions of squares)."""
         return len(self.board.hidden_cells())
 
-    def explanations(self) -> int:
+    def explanations(self, progress: Progress | None = None) -> int:
         """The board's explanations, counted by the component engine (in the layout's sweep order)."""
-        return count(self.board, order=self.order)
+        return components.count(problem_of(self.board), self.order, progress)
 
-    def mine_totals(self) -> dict[int, int]:
-        """Mines on the board (flags included) -> explanations with that many."""
-        problem = problem_of(self.board)
-        counts = tally(problem, order=self.order)
-        if not counts.consistent:
+    def mine_totals(self, progress: Progress | None = None) -> dict[int, int]:
+        """Mines on the board (flags included) -> explanations with that many (one forward pass)."""
+        frontier, floating = components.by_mines(problem_of(self.board), self.order, progress)
+        if frontier is None:
             return {}
         flags = len(self.board.flags)
-        totals = mine_totals(counts.frontier or {0: 1}, len(problem.floating_cells()))
+        totals = mine_totals(frontier_counts(frontier) or {0: 1}, floating)
         return {flags + k: n for k, n in totals.items() if n}
 
-    def with_total(self) -> tuple[Board, str]:
+    def with_total(self, totals: dict[int, int] | None = None) -> tuple[Board, str]:
         """The board with a total mine count (a ``.mine`` file needs one), and what the total means.
 
         The total is the one every explanation has, when they agree; else
         the smallest one's (the count then drops to the explanations with
-        that many mines).
+        that many mines).  ``totals``: :meth:`mine_totals`, if the caller
+        has it already (it costs a count).
         """
-        totals = self.mine_totals()
+        totals = self.mine_totals() if totals is None else totals
         b = self.board
         if not totals:
             total, why = len(b.flags), "no explanation exists; the total is the flags"
@@ -130,6 +138,125 @@ class Compiled:
             why = (f"explanations differ in mines ({', '.join(f'{k}: {n}' for k, n in totals.items())}); "
                    f"the total is the smallest, which keeps {totals[total]} of them")
         return Board(b.height, b.width, b.clues, b.flags, b.voids, b.names, total), why
+
+
+# What a board costs, per gate set: columns per leaf and per crossing (fitted
+# by least squares on 25 formulas: random formulas, full trees, parity,
+# 3-CNF); rows a gate adds below its right operand and below its left one,
+# and rows below the tree (from chains of 8 variables nested right and
+# left); hidden squares per leaf and per crossing (fitted as the columns).
+# A bus wire live for one leaf costs 2/3 of that leaf's columns in hidden
+# squares, and a leaf's drop 2/3 of the pitch per bus wire it passes.
+_COST = {
+    "parsimonious": ((77.9, 59.2), (40, 5, 50), (37.3, 596.5)),
+    "kaye": ((71.7, 57.0), (40, 5, 50), (38.4, 586.9)),
+    "balanced": ((193.0, 64.2), (120, 10, 130), (353.7, 920.5)),
+}
+# The estimate's error (tests/test_compile_limits.py): cells within a factor
+# of 3 of the drawn board's either way, hidden squares within 4.  A board is refused before
+# drawing only when even the smallest size the estimate allows is too big.
+ESTIMATE_FACTOR = 3.0
+# Peak memory per square of compiling and writing a .mine: 2.0 GB for a
+# 13503x552 board (7.45 million squares; /usr/bin/time -v, a 3-CNF of 6
+# variables and 24 clauses, --no-count -o x.mine).  The board keeps a number
+# for every revealed square.
+BYTES_PER_SQUARE = 270
+# The default --max-cells: about 6.8 GB at the rate above, so that a
+# 24 GB machine shared with other work does not swap.
+MAX_CELLS = 25_000_000
+
+
+@dataclass(frozen=True)
+class Size:
+    """A board's size: squares (cells), hidden squares and rough peak memory.
+
+    >>> Size(100, 200, 900, exact=True).text()
+    '200x100 (WIDTHxHEIGHT) = 20,000 squares, 900 hidden, about 5.4 MB'
+    """
+
+    height: int
+    width: int
+    hidden: int
+    exact: bool = False
+
+    @property
+    def cells(self) -> int:
+        return self.height * self.width
+
+    @property
+    def memory(self) -> int:
+        """Rough peak bytes of compiling it and writing it out (:data:`BYTES_PER_SQUARE`)."""
+        return self.cells * BYTES_PER_SQUARE
+
+    def text(self) -> str:
+        about = "" if self.exact else "about "
+        return (f"{about}{self.width}x{self.height} (WIDTHxHEIGHT) = {self.cells:,} squares, "
+                f"{about}{self.hidden:,} hidden, about {_bytes(self.memory)}")
+
+    def json(self) -> dict:
+        return {"height": self.height, "width": self.width, "cells": self.cells, "hidden": self.hidden,
+                "memory": self.memory, "exact": self.exact}
+
+
+def _bytes(n: int) -> str:
+    for unit, size in (("GB", 10 ** 9), ("MB", 10 ** 6)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}".replace(".0 ", " ")
+    return f"{n // 1000} kB"
+
+
+class BoardTooLarge(TooComplexError):
+    """The board would not fit: its (estimated or drawn) size is over the limit."""
+
+    def __init__(self, size: Size, limit: int):
+        self.size, self.limit = size, limit
+        when = "drawn layout" if size.exact else "estimate, before drawing"
+        super().__init__(f"a board of at most {limit:,} squares (--max-cells; "
+                         f"the {when}: {size.text()})")
+
+
+def _rows(node: Node, right: float, left: float) -> float:
+    """Rows the tree hangs below the bus: a gate sits below its right operand, its left one turns in."""
+    if isinstance(node, Not):
+        return _rows(node.arg, right, left)
+    if isinstance(node, Gate):
+        return max(_rows(node.right, right, left) + right, _rows(node.left, right, left) + left)
+    return 0
+
+
+def estimate(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS) -> Size:
+    """The board's size from the formula alone, before anything is drawn.
+
+    Width from the leaves and the crossings the bus order costs, height
+    from the bus (one wire per variable) and the tree's shape, hidden
+    squares from the leaves, crossings, how long bus wires stay live and
+    how far leaves drop (constants per gate set, see :data:`_COST`; within
+    a factor of about 3 either way, :data:`ESTIMATE_FACTOR`).
+
+    >>> from satsweeper.gadgets.formula import parse_formula
+    >>> e = estimate(parse_formula("a ^ b"))
+    >>> e.exact, 100 < e.width < 400, 50 < e.height < 300
+    (False, True, True)
+    """
+    root = formula.root
+    if isinstance(root, bool):
+        return Size(1, 1, 0)
+    (per_leaf, per_cross), (right, left, below), (h_leaf, h_cross) = _COST[gates.value]
+    leaves = _leaf_order(root)
+    order = bus_order(formula.variables, leaves)
+    crossed = crossings(order, leaves)
+    position = {name: k for k, name in enumerate(order)}
+    first, last = {}, {}
+    for i, name in enumerate(leaves):
+        first.setdefault(name, i)
+        last[name] = i
+    live = sum(last[v] - first[v] for v in first)
+    drops = sum(len(order) - 1 - position[v] for v in leaves)
+    pitch = _spacing(gates)[1]
+    width = per_leaf * len(leaves) + per_cross * crossed
+    height = pitch * (len(formula.variables) - 1) + _rows(root, right, left) + below
+    hidden = h_leaf * len(leaves) + h_cross * crossed + (per_leaf * live + pitch * drops) * 2 / 3
+    return Size(max(1, round(height)), max(1, round(width)), max(1, round(hidden)))
 
 
 @dataclass
@@ -233,13 +360,29 @@ class _Compiler:
                 head = self.layout.start(row, 0, name)
                 self.layout.close(self.layout.straight(head, head.at(3)))
 
-    def run(self) -> Board:
+    def run(self, max_cells: int | None = None) -> Board:
+        """Draw the formula; with ``max_cells``, refuse (:class:`BoardTooLarge`) before numbering
+        the squares of a board that has more."""
         root = self.formula.root
         if isinstance(root, bool):
             return self._constant(root)
-        head, negated = self._node(root)
-        self.layout.force(self.layout.straight(head, head.at(6)), value=not negated)
+        self.lay_out()
+        if max_cells is not None:
+            drawn = self.drawn_size()
+            if drawn.cells > max_cells:
+                raise BoardTooLarge(drawn, max_cells)
         return self.layout.board()
+
+    def lay_out(self) -> None:
+        """Draw every wire and tile, the formula's value forced true; no square numbered yet."""
+        head, negated = self._node(self.formula.root)
+        self.layout.force(self.layout.straight(head, head.at(6)), value=not negated)
+
+    def drawn_size(self) -> Size:
+        """The size of the board the drawing will make (its box and the ring around it)."""
+        sketch = self.layout.sketch
+        top, left, bottom, right = sketch.box()
+        return Size(bottom - top + 3, right - left + 3, len(sketch.hidden), exact=True)
 
     def _node(self, node: Node) -> tuple[Head, bool]:
         """Draw a subtree; the head of its output wire (running down) and whether it carries the negation."""
@@ -254,8 +397,8 @@ class _Compiler:
 
     def _frontier(self) -> int:
         """The first free column right of everything drawn."""
-        drawn = self.layout.sketch.hidden | self.layout.sketch.flags
-        return max((c for _, c in drawn), default=0) + SPACE + self.spread
+        right = self.layout.sketch.right
+        return (0 if right is None else right) + SPACE + self.spread
 
     def _leaf(self, name: str) -> Head:
         row = self.rows[name]
@@ -326,8 +469,20 @@ class _Compiler:
         return Board(board.height, board.width, clues, board.flags, board.voids, board.names)
 
 
-def compile_formula(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS) -> Compiled:
-    """One board whose explanations are the formula's models (see the module's docstring)."""
+def compile_formula(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS,
+                    max_cells: int | None = None) -> Compiled:
+    """One board whose explanations are the formula's models (see the module's docstring).
+
+    With ``max_cells``, a board of more squares is refused with its size
+    (:class:`BoardTooLarge`): before anything is drawn when the
+    :func:`estimate` is over the limit by more than its error, else once the
+    drawing is laid out, before every square is numbered (what costs the
+    memory: the layout holds only the hidden squares, 1-2% of the board).
+    """
+    if max_cells is not None:
+        guess = estimate(formula, gates)
+        if guess.cells > max_cells * ESTIMATE_FACTOR:
+            raise BoardTooLarge(guess, max_cells)
     compiler = _Compiler(formula, gates)
-    board = compiler.run()
+    board = compiler.run(max_cells)
     return Compiled(formula, gates, board, compiler.crossings, dict(compiler.tiles), tuple(compiler.layout.order()))

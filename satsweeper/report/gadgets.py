@@ -88,14 +88,17 @@ def repair_json(result: Repair) -> dict:
 def compile_text(compiled, explanations: int | None, written) -> str:
     """What ``satsweeper compile`` found: the formula, its models, the board and its count."""
     f = compiled.formula
-    models = f.models()
+    models = compiled.models
     tiles = ", ".join(f"{k} {n}" for k, n in sorted(compiled.tiles.items())) or "none"
+    table = "(truth table)" if models is not None else "(too many variables for a truth table)"
     lines = [f"formula: {f}",
-             f"variables: {' '.join(f.variables) or '(none)'}; models: {models} (truth table)",
+             f"variables: {' '.join(f.variables) or '(none)'}; models: {models if models is not None else '?'} {table}",
              f"board: {compiled.board.width}x{compiled.board.height} (WIDTHxHEIGHT), {compiled.hidden} hidden squares; "
              f"gates: {compiled.gates.value}; tiles: {tiles}"]
     if explanations is not None:
-        if explanations == models:
+        if models is None:
+            verdict = "no truth table to compare with"
+        elif explanations == models:
             verdict = "equal to the models: parsimonious"
         else:
             verdict = f"{explanations - models:+d} against the models"
@@ -108,7 +111,7 @@ def compile_text(compiled, explanations: int | None, written) -> str:
 
 def compile_json(compiled, explanations: int | None, written) -> dict:
     f = compiled.formula
-    return {"formula": str(f), "variables": list(f.variables), "models": f.models(),
+    return {"formula": str(f), "variables": list(f.variables), "models": compiled.models,
             "gates": compiled.gates.value, "height": compiled.board.height, "width": compiled.board.width,
             "hidden": compiled.hidden, "crossings": compiled.crossings, "tiles": compiled.tiles,
             "explanations": explanations,
