@@ -381,6 +381,7 @@ class _ComponentDP:
             moves_of = {}
             sources, caps, layout = step.sources, step.caps, step.layout
             for state, mask in layer.items():
+                # _moves, inlined as in forward: solve's determination is this loop.
                 needs = [state[k] if k >= 0 else need for k, need in sources]
                 low, high = 0, step.size
                 for n, c in zip(needs, caps):
