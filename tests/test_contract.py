@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from pathlib import Path
 
 import pytest
@@ -184,9 +185,20 @@ class TestOutputs:
 
 
 class TestExitCodes:
-    def test_timeout_is_exit_3_with_what_is_known(self):
-        """--timeout that runs out reports what the single-number rules know, exit 3."""
-        result = run("probs", EXAMPLES / "expert.txt", "--timeout", "0.000001", "--json")
+    def test_timeout_is_exit_3_with_what_is_known(self, monkeypatch):
+        """--timeout that runs out reports what the single-number rules know, exit 3.
+
+        The count is made slow on purpose: a real expert count takes about a
+        millisecond, which a loaded machine can spend before the parent first
+        looks, and then the finished answer is (rightly) given instead."""
+        import satsweeper.cli.queries
+
+        def slow(*args, **kwargs):
+            time.sleep(60)
+        monkeypatch.setattr(satsweeper.cli.queries, "count_problem", slow)
+        began = time.monotonic()
+        result = run("probs", EXAMPLES / "expert.txt", "--timeout", "0.2", "--json")
+        assert time.monotonic() - began < 30  # the sleeping child was killed, not waited for
         data = one_json(result)
         assert result.exit_code == 3 and data["complete"] is False and "safe" in data
 
