@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import time
 from collections import Counter
 from fractions import Fraction
@@ -24,7 +25,7 @@ from satsweeper.cli import main
 from satsweeper.constraints import Problem, problem_of
 from satsweeper.counting import count, tally
 from satsweeper.errors import BoardSyntaxError
-from satsweeper.game import Level
+from satsweeper.game import Game, Level, place_mines
 from satsweeper.positions import position
 from satsweeper.reasoning import Reasoner, Status
 from satsweeper.report import contract as report_contract
@@ -191,6 +192,50 @@ class TestArrayReader:
                 except BoardSyntaxError as err:
                     messages.append(str(err))
         assert messages[0] == messages[1]
+
+
+@st.composite
+def mine_texts(draw) -> str:
+    """``.mine`` texts, most well formed, some not: any square, total, row length."""
+    height, width = draw(st.integers(1, 5)), draw(st.integers(1, 6))
+    squares = st.sampled_from("0123H" if draw(st.booleans()) else "012345678HFM?x")
+    rows = ["".join(draw(st.lists(squares, min_size=width, max_size=width))) for _ in range(height)]
+    if draw(st.integers(0, 9)) == 0:
+        rows[draw(st.integers(0, height - 1))] += "H"  # a ragged row
+    marked = sum(row.count(ch) for row in rows for ch in "FM?")
+    total = draw(st.sampled_from([marked, marked, 0, height * width, height * width + 1]))
+    return f"{width}x{height}x{total}\n" + "\n".join(rows) + "\n" + draw(st.sampled_from(["", "\n", "HH\n"]))
+
+
+class TestArrayMineReader:
+    @settings(max_examples=400, deadline=None)
+    @given(mine_texts())
+    def test_same_as_square_by_square(self, text):
+        """Big .mine files are read by arrays: the same puzzle, or the same error, as square by square."""
+        answers = []
+        for squares in (0, 10 ** 18):
+            with Forced(textio, ARRAY_SQUARES=squares):
+                try:
+                    puzzle = textio.parse_mine_puzzle(text, "b.mine")
+                    answers.append((puzzle.board, puzzle.mines, puzzle.board.hidden_cells()))
+                except BoardSyntaxError as err:
+                    answers.append(str(err))
+        assert answers[0] == answers[1]
+
+    def test_layouts_of_games(self):
+        """Whole layouts written by format_mine (hidden mines as M) come back with their mines."""
+        level = Level(9, 7, 12)
+        for seed in range(20):
+            rng = random.Random(seed)
+            game = Game(level, place_mines(level, rng))
+            for _ in range(seed):
+                game.open(rng.choice([(r, c) for r in range(7) for c in range(9) if (r, c) not in game.mines]))
+            mines = game.mines
+            board = game.board if seed % 2 else Board(7, 9, {}, mines, total_mines=12)  # odd: all flagged
+            text = textio.format_mine(board, mines)
+            with Forced(textio, ARRAY_SQUARES=0):
+                fast = textio.parse_mine_puzzle(text)
+            assert fast.board == board and fast.mines == mines
 
 
 def run(*args):
