@@ -19,9 +19,9 @@ from __future__ import annotations
 import contextlib
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
-from .experiments import run_levels
+from .experiments import Summary, run_levels
 from .game import FirstClick, Level
 from .runner import Backend
 
@@ -85,25 +85,48 @@ def sweep(width: int, height: int, strategy: str, games: int, seed: int = 0, wor
                        progress))[1]
 
 
+def levels_of(sizes: Sequence[tuple[int, int]]) -> list[Level]:
+    """Every level a sweep of ``sizes`` plays: each mine count 0 < m < width*height.
+
+    >>> [str(level) for level in levels_of([(3, 1)])]
+    ['3x1x1', '3x1x2']
+    """
+    return [Level(w, h, m) for w, h in sizes for m in range(1, w * h)]
+
+
 def sweeps(sizes: Sequence[tuple[int, int]], strategy: str, games: int, seed: int = 0,
-           backend: Backend = Backend(), progress: Callable[[int], None] | None = None
+           backend: Backend = Backend(), progress: Callable[[int], None] | None = None,
+           done: Mapping[str, Summary] = {}, finished: Callable[[Summary], None] | None = None,
            ) -> Iterator[tuple[tuple[int, int], list[DensityPoint]]]:
     """``(size, points)`` for each ``(width, height)`` in turn, as soon as its games are done.
 
     All sizes' games form one run, so a cluster stays busy from one size to
     the next; game ``i`` at every mine count is seeded ``(seed, i)``.
     ``progress`` is told each finished game's board area (its cost).
+    Levels in ``done`` (summaries by level name, from a journal) are not
+    played again: game ``i`` of a level is the same whenever it is played,
+    so a resumed sweep ends as one that never stopped.  ``finished`` is told
+    each level as soon as its games are done (to journal it).
 
     >>> [(size, [p.wins for p in points]) for size, points in sweeps([(2, 1), (3, 1)], "exact", 5)]
     [((2, 1), [5]), ((3, 1), [5, 5])]
     """
-    levels = [Level(w, h, m) for w, h in sizes for m in range(1, w * h)]
-    summaries = run_levels(levels, strategy, games, seed, FirstClick.SAFE, (0, 0), backend, progress,
+    to_play = [level for level in levels_of(sizes) if str(level) not in done]
+    summaries = run_levels(to_play, strategy, games, seed, FirstClick.SAFE, (0, 0), backend, progress,
                            weight=lambda level: level.width * level.height)
+
+    def summary_of(level: Level) -> Summary:
+        if str(level) in done:
+            return done[str(level)]
+        summary = next(summaries)
+        if finished:
+            finished(summary)
+        return summary
+
     with contextlib.closing(summaries):  # a caller that stops early stops the cluster too
         for width, height in sizes:
             cells = width * height
-            raw = [(m, m / cells, next(summaries)) for m in range(1, cells)]
+            raw = [(m, m / cells, summary_of(Level(width, height, m))) for m in range(1, cells)]
             corrected = w_correct([(m, d, s.rate) for m, d, s in raw])
             yield (width, height), [DensityPoint(m, d, games, s.wins, c)
                                     for (m, d, s), c in zip(raw, corrected)]

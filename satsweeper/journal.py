@@ -1,5 +1,8 @@
 """The journal of a long run: what finished, on disk as soon as it finished.
 
+Two kinds of run keep one: ``bench`` (games of one level, in chunks) and
+``density`` (one summary per level of its sweep, see :func:`read_levels`).
+
 A journal is JSON lines: first the run's parameters (``{"run": {...}}``),
 then one line per finished chunk of games in order (``{"chunk": {...}}``, see
 :class:`~satsweeper.experiments.Chunk`: which games were won, one ``0``/``1``
@@ -13,6 +16,7 @@ ignored.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from dataclasses import dataclass
@@ -20,7 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import BoardSyntaxError
-from .experiments import Chunk
+from .experiments import Chunk, Summary
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,52 @@ def _chunk(value, name: str, number: int) -> Chunk:
                                str(err)[:60]) from None
 
 
+@dataclass(frozen=True)
+class LevelJournal:
+    """What a ``density`` journal holds: its run, and each finished level's summary."""
+
+    run: dict
+    levels: dict[str, Summary]
+
+
+def read_levels(path: str | Path) -> LevelJournal:
+    """A ``density`` journal: ``{"run": ...}``, then ``{"level": ...}`` lines
+    (a :class:`~satsweeper.experiments.Summary` each), a cut-off last line ignored.
+
+    Raises:
+        BoardSyntaxError: a line that is not what such a journal holds.
+    """
+    name = str(path)
+    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    run: dict | None = None
+    levels: dict[str, Summary] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            if number == len(lines):
+                break  # cut off by the stop
+            raise BoardSyntaxError(name, number, 1, "a JSON line", repr(line[:40])) from None
+        kind, value = next(iter(entry.items())) if isinstance(entry, dict) and len(entry) == 1 else (None, None)
+        if kind == "run" and run is None and number == 1 and isinstance(value, dict):
+            run = value
+        elif kind == "level" and run is not None:
+            try:
+                summary = Summary(**value)
+            except TypeError as err:
+                raise BoardSyntaxError(name, number, 1, "a level with strategy, level, games, wins, "
+                                       "guesses, seconds", str(err)[:60]) from None
+            levels[summary.level] = summary
+        else:
+            raise BoardSyntaxError(name, number, 1, "a first line {\"run\": ...}" if run is None
+                                   else "a level", repr(line[:40]))
+    if run is None:
+        raise BoardSyntaxError(name, 1, 1, "a journal of a run, starting {\"run\": ...}", "an empty file")
+    return LevelJournal(run, levels)
+
+
 class JournalWriter:
     """Writes a journal line by line, each flushed to disk before the next game.
 
@@ -102,18 +152,25 @@ class JournalWriter:
     2
     """
 
-    def __init__(self, path: str | Path, run: dict, chunks: tuple[Chunk, ...] = ()):
+    def __init__(self, path: str | Path, run: dict, chunks: tuple[Chunk, ...] = (),
+                 levels: tuple[Summary, ...] = ()):
         self.path = Path(path)
         temporary = self.path.with_name(f".{self.path.name}.part")
         with open(temporary, "w", encoding="utf-8") as handle:
             self._write(handle, {"run": run})
             for chunk in chunks:
                 self._write(handle, {"chunk": chunk.as_json()})
+            for summary in levels:
+                self._write(handle, {"level": dataclasses.asdict(summary)})
         os.replace(temporary, self.path)
         self.handle: IO[str] = open(self.path, "a", encoding="utf-8")
 
     def chunk(self, chunk: Chunk) -> None:
         self._write(self.handle, {"chunk": chunk.as_json()})
+
+    def level(self, summary: Summary) -> None:
+        """One finished level of a ``density`` sweep."""
+        self._write(self.handle, {"level": dataclasses.asdict(summary)})
 
     def summary(self, data: dict) -> None:
         self._write(self.handle, {"summary": data})

@@ -46,3 +46,58 @@ class TestCommand:
 
     def test_needs_one_of_size_or_sweep(self):
         assert CliRunner().invoke(main, ["density"]).exit_code == 2
+
+
+def density(*args):
+    result = CliRunner().invoke(main, ["density", *map(str, args)])
+    lines = result.stdout.strip().splitlines()
+    return result.exit_code, (json.loads(lines[-1]) if lines and lines[-1].startswith("{") else None)
+
+
+class TestJournal:
+    SWEEP = ("--sweep", 4, "--games", 12, "--seed", 3, "--strategy", "exact", "--json")
+
+    def test_resumed_sweep_ends_as_one_that_never_stopped(self, tmp_path, monkeypatch):
+        """Ctrl-C after 9 mine counts keeps them on disk; --resume plays only the rest,
+        and the sweep's result is the uninterrupted one's."""
+        import satsweeper.density
+        code, whole = density(*self.SWEEP)
+        assert code == 0
+        real, played = satsweeper.density.run_levels, []
+
+        def stopping(levels, *args, **kwargs):
+            played.append(len(levels))
+            for k, summary in enumerate(real(levels, *args, **kwargs)):
+                if k == 9:
+                    raise KeyboardInterrupt
+                yield summary
+        monkeypatch.setattr(satsweeper.density, "run_levels", stopping)
+        journal = tmp_path / "sweep.jsonl"
+        code, partial = density(*self.SWEEP, "--out", journal)
+        assert code == 130 and partial["complete"] is False
+        kept = journal.read_text().splitlines()
+        assert len(kept) == 1 + 9 and json.loads(kept[0])["run"]["command"] == "density"
+        with journal.open("a") as handle:
+            handle.write('{"level": {"strat')  # a line cut off by the stop
+        monkeypatch.setattr(satsweeper.density, "run_levels", real)
+        code, resumed = density("--resume", journal, "--json")
+        assert code == 0
+        assert resumed["sizes"] == whole["sizes"]
+        assert resumed["asymptotic_critical_density"] == whole["asymptotic_critical_density"]
+        lines = journal.read_text().splitlines()
+        assert lines[:10] == kept and len(lines) == 1 + (8 + 15)  # 3x3 and 4x4: 8 + 15 mine counts
+        # a finished journal resumed plays nothing more and gives the same again
+        monkeypatch.setattr(satsweeper.density, "run_levels", stopping)
+        played.clear()
+        assert density("--resume", journal, "--json")[1]["sizes"] == whole["sizes"] and played == []  # never asked for a game
+
+    def test_resume_refuses_what_it_cannot_continue(self, tmp_path):
+        """Another run's journal, a clashing option, --out with --resume: exit 2, no traceback."""
+        journal = tmp_path / "sweep.jsonl"
+        assert density("--size", "3x3", "--games", 2, "--strategy", "exact", "--out", journal)[0] == 0
+        bench = tmp_path / "bench.jsonl"
+        assert CliRunner().invoke(main, ["bench", "--level", "3x3x1", "--games", "2", "--out", str(bench)]).exit_code == 0
+        for args in (["--resume", bench], ["--resume", journal, "--games", 5],
+                     ["--resume", journal, "--out", tmp_path / "x.jsonl"]):
+            result = CliRunner().invoke(main, ["density", *map(str, args)])
+            assert result.exit_code == 2 and "Traceback" not in result.output, result.output

@@ -177,37 +177,58 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
 @backend_options
 @click.option("--plot", "plot_path", type=OutputPath((".png", ".svg", ".pdf")),
               help="Picture of win rate against density (with --sweep, one per size: NAME-WxH.png).")
+@click.option("--out", type=OutputPath(), metavar="FILE",
+              help="Journal of the sweep, written as it goes: a JSON line per finished mine count.")
+@click.option("--resume", type=InputFile(), metavar="FILE",
+              help="Continue the sweep journaled in FILE (its --out), appending to it; the result "
+                   "is the one an uninterrupted sweep gives.")
 @json_option
-def density(size, sweep_to, strategy_name, games, seed, workers, use_dask, scheduler, chunk, plot_path,
-            as_json):
+@click.pass_context
+def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, scheduler, chunk, plot_path,
+            out, resume, as_json):
     """Win rate against mine density, logistic fit and critical density
     (after Chong, Sim, Ma and Goh, "On the Critical Density of Minesweeper Boards").
 
     Each size's result is printed (and plotted) as soon as it is known.
+    With --out every finished mine count is on disk as it finishes; after
+    Ctrl-C or a lost machine, --resume FILE plays only what is missing.
 
     \b
     Examples:
       satsweeper density --size 5x5 --games 1000 --plot density.png
       satsweeper density --sweep 10 --games 300 --workers 2 --json
-      satsweeper density --sweep 20 --games 1000 --scheduler tcp://10.0.0.5:8786
+      satsweeper density --sweep 20 --games 1000 --out sweep.jsonl --scheduler tcp://10.0.0.5:8786
+      satsweeper density --resume sweep.jsonl --workers 2
     """
     from .. import density as critical
     require_experiments("density", "scipy", "matplotlib")
     backend = backend_of(workers, use_dask, scheduler, chunk)
+    params = {"strategy": strategy_name, "games": games, "seed": seed,
+              "size": list(size) if size else None, "sweep": sweep_to}
+    done = {}
+    if resume is not None:
+        if out is not None:
+            raise UserError("one of --out and --resume (a resumed sweep goes on in its own file)", "both")
+        params, done, out = _resumed_sweep(ctx, resume, params)
+        strategy_name, games, seed, sweep_to = params["strategy"], params["games"], params["seed"], params["sweep"]
+        size = tuple(params["size"]) if params["size"] else None
     if bool(size) == bool(sweep_to):
         raise UserError("exactly one of --size WxH and --sweep N", "both" if size else "neither")
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
+    journal = _sweep_journal(out, params, done, sizes) if out else None
     results = []
     # A game costs about its board's area: progress is weighed so, else the
     # ETA, learnt on the small boards, is far too low for the big ones.
-    total = sum((w * h - 1) * w * h for w, h in sizes) * games
+    total = sum(level.width * level.height for level in critical.levels_of(sizes)
+                if str(level) not in done) * games
     label = f"density sweep 3x3..{sweep_to}x{sweep_to}" if sweep_to else f"density {size[0]}x{size[1]}"
     try:
         with progress(label, total) as advance:
             # One run over every size keeps a cluster busy from one size to
             # the next; each size comes back (and is shown) when it is done.
             for (width, height), points in critical.sweeps(sizes, strategy_name, games, seed,
-                                                           backend, advance):
+                                                           backend, advance, done,
+                                                           journal.level if journal else None):
                 fit = critical.fit_logistic(points)
                 result = {"size": f"{width}x{height}", "critical_density": fit.critical,
                           "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},
@@ -223,10 +244,15 @@ def density(size, sweep_to, strategy_name, games, seed, workers, use_dask, sched
                 if not as_json:
                     click.echo(_size_line(result))
     except KeyboardInterrupt:
-        click.echo(f"interrupted: {len(results)} of {len(sizes)} size(s) finished (above)", err=True)
+        kept = f"; every finished mine count is in {journal.path} (go on with: satsweeper density " \
+               f"--resume {journal.path})" if journal else ""
+        click.echo(f"interrupted: {len(results)} of {len(sizes)} size(s) finished (above){kept}", err=True)
         if as_json:
             emit("density", as_json, {"complete": False, "sizes": results}, None, INTERRUPTED)
         raise
+    finally:
+        if journal:
+            journal.close()
     data = {"strategy": strategy_name, "games_per_point": games, "seed": seed, "complete": True,
             "sizes": results}
     text = None
@@ -238,6 +264,37 @@ def density(size, sweep_to, strategy_name, games, seed, workers, use_dask, sched
         text = (f"asymptotic critical density P* = {p_star:.4f} (fit P(q) = P* + a/q, a = {slope:.4f}); "
                 "Chong et al. found 0.159 with their solver")
     emit("density", as_json, data, text, 0)
+
+
+def _resumed_sweep(ctx, source, params: dict):
+    """The journaled sweep's parameters, its finished levels and its path;
+    options given on the command line must agree with the journal."""
+    from pathlib import Path
+
+    from ..errors import BoardSyntaxError
+    from ..journal import read_levels
+    if source.name == "<stdin>":
+        raise UserError("a journal file to go on writing", "standard input")
+    try:
+        journal = read_levels(source.name)
+    except BoardSyntaxError as err:
+        raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
+    kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
+    if journal.run.get("command") != "density" or set(kept) != set(params):
+        raise UserError("the journal of a density sweep (its --out)", f"a {journal.run.get('command')} run",
+                        source.name)
+    for key, option in (("strategy", "strategy_name"), ("games", "games"), ("seed", "seed"),
+                        ("size", "size"), ("sweep", "sweep_to")):
+        if ctx.get_parameter_source(option).name == "COMMANDLINE" and params[key] != kept[key]:
+            raise UserError(f"--{key} as in the journal ({kept[key]})", str(params[key]), source.name)
+    return kept, journal.levels, Path(source.name)
+
+
+def _sweep_journal(path, params: dict, done: dict, sizes):
+    from .. import density as critical
+    from ..journal import JournalWriter
+    kept = tuple(done[str(level)] for level in critical.levels_of(sizes) if str(level) in done)
+    return JournalWriter(path, dict(command="density", version=1, **params), levels=kept)
 
 
 def _size_line(result: dict) -> str:
