@@ -1,0 +1,495 @@
+"""A small board's determined cells, read straight from the grid as bitmasks.
+
+:func:`~satsweeper.reasoning.solve` on a real position is mostly fixed
+cost: building a :class:`~satsweeper.constraints.Problem` (a frozen rule,
+a frozen clue and a frozenset per number) and the component engine's
+bookkeeping (boxes, components, a plan per box, tuples as DP states) took
+0.4-0.7 ms on expert positions whose DP itself visits about 85 states.
+This module answers the same question without those objects:
+
+* every set of squares is one Python integer, a bit per square of a grid
+  padded by a guard column and row, so "the numbers next to a hidden
+  square" or "the flags around every number" are a few shifts of whole
+  masks, computed in C;
+* rules, boxes (frontier cells under exactly the same rules) and
+  components are small integers and lists;
+* the DP's state (what each open rule still needs) is one integer, six
+  bits a rule, so a transition is a subtraction, not a new tuple.
+
+The answer is the same as :func:`~satsweeper.components.determined` on
+:func:`~satsweeper.constraints.problem_of` (tested against it and brute
+force).  Anything unusual (a contradiction, a DP too wide, a board too big
+for whole-board masks to pay) answers None, and the caller takes the
+general path, which also names the clues of a contradiction.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import filterfalse
+from typing import Hashable, Mapping
+
+from .board import Board, grid
+from .components import _sumset
+
+# Whole-board masks cost a word per 30 squares in every operation: past this
+# many squares the general path (numpy on big boards) is the better one.
+MAX_AREA = 4096
+
+_FIELD = 6                # bits per rule in a DP state
+_LOW = (1 << _FIELD) - 1  # one field
+
+
+class _Shape:
+    """Per board size, built once: the padded bit layout and its tables.
+
+    Square (r, c) is bit ``(r + 1) * stride + c + 1`` with ``stride = width
+    + 1``: column 0 of every padded row is a guard that no mask ever sets,
+    so shifting a mask by 1, ``stride`` or ``stride +- 1`` moves every
+    square onto its neighbour and never wraps onto another real square.
+    """
+
+    __slots__ = ("stride", "cells", "bit", "cell_at", "near", "valid", "shifts", "ring", "offsets")
+
+    def __init__(self, height: int, width: int) -> None:
+        stride = width + 1
+        self.stride = stride
+        self.cells = grid(height, width)[0]
+        index = {cell: (cell[0] + 1) * stride + cell[1] + 1 for cell in self.cells}
+        self.bit = {cell: 1 << i for cell, i in index.items()}
+        size = (height + 2) * stride + 1
+        self.cell_at: list = [None] * size
+        for cell, i in index.items():
+            self.cell_at[i] = cell
+        self.valid = sum(self.bit.values())
+        ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
+        self.near = [ring << i >> stride + 1 & self.valid if i > stride else 0 for i in range(size)]
+        self.shifts = (1, stride - 1, stride, stride + 1)
+        # The neighbours of a square p, shifted down by p - stride - 1, lie on
+        # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
+        # gives their offsets from p.
+        self.ring = ring
+        spots = (0, 1, 2, stride, stride + 2, 2 * stride, 2 * stride + 1, 2 * stride + 2)
+        codes = (0, 1, 2, 3, 5, 6, 7, 8)
+        self.offsets = tuple(tuple(spot - stride - 1 for spot, code in zip(spots, codes) if pattern >> code & 1)
+                             for pattern in range(512))
+
+
+@lru_cache(maxsize=16)
+def _shape(height: int, width: int) -> _Shape:
+    return _Shape(height, width)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _spread(mask: int, shifts: tuple[int, ...], valid: int) -> int:
+    """Every square next to a square of ``mask`` (the squares themselves not included)."""
+    out = 0
+    for s in shifts:
+        out |= mask << s | mask >> s
+    return out & valid
+
+
+def _neighbour_counts(mask: int, shifts: tuple[int, ...], valid: int) -> tuple[int, int, int, int]:
+    """For every square, how many of its neighbours are in ``mask``, as four bit planes."""
+    a0 = a1 = a2 = a3 = 0
+    for s in shifts:
+        for x in (mask << s & valid, mask >> s):
+            carry = a0 & x
+            a0 ^= x
+            carry2 = a1 & carry
+            a1 ^= carry
+            carry3 = a2 & carry2
+            a2 ^= carry2
+            a3 |= carry3
+    return a0, a1, a2, a3
+
+
+def determined(board: Board, max_states: int | None = None,
+               words: tuple = (True, False, None)) -> Mapping[Hashable, object] | None:
+    """Every hidden cell -> mine, safe or undetermined (``words``), in row-major order.
+
+    None when this path does not answer: the board is inconsistent, too
+    big, or a DP layer would pass ``max_states``.  The caller then asks the
+    general engine (same answers, slower; it also names the clues of a
+    contradiction).
+
+    >>> from satsweeper.textio import parse_board
+    >>> determined(parse_board("mines: 2\\n1..\\n"))
+    {(0, 1): True, (0, 2): True}
+    >>> determined(parse_board("mines: 1\\n1..\\n"))
+    {(0, 1): True, (0, 2): False}
+    >>> determined(parse_board("12\\n..\\n")) is None  # no explanation
+    True
+    """
+    if board.height * board.width > MAX_AREA:
+        return None
+    shape = _shape(board.height, board.width)
+    read = _read(board, shape)
+    if read is None:
+        return None
+    hidden, flag, speaking = read
+    rules = _rules(board, shape, hidden, flag, speaking)
+    if rules is None:
+        return None
+    needs, boxes, keys = rules
+    # A box under one rule only (its private cells) is no step of the DP:
+    # the rule's last shared box leaves it whatever the rule still needs.
+    shared = [b for b, key in enumerate(keys) if len(key) > 1]
+    private = [0] * len(needs)
+    private_box = [-1] * len(needs)
+    for b, key in enumerate(keys):
+        if len(key) == 1:
+            private[key[0]] = len(boxes[b])
+            private_box[key[0]] = b
+    sizes = [len(cells) for cells in boxes]
+    mine, safe, unknown = words
+    ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines
+    masks, later = [], []
+    in_shared = [False] * len(needs)
+    for order in _components(shared, keys, len(needs)):
+        dp = _DP(order, keys, sizes, needs, private, private_box, max_states)
+        if dp.layers is None:
+            return None  # too wide for this path
+        if not dp.mask:
+            return None  # no placement satisfies these rules
+        for b in order:
+            for r in keys[b]:
+                in_shared[r] = True
+        masks.append(dp.mask)
+        later.append(dp)
+    for r, need in enumerate(needs):
+        if not in_shared[r]:  # a number alone: its hidden neighbours hold exactly its need
+            masks.append(1 << need)
+            ranges[private_box[r]] = (need, need)
+    floating = hidden.bit_count() - sum(sizes)
+    allowed, floating_status = _with_total(
+        masks, floating, None if board.total_mines is None else board.total_mines - len(board.flags), words)
+    if allowed is None:
+        return None
+    cell_at = shape.cell_at
+    if hidden.bit_count() * 8 < len(shape.cells):  # few hidden squares: read them off the mask
+        out = dict.fromkeys(map(cell_at.__getitem__, _bits(hidden)), floating_status)
+    else:  # set lookups at C speed
+        out = dict.fromkeys(filterfalse((board.clues.keys() | board.flags | board.voids).__contains__,
+                                        shape.cells), floating_status)
+    for dp, fits in zip(later, allowed):
+        dp.mine_ranges(fits, ranges)
+    for b, (low, high) in ranges.items():
+        verdict = safe if high == 0 else mine if low == sizes[b] else unknown
+        for q in boxes[b]:
+            out[cell_at[q]] = verdict
+    return out
+
+
+def _read(board: Board, shape: _Shape) -> tuple[int, int, int] | None:
+    """(hidden squares, flags, numbers next to a hidden square) as masks; None if some
+    number is not 0-8, lies off the board, or has no hidden neighbour and the wrong flags."""
+    bit, shifts, valid = shape.bit, shape.shifts, shape.valid
+    # Squares grouped by number first, then one mask per number: an OR per
+    # square on whole-board integers cost a third more.
+    groups: dict[int, list] = {n: [] for n in range(9)}
+    try:
+        for cell, n in board.clues.items():
+            groups[n].append(cell)
+        by_number = {n: sum(map(bit.__getitem__, cells)) for n, cells in groups.items() if cells}
+        flag = sum(map(bit.__getitem__, board.flags))
+        void = sum(map(bit.__getitem__, board.voids)) if board.voids else 0
+    except (KeyError, TypeError):  # off the board, or not a number 0-8
+        return None
+    shown = 0
+    for m in by_number.values():
+        shown |= m
+    if shown & flag or void & (shown | flag):
+        return None
+    if void:  # not squares at all: never hidden, never a neighbour that counts
+        valid &= ~void
+    hidden = valid & ~(shown | flag)
+    around_hidden = _spread(hidden, shifts, valid)
+    # A number with no hidden neighbour must see exactly its flags.
+    closed = shown & ~around_hidden
+    if closed:
+        planes = _neighbour_counts(flag, shifts, valid)
+        for n, m in by_number.items():
+            m &= closed
+            if m:
+                same = m
+                for k, plane in enumerate(planes):
+                    same &= plane if n >> k & 1 else ~plane
+                if same != m:
+                    return None
+    return hidden, flag, shown & around_hidden
+
+
+def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
+           speaking: int) -> tuple[list[int], list[list[int]], list[tuple[int, ...]]] | None:
+    """(each rule's need, each box's squares, each box's rules); None if a rule cannot hold.
+
+    Rules are numbered in row-major order of their numbers; a box's key is
+    the tuple of its rules, ascending.
+    """
+    clues, near, cell_at, offsets = board.clues, shape.near, shape.cell_at, shape.offsets
+    stride = shape.stride
+    corner, below, ring = stride + 1, 2 * stride, shape.ring
+    needs: list[int] = []
+    rules_of: dict[int, tuple[int, ...]] = {}
+    get = rules_of.get
+    for r, p in enumerate(_bits(speaking)):
+        # The hidden neighbours, as an 8-bit pattern: a table gives their offsets.
+        w = hidden >> p - corner & ring
+        cells = offsets[w & 7 | (w >> stride & 5) << 3 | (w >> below) << 6]
+        need = clues[cell_at[p]] - (near[p] & flag).bit_count()
+        if need < 0 or need > len(cells):
+            return None
+        needs.append(need)
+        for d in cells:
+            q = p + d
+            rules_of[q] = get(q, ()) + (r,)
+    box_of: dict[tuple[int, ...], list[int]] = {}
+    for q, key in rules_of.items():
+        members = box_of.get(key)
+        if members is None:
+            box_of[key] = [q]
+        else:
+            members.append(q)
+    return needs, list(box_of.values()), list(box_of)
+
+
+def _components(shared: list[int], keys: list[tuple[int, ...]], rules: int) -> list[list[int]]:
+    """The boxes of ``shared`` in independent components, each in breadth-first order from a far box.
+
+    As :func:`satsweeper.components._components`: a breadth-first search
+    from the last box another search reached keeps the DP's layers thin.
+    """
+    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
+    for b in shared:
+        for r in keys[b]:
+            rule_boxes[r].append(b)
+    seen = set()
+    out = []
+    for start in shared:
+        if start in seen:
+            continue
+        members = _bfs(start, keys, rule_boxes)
+        seen.update(members)
+        out.append(members if len(members) <= 2 else _bfs(members[-1], keys, rule_boxes))
+    return out
+
+
+def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -> list[int]:
+    order, seen, used = [start], {start}, set()
+    for b in order:  # the list grows while it is walked: a queue
+        for r in keys[b]:
+            if r not in used:
+                used.add(r)
+                for other in rule_boxes[r]:
+                    if other not in seen:
+                        seen.add(other)
+                        order.append(other)
+    return order
+
+
+class _DP:
+    """The frontier DP of one component over its shared boxes, a state being one integer.
+
+    Each open rule has a field of :data:`_FIELD` bits holding the mines it
+    still needs.  At a rule's last shared box its private box (the cells no
+    other rule sees, maybe none) takes what is left, between 0 and its size,
+    and the field is cleared for a later rule: states stay small ints.
+    ``layers[i]`` maps each state before box ``i`` to the set of mine numbers
+    placed so far (a bitmask); ``mask`` is the component's own.  ``layers``
+    is None when a layer would pass ``max_states``.
+
+    Whether m mines fit in a box is two additions on the whole state (see
+    :class:`_Step`), not a loop over the box's rules.
+    """
+
+    __slots__ = ("order", "steps", "layers", "mask")
+
+    def __init__(self, order: list[int], keys: list[tuple[int, ...]], sizes: list[int],
+                 needs: list[int], private: list[int], private_box: list[int],
+                 max_states: int | None) -> None:
+        self.order = order
+        self.steps = steps = _plan(order, keys, sizes, needs, private, private_box)
+        self.layers, self.mask = None, 0
+        layer = {0: 1}
+        layers = [layer]
+        for size, opened, keep, take, closes, _, guard, at_least, at_most, one in steps:
+            nxt: dict[int, int] = {}
+            get = nxt.get
+            closing = len(closes)
+            for state, mask in layer.items():
+                state += opened
+                left = 0
+                for shift in closes:
+                    left += state >> shift & _LOW
+                base = state & keep
+                if size == 1:  # nearly every shared box: m is 0 or 1
+                    if not state + at_most & guard:
+                        nxt[base] = get(base, 0) | mask << left
+                    if state + at_least - one & guard == guard and not state + at_most - one & guard:
+                        base -= take
+                        nxt[base] = get(base, 0) | mask << left + 1 - closing
+                    continue
+                for m in range(size + 1):
+                    if state + at_least - m * one & guard == guard and not state + at_most - m * one & guard:
+                        new = base - m * take
+                        nxt[new] = get(new, 0) | mask << left + m - m * closing
+            if max_states is not None and len(nxt) > max_states:
+                return
+            layer = nxt
+            layers.append(layer)
+        self.layers = layers
+        self.mask = layer.get(0, 0)
+
+    def mine_ranges(self, allowed: int, out: dict[int, tuple[int, int]]) -> None:
+        """Into ``out``, box -> the fewest and most mines it holds in a placement whose
+        mine number is in the bitmask ``allowed`` (-1: any), for this component's
+        boxes and the private boxes of its rules."""
+        after = {0: allowed}
+        layers, steps, order = self.layers, self.steps, self.order
+        for i in range(len(steps) - 1, -1, -1):
+            size, opened, keep, take, closes, private, guard, at_least, at_most, one = steps[i]
+            before: dict[int, int] = {}
+            closing = len(closes)
+            used = 0  # bit m: the box holds m mines in some placement
+            private_used = [0] * closing
+            for state, reached in layers[i].items():
+                s = state + opened
+                left = 0
+                for shift in closes:
+                    left += s >> shift & _LOW
+                base = s & keep
+                ok = 0
+                for m in range(size + 1):
+                    if s + at_least - m * one & guard != guard or s + at_most - m * one & guard:
+                        continue
+                    later = after.get(base - m * take)
+                    if later is None:
+                        continue
+                    later >>= left + m - m * closing
+                    if later & reached:
+                        used |= 1 << m
+                        for j, shift in enumerate(closes):
+                            private_used[j] |= 1 << (s >> shift & _LOW) - m
+                    ok |= later
+                if ok:
+                    before[state] = ok
+            out[order[i]] = (_lowest(used), used.bit_length() - 1)
+            for b, mines in zip(private, private_used):
+                if b >= 0:
+                    out[b] = (_lowest(mines), mines.bit_length() - 1)
+            after = before
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+_GUARD = 1 << _FIELD - 1  # the top bit of a field: needs and rooms stay below it
+
+
+def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
+          private: list[int], private_box: list[int]) -> list[tuple]:
+    """One step per box of ``order``: (size, what opening rules add to the state,
+    the fields kept after it, what one mine takes from the kept fields, the
+    shifts of the fields it closes and their private boxes, then ``guard``,
+    ``at_least``, ``at_most`` and ``one``, the masks that bound its mines).
+
+    A box may hold m mines iff each of its rules still needs at least m and
+    at most m more than its room after the box (later boxes and its private
+    box).  Over the box's fields, ``guard`` has the top bit of each and
+    ``one`` a 1 in each; adding ``at_least - m * one`` (32 - m a field)
+    keeps the top bit iff need >= m, adding ``at_most - m * one`` (31 - room
+    - m a field) sets it iff need > room + m.  Needs and rooms are at most 8,
+    so no sum leaves its field.
+    """
+    last: dict[int, int] = {}
+    room: dict[int, int] = {}
+    for i, b in enumerate(order):
+        size = sizes[b]
+        for r in keys[b]:
+            last[r] = i
+            room[r] = room.get(r, private[r]) + size
+    shift_of: dict[int, int] = {}
+    free: list[int] = []
+    top = 0
+    steps = []
+    for i, b in enumerate(order):
+        size = sizes[b]
+        opened = take = clear = guard = at_most = one = 0
+        closes, boxes = [], []
+        for r in keys[b]:
+            shift = shift_of.get(r)
+            if shift is None:
+                if free:
+                    shift = free.pop()
+                else:
+                    shift, top = top, top + _FIELD
+                shift_of[r] = shift
+                opened += needs[r] << shift
+            room[r] -= size
+            guard += _GUARD << shift
+            one += 1 << shift
+            at_most += _GUARD - 1 - room[r] << shift
+            if last[r] == i:
+                clear |= _LOW << shift
+                closes.append(shift)
+                boxes.append(private_box[r])
+            else:
+                take += 1 << shift
+        for shift in closes:  # cleared after this box: free for a later rule
+            free.append(shift)
+        steps.append((size, opened, ~clear, take, tuple(closes), tuple(boxes), guard, guard, at_most, one))
+    return steps
+
+
+def _with_total(masks: list[int], floating: int, total: int | None,
+                words: tuple) -> tuple[list[int] | None, object]:
+    """Which mine numbers each component may hold given the total, and the floating cells' word.
+
+    (None, None) when the total cannot be met.  As in
+    :func:`satsweeper.components.determined`: a component may hold k mines
+    iff the others and the floating cells can make up the rest.
+    """
+    mine, safe, unknown = words
+    if total is None:
+        return [-1] * len(masks), unknown
+    if total < 0:
+        return None, None
+    least = max(0, total - floating)
+    window = ((1 << (total + 1)) - 1) >> least << least
+    prefix = [1]
+    for mask in masks:
+        prefix.append(_sumset(prefix[-1], mask))
+    sums = prefix[-1] & window
+    if not sums:
+        return None, None
+    floating_status = (safe if sums == 1 << total else
+                       mine if total >= floating and sums == 1 << (total - floating) else unknown)
+    if sums == prefix[-1]:  # every frontier total fits: the total restricts no component
+        return [-1] * len(masks), floating_status
+    suffix = [1]
+    for mask in reversed(masks):
+        suffix.append(_sumset(suffix[-1], mask))
+    suffix.reverse()
+    allowed = []
+    for i, mask in enumerate(masks):
+        others, fits = _sumset(prefix[i], suffix[i + 1]), 0
+        while mask:
+            low = mask & -mask
+            k = low.bit_length() - 1
+            start = max(0, least - k)
+            if total >= k and others >> start & ((1 << (total - k - start + 1)) - 1):
+                fits |= low
+            mask ^= low
+        allowed.append(fits)
+    return allowed, floating_status
