@@ -81,13 +81,21 @@ def _shape(height: int, width: int) -> _Shape:
 
 
 def _bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
+    """The positions of the set bits of ``mask``, lowest first.
+
+    A byte at a time through a table: the usual ``mask & -mask`` loop makes
+    two whole-board integers per bit, three times slower on 180 bits.
+    """
     out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    for i, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
+        if byte:
+            i <<= 3
+            for b in _BYTE_BITS[byte]:
+                out.append(i + b)
     return out
+
+
+_BYTE_BITS = tuple(tuple(b for b in range(8) if byte >> b & 1) for byte in range(256))
 
 
 def _spread(mask: int, shifts: tuple[int, ...], valid: int) -> int:
@@ -140,34 +148,31 @@ def determined(board: Board, max_states: int | None = None,
     rules = _rules(board, shape, hidden, flag, speaking)
     if rules is None:
         return None
-    needs, boxes, keys = rules
+    needs, room, boxes, keys = rules
     # A box under one rule only (its private cells) is no step of the DP:
     # the rule's last shared box leaves it whatever the rule still needs.
-    shared = [b for b, key in enumerate(keys) if len(key) > 1]
-    private = [0] * len(needs)
+    shared = []
     private_box = [-1] * len(needs)
     for b, key in enumerate(keys):
-        if len(key) == 1:
-            private[key[0]] = len(boxes[b])
+        if len(key) > 1:
+            shared.append(b)
+        else:
             private_box[key[0]] = b
     sizes = [len(cells) for cells in boxes]
     mine, safe, unknown = words
-    ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines
-    masks, later = [], []
-    in_shared = [False] * len(needs)
+    ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
+    masks, dps = [], []
+    shift_of, last = [-1] * len(needs), [0] * len(needs)
     for order in _components(shared, keys, len(needs)):
-        dp = _DP(order, keys, sizes, needs, private, private_box, max_states)
+        dp = _DP(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last), max_states)
         if dp.layers is None:
             return None  # too wide for this path
         if not dp.mask:
             return None  # no placement satisfies these rules
-        for b in order:
-            for r in keys[b]:
-                in_shared[r] = True
         masks.append(dp.mask)
-        later.append(dp)
+        dps.append(dp)
     for r, need in enumerate(needs):
-        if not in_shared[r]:  # a number alone: its hidden neighbours hold exactly its need
+        if shift_of[r] < 0:  # a number alone: its hidden neighbours hold exactly its need
             masks.append(1 << need)
             ranges[private_box[r]] = (need, need)
     floating = hidden.bit_count() - sum(sizes)
@@ -176,13 +181,16 @@ def determined(board: Board, max_states: int | None = None,
     if allowed is None:
         return None
     cell_at = shape.cell_at
-    if hidden.bit_count() * 8 < len(shape.cells):  # few hidden squares: read them off the mask
-        out = dict.fromkeys(map(cell_at.__getitem__, _bits(hidden)), floating_status)
-    else:  # set lookups at C speed
-        out = dict.fromkeys(filterfalse((board.clues.keys() | board.flags | board.voids).__contains__,
-                                        shape.cells), floating_status)
-    for dp, fits in zip(later, allowed):
-        dp.mine_ranges(fits, ranges)
+    out = dict.fromkeys(map(cell_at.__getitem__, _bits(hidden)), floating_status)
+    for dp, fits, mask in zip(dps, allowed, masks):
+        if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
+            seen = dp.seen
+            for b in dp.boxes:
+                verdict = (unknown if seen >> 2 * b & 3 == 3 else safe if seen >> 2 * b & 1 == 0 else mine)
+                for q in boxes[b]:
+                    out[cell_at[q]] = verdict
+        else:
+            dp.mine_ranges(fits, ranges)
     for b, (low, high) in ranges.items():
         verdict = safe if high == 0 else mine if low == sizes[b] else unknown
         for q in boxes[b]:
@@ -230,8 +238,9 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, int] | None:
 
 
 def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
-           speaking: int) -> tuple[list[int], list[list[int]], list[tuple[int, ...]]] | None:
-    """(each rule's need, each box's squares, each box's rules); None if a rule cannot hold.
+           speaking: int) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]] | None:
+    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules);
+    None if a rule cannot hold.
 
     Rules are numbered in row-major order of their numbers; a box's key is
     the tuple of its rules, ascending.
@@ -240,6 +249,7 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
     stride = shape.stride
     corner, below, ring = stride + 1, 2 * stride, shape.ring
     needs: list[int] = []
+    room: list[int] = []
     rules_of: dict[int, tuple[int, ...]] = {}
     get = rules_of.get
     for r, p in enumerate(_bits(speaking)):
@@ -250,6 +260,7 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
         if need < 0 or need > len(cells):
             return None
         needs.append(need)
+        room.append(len(cells))
         for d in cells:
             q = p + d
             rules_of[q] = get(q, ()) + (r,)
@@ -260,7 +271,7 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
             box_of[key] = [q]
         else:
             members.append(q)
-    return needs, list(box_of.values()), list(box_of)
+    return needs, room, list(box_of.values()), list(box_of)
 
 
 def _components(shared: list[int], keys: list[tuple[int, ...]], rules: int) -> list[list[int]]:
@@ -304,51 +315,74 @@ class _DP:
     still needs.  At a rule's last shared box its private box (the cells no
     other rule sees, maybe none) takes what is left, between 0 and its size,
     and the field is cleared for a later rule: states stay small ints.
-    ``layers[i]`` maps each state before box ``i`` to the set of mine numbers
-    placed so far (a bitmask); ``mask`` is the component's own.  ``layers``
-    is None when a layer would pass ``max_states``.
-
     Whether m mines fit in a box is two additions on the whole state (see
-    :class:`_Step`), not a loop over the box's rules.
+    :func:`_plan`), not a loop over the box's rules.
+
+    ``layers[i]`` maps each state before step ``i`` to (the set of mine
+    numbers placed so far, a bitmask; what the boxes placed so far were on
+    some way to it: bit 2b set if box b held a mine, bit 2b + 1 if it was not
+    full).  The last layer's one state is every placement, so ``seen`` says
+    which boxes are determined when the total takes no mine number away;
+    :meth:`mine_ranges` walks back when it does.  ``mask`` is the
+    component's mine numbers; ``layers`` is None when a layer would pass
+    ``max_states``.
     """
 
-    __slots__ = ("order", "steps", "layers", "mask")
+    __slots__ = ("order", "boxes", "steps", "layers", "mask", "seen")
 
-    def __init__(self, order: list[int], keys: list[tuple[int, ...]], sizes: list[int],
-                 needs: list[int], private: list[int], private_box: list[int],
-                 max_states: int | None) -> None:
+    def __init__(self, order: list[int], steps: list[tuple], max_states: int | None) -> None:
         self.order = order
-        self.steps = steps = _plan(order, keys, sizes, needs, private, private_box)
-        self.layers, self.mask = None, 0
-        layer = {0: 1}
+        self.steps = steps
+        self.boxes = order + [c[3] for step in steps for c in step[4] if c[3] >= 0]
+        self.layers, self.mask, self.seen = None, 0, 0
+        layer = {0: (1, 0)}
         layers = [layer]
-        for size, opened, keep, take, closes, _, guard, at_least, at_most, one in steps:
-            nxt: dict[int, int] = {}
+        for size, opened, keep, take, closing, guard, at_most, one, marks in steps:
+            nxt: dict[int, tuple[int, int]] = {}
             get = nxt.get
-            closing = len(closes)
-            for state, mask in layer.items():
+            closes = len(closing)
+            for state, (mask, seen) in layer.items():
                 state += opened
-                left = 0
-                for shift in closes:
-                    left += state >> shift & _LOW
+                left = private = 0
+                for shift, twice, room, _ in closing:  # what the private boxes take, and show
+                    n = state >> shift & _LOW
+                    left += n
+                    private |= ((n > 0) | (n < room) << 1) << twice
                 base = state & keep
                 if size == 1:  # nearly every shared box: m is 0 or 1
                     if not state + at_most & guard:
-                        nxt[base] = get(base, 0) | mask << left
-                    if state + at_least - one & guard == guard and not state + at_most - one & guard:
+                        now = seen | marks[0] | private
+                        old = get(base)
+                        nxt[base] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
+                    if state + guard - one & guard == guard and not state + at_most - one & guard:
                         base -= take
-                        nxt[base] = get(base, 0) | mask << left + 1 - closing
+                        if closes:  # one mine fewer in each private box
+                            private = 0
+                            for shift, twice, room, _ in closing:
+                                n = (state >> shift & _LOW) - 1
+                                private |= ((n > 0) | (n < room) << 1) << twice
+                        now = seen | marks[1] | private
+                        mines = mask << left + 1 - closes
+                        old = get(base)
+                        nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
                     continue
                 for m in range(size + 1):
-                    if state + at_least - m * one & guard == guard and not state + at_most - m * one & guard:
-                        new = base - m * take
-                        nxt[new] = get(new, 0) | mask << left + m - m * closing
+                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
+                        continue
+                    new = base - m * take
+                    now = seen | marks[m]
+                    for shift, twice, room, _ in closing:
+                        n = (state >> shift & _LOW) - m
+                        now |= ((n > 0) | (n < room) << 1) << twice
+                    mines = mask << left + m - m * closes
+                    old = get(new)
+                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
             if max_states is not None and len(nxt) > max_states:
                 return
             layer = nxt
             layers.append(layer)
         self.layers = layers
-        self.mask = layer.get(0, 0)
+        self.mask, self.seen = layer.get(0, (0, 0))
 
     def mine_ranges(self, allowed: int, out: dict[int, tuple[int, int]]) -> None:
         """Into ``out``, box -> the fewest and most mines it holds in a placement whose
@@ -357,34 +391,34 @@ class _DP:
         after = {0: allowed}
         layers, steps, order = self.layers, self.steps, self.order
         for i in range(len(steps) - 1, -1, -1):
-            size, opened, keep, take, closes, private, guard, at_least, at_most, one = steps[i]
+            size, opened, keep, take, closing, guard, at_most, one, _ = steps[i]
             before: dict[int, int] = {}
-            closing = len(closes)
+            closes = len(closing)
             used = 0  # bit m: the box holds m mines in some placement
-            private_used = [0] * closing
-            for state, reached in layers[i].items():
+            private_used = [0] * closes
+            for state, (reached, _) in layers[i].items():
                 s = state + opened
                 left = 0
-                for shift in closes:
+                for shift, _, _, _ in closing:
                     left += s >> shift & _LOW
                 base = s & keep
                 ok = 0
                 for m in range(size + 1):
-                    if s + at_least - m * one & guard != guard or s + at_most - m * one & guard:
+                    if s + guard - m * one & guard != guard or s + at_most - m * one & guard:
                         continue
                     later = after.get(base - m * take)
                     if later is None:
                         continue
-                    later >>= left + m - m * closing
+                    later >>= left + m - m * closes
                     if later & reached:
                         used |= 1 << m
-                        for j, shift in enumerate(closes):
+                        for j, (shift, _, _, _) in enumerate(closing):
                             private_used[j] |= 1 << (s >> shift & _LOW) - m
                     ok |= later
                 if ok:
                     before[state] = ok
             out[order[i]] = (_lowest(used), used.bit_length() - 1)
-            for b, mines in zip(private, private_used):
+            for (_, _, _, b), mines in zip(closing, private_used):
                 if b >= 0:
                     out[b] = (_lowest(mines), mines.bit_length() - 1)
             after = before
@@ -398,57 +432,58 @@ _GUARD = 1 << _FIELD - 1  # the top bit of a field: needs and rooms stay below i
 
 
 def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
-          private: list[int], private_box: list[int]) -> list[tuple]:
+          room: list[int], private_box: list[int], shift_of: list[int], last: list[int]) -> list[tuple]:
     """One step per box of ``order``: (size, what opening rules add to the state,
-    the fields kept after it, what one mine takes from the kept fields, the
-    shifts of the fields it closes and their private boxes, then ``guard``,
-    ``at_least``, ``at_most`` and ``one``, the masks that bound its mines).
+    the fields kept after it, what one mine takes from the kept fields, the rules
+    it closes, then ``guard``, ``at_most`` and ``one``, the masks that bound its
+    mines, and what m mines in it show, for each m: see :class:`_DP`).
 
     A box may hold m mines iff each of its rules still needs at least m and
     at most m more than its room after the box (later boxes and its private
     box).  Over the box's fields, ``guard`` has the top bit of each and
-    ``one`` a 1 in each; adding ``at_least - m * one`` (32 - m a field)
-    keeps the top bit iff need >= m, adding ``at_most - m * one`` (31 - room
-    - m a field) sets it iff need > room + m.  Needs and rooms are at most 8,
-    so no sum leaves its field.
+    ``one`` a 1 in each; adding ``guard - m * one`` (32 - m a field) keeps
+    the top bit iff need >= m, adding ``at_most - m * one`` (31 - room - m a
+    field) sets it iff need > room + m.  Needs and rooms are at most 8, so
+    no sum leaves its field.  A closing rule is (its field's shift, where its
+    private box's marks go, that box's size, the box or -1).
+
+    ``room`` (each rule's cells not placed yet), ``shift_of`` (-1: no field
+    yet) and ``last`` are per rule, shared by the components and updated here.
     """
-    last: dict[int, int] = {}
-    room: dict[int, int] = {}
     for i, b in enumerate(order):
-        size = sizes[b]
         for r in keys[b]:
             last[r] = i
-            room[r] = room.get(r, private[r]) + size
-    shift_of: dict[int, int] = {}
     free: list[int] = []
     top = 0
     steps = []
     for i, b in enumerate(order):
         size = sizes[b]
-        opened = take = clear = guard = at_most = one = 0
-        closes, boxes = [], []
+        opened = take = clear = guard = at_most = 0
+        closing = ()
         for r in keys[b]:
-            shift = shift_of.get(r)
-            if shift is None:
+            shift = shift_of[r]
+            if shift < 0:
                 if free:
                     shift = free.pop()
                 else:
-                    shift, top = top, top + _FIELD
+                    shift = top
+                    top += _FIELD
                 shift_of[r] = shift
                 opened += needs[r] << shift
-            room[r] -= size
+            left = room[r] = room[r] - size
             guard += _GUARD << shift
-            one += 1 << shift
-            at_most += _GUARD - 1 - room[r] << shift
+            at_most += _GUARD - 1 - left << shift
             if last[r] == i:
                 clear |= _LOW << shift
-                closes.append(shift)
-                boxes.append(private_box[r])
+                p = private_box[r]
+                closing += ((shift, 2 * p if p >= 0 else 0, left, p),)
             else:
                 take += 1 << shift
-        for shift in closes:  # cleared after this box: free for a later rule
-            free.append(shift)
-        steps.append((size, opened, ~clear, take, tuple(closes), tuple(boxes), guard, guard, at_most, one))
+        for c in closing:  # cleared after this box: free for a later rule
+            free.append(c[0])
+        marks = ((2 << 2 * b, 1 << 2 * b) if size == 1 else
+                 tuple((m > 0) << 2 * b | (m < size) << 2 * b + 1 for m in range(size + 1)))
+        steps.append((size, opened, ~clear, take, closing, guard, at_most, guard >> _FIELD - 1, marks))
     return steps
 
 
