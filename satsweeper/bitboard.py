@@ -26,7 +26,7 @@ general path, which also names the clues of a contradiction.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import filterfalse
+from itertools import compress
 from typing import Hashable, Mapping
 
 from .board import Board, grid
@@ -95,6 +95,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 _BYTE_BITS = tuple(tuple(b for b in range(8) if byte >> b & 1) for byte in range(256))
 
 
@@ -181,7 +182,10 @@ def determined(board: Board, max_states: int | None = None,
     if allowed is None:
         return None
     cell_at = shape.cell_at
-    out = dict.fromkeys(map(cell_at.__getitem__, _bits(hidden)), floating_status)
+    if hidden.bit_count() > 32:  # a bit per square, as bytes 0 or 1, picks the cells at C speed
+        out = dict.fromkeys(compress(cell_at, bin(hidden)[:1:-1].encode().translate(_ZERO_ONE)), floating_status)
+    else:
+        out = dict.fromkeys(map(cell_at.__getitem__, _bits(hidden)), floating_status)
     for dp, fits, mask in zip(dps, allowed, masks):
         if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
             seen = dp.seen
@@ -275,10 +279,14 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
 
 
 def _components(shared: list[int], keys: list[tuple[int, ...]], rules: int) -> list[list[int]]:
-    """The boxes of ``shared`` in independent components, each in breadth-first order from a far box.
+    """The boxes of ``shared`` in independent components, each in breadth-first order.
 
-    As :func:`satsweeper.components._components`: a breadth-first search
-    from the last box another search reached keeps the DP's layers thin.
+    Each search starts from the component's first box, which holds a cell
+    of its first number in row-major order: an end of the front as often as
+    not.  A second search from the last box reached (what
+    :func:`satsweeper.components._components` does, to start from a far
+    end) made more DP states, not fewer, on the benchmark's positions (median 60
+    against 56.5 on expert, 19 against 18 on intermediate) and cost a search.
     """
     rule_boxes: list[list[int]] = [[] for _ in range(rules)]
     for b in shared:
@@ -287,11 +295,10 @@ def _components(shared: list[int], keys: list[tuple[int, ...]], rules: int) -> l
     seen = set()
     out = []
     for start in shared:
-        if start in seen:
-            continue
-        members = _bfs(start, keys, rule_boxes)
-        seen.update(members)
-        out.append(members if len(members) <= 2 else _bfs(members[-1], keys, rule_boxes))
+        if start not in seen:
+            members = _bfs(start, keys, rule_boxes)
+            seen.update(members)
+            out.append(members)
     return out
 
 
