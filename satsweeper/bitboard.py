@@ -186,19 +186,24 @@ def determined(board: Board, max_states: int | None = None,
         out = dict.fromkeys(compress(cell_at, bin(hidden)[:1:-1].encode().translate(_ZERO_ONE)), floating_status)
     else:
         out = dict.fromkeys(map(cell_at.__getitem__, _bits(hidden)), floating_status)
+    # Only cells whose word differs from the floating cells' are written (on
+    # a stuck position that is the few determined ones).
+    by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
     for dp, fits, mask in zip(dps, allowed, masks):
         if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
             seen = dp.seen
-            for b in dp.boxes:
-                verdict = (unknown if seen >> 2 * b & 3 == 3 else safe if seen >> 2 * b & 1 == 0 else mine)
-                for q in boxes[b]:
-                    out[cell_at[q]] = verdict
+            for b in dp.boxes():
+                verdict = by_seen[seen >> 2 * b & 3]
+                if verdict is not floating_status:
+                    for q in boxes[b]:
+                        out[cell_at[q]] = verdict
         else:
             dp.mine_ranges(fits, ranges)
     for b, (low, high) in ranges.items():
         verdict = safe if high == 0 else mine if low == sizes[b] else unknown
-        for q in boxes[b]:
-            out[cell_at[q]] = verdict
+        if verdict is not floating_status:
+            for q in boxes[b]:
+                out[cell_at[q]] = verdict
     return out
 
 
@@ -335,12 +340,11 @@ class _DP:
     ``max_states``.
     """
 
-    __slots__ = ("order", "boxes", "steps", "layers", "mask", "seen")
+    __slots__ = ("order", "steps", "layers", "mask", "seen")
 
     def __init__(self, order: list[int], steps: list[tuple], max_states: int | None) -> None:
         self.order = order
         self.steps = steps
-        self.boxes = order + [c[3] for step in steps for c in step[4] if c[3] >= 0]
         self.layers, self.mask, self.seen = None, 0, 0
         layer = {0: (1, 0)}
         layers = [layer]
@@ -390,6 +394,10 @@ class _DP:
             layers.append(layer)
         self.layers = layers
         self.mask, self.seen = layer.get(0, (0, 0))
+
+    def boxes(self) -> list[int]:
+        """The component's boxes: its shared ones, then its rules' private ones."""
+        return self.order + [c[3] for step in self.steps for c in step[4] if c[3] >= 0]
 
     def mine_ranges(self, allowed: int, out: dict[int, tuple[int, int]]) -> None:
         """Into ``out``, box -> the fewest and most mines it holds in a placement whose
