@@ -30,7 +30,8 @@ from itertools import compress
 from typing import Hashable, Mapping
 
 from .board import Board, grid
-from .components import _sumset
+from .components import _sumset, _Structure
+from .constraints import Problem, TotalMines
 
 # Whole-board masks cost a word per 30 squares in every operation: past this
 # many squares the general path (numpy on big boards) is the better one.
@@ -182,10 +183,7 @@ def determined(board: Board, max_states: int | None = None,
     if allowed is None:
         return None
     cell_at = shape.cell_at
-    if hidden.bit_count() > 32:  # a bit per square, as bytes 0 or 1, picks the cells at C speed
-        out = dict.fromkeys(compress(cell_at, bin(hidden)[:1:-1].encode().translate(_ZERO_ONE)), floating_status)
-    else:
-        out = dict.fromkeys(map(cell_at.__getitem__, _bits(hidden)), floating_status)
+    out = dict.fromkeys(_cells(hidden, cell_at), floating_status)
     # Only cells whose word differs from the floating cells' are written (on
     # a stuck position that is the few determined ones).
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
@@ -205,6 +203,53 @@ def determined(board: Board, max_states: int | None = None,
             for q in boxes[b]:
                 out[cell_at[q]] = verdict
     return out
+
+
+def structure(board: Board) -> tuple[Problem, _Structure] | None:
+    """The component engine's boxes of a small board, read from its grid.
+
+    What :func:`~satsweeper.components.tally` builds from
+    :func:`~satsweeper.constraints.problem_of`, without the rule objects:
+    (the hidden cells and the mines among them, as a problem without rules,
+    and the boxes, rules and floating cells).  None as for :func:`determined`
+    (a contradiction, a board too big): the caller builds the problem.
+
+    >>> from satsweeper.textio import parse_board
+    >>> problem, st = structure(parse_board("mines: 2\\n1..\\n"))
+    >>> problem.cells, problem.mines, st.boxes, st.needs, list(st.floating)
+    (((0, 1), (0, 2)), 2, [[(0, 1)]], [1], [(0, 2)])
+    """
+    if board.height * board.width > MAX_AREA:
+        return None
+    shape = _shape(board.height, board.width)
+    read = _read(board, shape)
+    if read is None:
+        return None
+    hidden, flag, speaking = read
+    rules = _rules(board, shape, hidden, flag, speaking)
+    if rules is None:
+        return None
+    needs, _, boxes, keys = rules
+    cell_at = shape.cell_at
+    rule_boxes: list[list[int]] = [[] for _ in needs]
+    for b, key in enumerate(keys):
+        for r in key:
+            rule_boxes[r].append(b)
+    frontier = _spread(speaking, shape.shifts, shape.valid) & hidden
+    st = _Structure([[cell_at[q] for q in sorted(cells)] for cells in boxes], list(keys), rule_boxes, needs,
+                    _cells(hidden & ~frontier, cell_at), False)
+    total = board.total_mines
+    cells = tuple(_cells(hidden, cell_at))
+    if total is None:
+        return Problem(cells, ()), st
+    return Problem(cells, (), total - len(board.flags), TotalMines(total)), st
+
+
+def _cells(mask: int, cell_at: list) -> list:
+    """The cells of ``mask``, in row-major order."""
+    if mask.bit_count() > 32:  # a bit per square, as bytes 0 or 1, picks the cells at C speed
+        return list(compress(cell_at, bin(mask)[:1:-1].encode().translate(_ZERO_ONE)))
+    return list(map(cell_at.__getitem__, _bits(mask)))
 
 
 def _read(board: Board, shape: _Shape) -> tuple[int, int, int] | None:

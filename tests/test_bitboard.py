@@ -1,6 +1,8 @@
-"""The grid fast path for determined cells against the brute-force oracle and the general engine."""
+"""The grid fast paths (determined cells, the counting engine's boxes) against brute force and the general engine."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -8,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from satsweeper import bitboard, components
 from satsweeper.board import Board
 from satsweeper.constraints import problem_of
+from satsweeper.counting import tally
 from satsweeper.game import LEVELS, Level
 from satsweeper.positions import position
 from satsweeper.reasoning import Status, solve
@@ -96,3 +99,38 @@ class TestSolveUsesIt:
         assert solve(board, flags_are_mines=False).status == solve(problem_of(board, False)).status
         assert solve(board, "sat").status == solve(board).status
         assert solve(board).status[(1, 0)] is Status.SAFE
+
+
+class TestTallyUsesIt:
+    @settings(max_examples=500, deadline=None)
+    @given(boards())
+    def test_same_tally_as_from_the_problem(self, board):
+        """tally(board) reads the boxes from the grid: the same counts as from problem_of, in the same order."""
+        fast, general = tally(board), components.tally(problem_of(board))
+        assert fast.count == general.count
+        assert list(fast.mines.items()) == list(general.mines.items())
+        assert fast.frontier == general.frontier
+
+    @settings(max_examples=300, deadline=None)
+    @given(boards())
+    def test_counts_match_oracle(self, board):
+        """Explanations in all and per cell, against brute force."""
+        problem = problem_of(board)
+        explanations = oracle.explanations(problem)
+        counted = tally(board)
+        assert counted.count == len(explanations)
+        if explanations:
+            for cell in problem.cells:
+                assert counted.probability(cell) == Fraction(sum(cell in e for e in explanations), len(explanations))
+
+    def test_structure_is_the_component_engines(self):
+        """On real positions the boxes, rules and floating cells are those problem_of gives."""
+        for seed in range(20):
+            board = position(LEVELS["expert"], seed, None)
+            if board is None:
+                continue
+            problem, st = bitboard.structure(board)
+            want = components._structure(problem_of(board))
+            assert problem.cells == problem_of(board).cells and problem.mines == problem_of(board).mines
+            assert sorted(zip(map(tuple, st.boxes), st.box_rules)) == sorted(zip(map(tuple, want.boxes), want.box_rules))
+            assert st.needs == want.needs and list(st.floating) == list(want.floating)
