@@ -167,7 +167,7 @@ def determined(board: Board, max_states: int | None = None,
             shared.append(b)
         else:
             private_box[key[0]] = b
-    sizes = [len(cells) for cells in boxes]
+    sizes = list(map(len, boxes))
     mine, safe, unknown = words
     ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
     masks, dps = [], []
@@ -349,27 +349,24 @@ def _components(shared: list[int], keys: list[tuple[int, ...]], rules: int) -> l
     for b in shared:
         for r in keys[b]:
             rule_boxes[r].append(b)
-    seen = set()
+    seen = dict.fromkeys(shared, False)
+    used = [False] * rules
     out = []
     for start in shared:
-        if start not in seen:
-            members = _bfs(start, keys, rule_boxes)
-            seen.update(members)
-            out.append(members)
+        if seen[start]:
+            continue
+        seen[start] = True
+        order = [start]
+        for b in order:  # the list grows while it is walked: a queue
+            for r in keys[b]:
+                if not used[r]:
+                    used[r] = True
+                    for other in rule_boxes[r]:
+                        if not seen[other]:
+                            seen[other] = True
+                            order.append(other)
+        out.append(order)
     return out
-
-
-def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -> list[int]:
-    order, seen, used = [start], {start}, set()
-    for b in order:  # the list grows while it is walked: a queue
-        for r in keys[b]:
-            if r not in used:
-                used.add(r)
-                for other in rule_boxes[r]:
-                    if other not in seen:
-                        seen.add(other)
-                        order.append(other)
-    return order
 
 
 class _DP:
