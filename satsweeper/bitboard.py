@@ -198,7 +198,8 @@ def determined(board: Board, max_states: int | None = None,
         if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
             seen = dp.seen
             for b in dp.boxes():
-                verdict = by_seen[seen >> 2 * b & 3]
+                verdict = by_seen[seen & 3]
+                seen >>= 2
                 if verdict is not floating_status:
                     for q in boxes[b]:
                         out[cell_at[q]] = verdict
@@ -381,8 +382,8 @@ class _DP:
 
     ``layers[i]`` maps each state before step ``i`` to (the set of mine
     numbers placed so far, a bitmask; what the boxes placed so far were on
-    some way to it: bit 2b set if box b held a mine, bit 2b + 1 if it was not
-    full).  The last layer's one state is every placement, so ``seen`` says
+    some way to it: bit 2j set if the j-th box of :meth:`boxes` held a mine,
+    bit 2j + 1 if it was not full).  The last layer's one state is every placement, so ``seen`` says
     which boxes are determined when the total takes no mine number away;
     :meth:`mine_ranges` walks back when it does.  ``mask`` is the
     component's mine numbers; ``layers`` is None when a layer would pass
@@ -445,7 +446,8 @@ class _DP:
         self.mask, self.seen = layer.get(0, (0, 0))
 
     def boxes(self) -> list[int]:
-        """The component's boxes: its shared ones, then its rules' private ones."""
+        """The component's boxes: its shared ones, then its rules' private ones (box j's
+        marks are bits 2j and 2j + 1 of ``seen``: small ints on any board)."""
         return self.order + [c[3] for step in self.steps for c in step[4] if c[3] >= 0]
 
     def mine_ranges(self, allowed: int, out: dict[int, tuple[int, int]]) -> None:
@@ -520,6 +522,7 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     free: list[int] = []
     top = 0
     steps = []
+    mark = 2 * len(order)  # where the next private box's marks go (see _DP.boxes)
     for i, b in enumerate(order):
         size = sizes[b]
         opened = take = clear = guard = at_most = 0
@@ -540,13 +543,14 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
             if last[r] == i:
                 clear |= _LOW << shift
                 p = private_box[r]
-                closing += ((shift, 2 * p if p >= 0 else 0, left, p),)
+                closing += ((shift, mark if p >= 0 else 0, left, p),)
+                mark += 2 if p >= 0 else 0
             else:
                 take += 1 << shift
         for c in closing:  # cleared after this box: free for a later rule
             free.append(c[0])
-        marks = ((2 << 2 * b, 1 << 2 * b) if size == 1 else
-                 tuple((m > 0) << 2 * b | (m < size) << 2 * b + 1 for m in range(size + 1)))
+        marks = ((2 << 2 * i, 1 << 2 * i) if size == 1 else
+                 tuple((m > 0) << 2 * i | (m < size) << 2 * i + 1 for m in range(size + 1)))
         steps.append((size, opened, ~clear, take, closing, guard, at_most, guard >> _FIELD - 1, marks))
     return steps
 

@@ -58,6 +58,14 @@ class TestDetermined:
             assert got == want and list(got) == list(want)
         assert found > 20
 
+    @pytest.mark.parametrize("level", [Level(40, 40, 320), Level(64, 64, 800)])
+    def test_big_positions_match_component_engine(self, level):
+        """Boards up to MAX_AREA squares, many components: the component engine's answer."""
+        for seed in range(4):
+            board = position(level, seed, 0.5)
+            if board is not None:
+                assert bitboard.determined(board) == components.determined(problem_of(board))
+
     def test_private_and_shared_boxes(self):
         """A chain of numbers with cells of their own and shared ones, with and without the total."""
         text = "1.1.2.1\n.......\n"
