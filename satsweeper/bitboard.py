@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import compress
-from typing import Hashable, Mapping
+from typing import Hashable, Mapping, Sequence
 
 from .board import Board, grid
 from .components import _sumset, _Structure
@@ -213,19 +213,21 @@ def determined(board: Board, max_states: int | None = None,
     return out
 
 
-def structure(board: Board) -> tuple[Problem, _Structure] | None:
+def structure(board: Board) -> tuple[Problem, _Structure, list[list[int]]] | None:
     """The component engine's boxes of a small board, read from its grid.
 
     What :func:`~satsweeper.components.tally` builds from
     :func:`~satsweeper.constraints.problem_of`, without the rule objects:
-    (the hidden cells and the mines among them, as a problem without rules,
-    and the boxes, rules and floating cells).  None as for :func:`determined`
-    (a contradiction, a board too big): the caller builds the problem.
+    (the hidden cells and the mines among them, as a problem without rules;
+    the boxes, rules and floating cells; the components, each a list of
+    boxes in DP order, as :func:`_components` gives them).  None as for
+    :func:`determined` (a contradiction, a board too big): the caller builds
+    the problem.
 
     >>> from satsweeper.textio import parse_board
-    >>> problem, st = structure(parse_board("mines: 2\\n1..\\n"))
-    >>> problem.cells, problem.mines, st.boxes, st.needs, list(st.floating)
-    (((0, 1), (0, 2)), 2, [[(0, 1)]], [1], [(0, 2)])
+    >>> problem, st, orders = structure(parse_board("mines: 2\\n1..\\n"))
+    >>> problem.cells, problem.mines, st.boxes, st.needs, list(st.floating), orders
+    (((0, 1), (0, 2)), 2, [[(0, 1)]], [1], [(0, 2)], [[0]])
     """
     if board.height * board.width > MAX_AREA:
         return None
@@ -246,11 +248,12 @@ def structure(board: Board) -> tuple[Problem, _Structure] | None:
     frontier = _spread(speaking, shape.shifts, shape.valid) & hidden
     st = _Structure([[cell_at[q] for q in sorted(cells)] for cells in boxes], list(keys), rule_boxes, needs,
                     _cells(hidden & ~frontier, cell_at), False)
+    orders = _components(range(len(keys)), keys, len(needs))
     total = board.total_mines
     cells = tuple(_cells(hidden, cell_at))
     if total is None:
-        return Problem(cells, ()), st
-    return Problem(cells, (), total - len(board.flags), TotalMines(total)), st
+        return Problem(cells, ()), st, orders
+    return Problem(cells, (), total - len(board.flags), TotalMines(total)), st, orders
 
 
 def _cells(mask: int, cell_at: list) -> list:
@@ -336,38 +339,46 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
     return needs, room, list(box_of.values()), list(box_of)
 
 
-def _components(shared: list[int], keys: list[tuple[int, ...]], rules: int) -> list[list[int]]:
+def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int) -> list[list[int]]:
     """The boxes of ``shared`` in independent components, each in breadth-first order.
 
-    Each search starts from the component's first box, which holds a cell
-    of its first number in row-major order: an end of the front as often as
-    not.  A second search from the last box reached (what
-    :func:`satsweeper.components._components` does, to start from a far
-    end) made more DP states, not fewer, on the benchmark's positions (median 60
-    against 56.5 on expert, 19 against 18 on intermediate) and cost a search.
+    A search starts from the component's first box, which holds a cell of
+    its first number in row-major order: an end of the front as often as
+    not.  A component of more than :data:`_FAR` boxes is searched again from
+    the last box reached, a far end (what
+    :func:`satsweeper.components._components` does for all): on small ones
+    the second search cost more than it saved.
     """
     rule_boxes: list[list[int]] = [[] for _ in range(rules)]
     for b in shared:
         for r in keys[b]:
             rule_boxes[r].append(b)
     seen = dict.fromkeys(shared, False)
-    used = [False] * rules
     out = []
     for start in shared:
         if seen[start]:
             continue
-        seen[start] = True
-        order = [start]
-        for b in order:  # the list grows while it is walked: a queue
-            for r in keys[b]:
-                if not used[r]:
-                    used[r] = True
-                    for other in rule_boxes[r]:
-                        if not seen[other]:
-                            seen[other] = True
-                            order.append(other)
-        out.append(order)
+        order = _bfs(start, keys, rule_boxes)
+        for b in order:
+            seen[b] = True
+        out.append(order if len(order) <= _FAR else _bfs(order[-1], keys, rule_boxes))
     return out
+
+
+_FAR = 12
+
+
+def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -> list[int]:
+    order, seen, used = [start], {start}, set()
+    for b in order:  # the list grows while it is walked: a queue
+        for r in keys[b]:
+            if r not in used:
+                used.add(r)
+                for other in rule_boxes[r]:
+                    if other not in seen:
+                        seen.add(other)
+                        order.append(other)
+    return order
 
 
 class _DP:

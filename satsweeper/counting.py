@@ -44,7 +44,8 @@ def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
     if engine is Engine.COMPONENTS and isinstance(subject, Board) and flags_are_mines and order is None:
         read = bitboard.structure(subject)  # a small board's boxes straight from its grid
         if read is not None:
-            return components.Components(read[0], structure=read[1]).tally()
+            problem, structure, orders = read
+            return components.Components(problem, structure=structure, orders=orders).tally()
     problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
     if engine is Engine.GANAK:
         from . import modelcount  # pysat and Ganak load only for this engine

@@ -137,8 +137,9 @@ class TestTallyUsesIt:
             board = position(LEVELS["expert"], seed, None)
             if board is None:
                 continue
-            problem, st = bitboard.structure(board)
+            problem, st, orders = bitboard.structure(board)
             want = components._structure(problem_of(board))
             assert problem.cells == problem_of(board).cells and problem.mines == problem_of(board).mines
             assert sorted(zip(map(tuple, st.boxes), st.box_rules)) == sorted(zip(map(tuple, want.boxes), want.box_rules))
             assert st.needs == want.needs and list(st.floating) == list(want.floating)
+            assert sorted(b for order in orders for b in order) == list(range(len(st.boxes)))
