@@ -50,7 +50,7 @@ class _Shape:
     square onto its neighbour and never wraps onto another real square.
     """
 
-    __slots__ = ("stride", "cells", "bit", "cell_at", "near", "valid", "shifts", "ring", "offsets")
+    __slots__ = ("stride", "cells", "bit", "cell_at", "valid", "shifts", "ring", "offsets")
 
     def __init__(self, height: int, width: int) -> None:
         stride = width + 1
@@ -62,9 +62,9 @@ class _Shape:
         self.cell_at: list = [None] * size
         for cell, i in index.items():
             self.cell_at[i] = cell
-        self.valid = sum(self.bit.values())
+        row = (1 << width) - 1
+        self.valid = sum(row << (r + 1) * stride + 1 for r in range(height))
         ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
-        self.near = [ring << i >> stride + 1 & self.valid if i > stride else 0 for i in range(size)]
         self.shifts = (1, stride - 1, stride, stride + 1)
         # The neighbours of a square p, shifted down by p - stride - 1, lie on
         # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
@@ -310,7 +310,7 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
     Rules are numbered in row-major order of their numbers; a box's key is
     the tuple of its rules, ascending.
     """
-    clues, near, cell_at, offsets = board.clues, shape.near, shape.cell_at, shape.offsets
+    clues, cell_at, offsets = board.clues, shape.cell_at, shape.offsets
     stride = shape.stride
     corner, below, ring = stride + 1, 2 * stride, shape.ring
     needs: list[int] = []
@@ -321,7 +321,7 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
         # The hidden neighbours, as an 8-bit pattern: a table gives their offsets.
         w = hidden >> p - corner & ring
         cells = offsets[w & 7 | (w >> stride & 5) << 3 | (w >> below) << 6]
-        need = clues[cell_at[p]] - (near[p] & flag).bit_count()
+        need = clues[cell_at[p]] - (flag >> p - corner & ring).bit_count()
         if need < 0 or need > len(cells):
             return None
         needs.append(need)
