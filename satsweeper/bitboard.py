@@ -25,13 +25,16 @@ general path, which also names the clues of a contradiction.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
+from math import comb
+from operator import mul
 from typing import Hashable, Mapping, Sequence
 
 from .board import Board, grid
-from .components import _sumset, _Structure
-from .constraints import Problem, TotalMines
+from .components import _mine_ways, _sumset, _ways
+from .tally import Poly, Tally, accumulate, combine, frontier_counts, window
 
 # Whole-board masks cost a word per 30 squares in every operation: past this
 # many squares the general path (numpy on big boards) is the better one.
@@ -213,21 +216,22 @@ def determined(board: Board, max_states: int | None = None,
     return out
 
 
-def structure(board: Board) -> tuple[Problem, _Structure, list[list[int]]] | None:
-    """The component engine's boxes of a small board, read from its grid.
+def tally(board: Board) -> Tally | None:
+    """Exact counts of a small board, read from its grid: what
+    :func:`satsweeper.components.tally` gives on its problem, in the same
+    order and scale, without the rule objects.
 
-    What :func:`~satsweeper.components.tally` builds from
-    :func:`~satsweeper.constraints.problem_of`, without the rule objects:
-    (the hidden cells and the mines among them, as a problem without rules;
-    the boxes, rules and floating cells; the components, each a list of
-    boxes in DP order, as :func:`_components` gives them).  None as for
-    :func:`determined` (a contradiction, a board too big): the caller builds
-    the problem.
+    The count runs over the same steps as :func:`determined`'s DP (private
+    boxes folded into their rule's last shared box, one-int states), with a
+    polynomial in the mines placed so far per state, as the component engine
+    keeps them; :func:`~satsweeper.tally.combine` then weighs the components
+    and the floating cells.  None where :func:`determined` declines, and on a
+    board without explanation: the general path gives those.
 
     >>> from satsweeper.textio import parse_board
-    >>> problem, st, orders = structure(parse_board("mines: 2\\n1..\\n"))
-    >>> problem.cells, problem.mines, st.boxes, st.needs, list(st.floating), orders
-    (((0, 1), (0, 2)), 2, [[(0, 1)]], [1], [(0, 2)], [[0]])
+    >>> t = tally(parse_board("mines: 1\\n1..\\n"))
+    >>> t.count, t.probability((0, 1)), t.probability((0, 2))
+    (1, Fraction(1, 1), Fraction(0, 1))
     """
     if board.height * board.width > MAX_AREA:
         return None
@@ -239,21 +243,158 @@ def structure(board: Board) -> tuple[Problem, _Structure, list[list[int]]] | Non
     rules = _rules(board, shape, hidden, flag, speaking)
     if rules is None:
         return None
-    needs, _, boxes, keys = rules
-    cell_at = shape.cell_at
-    rule_boxes: list[list[int]] = [[] for _ in needs]
+    needs, room, boxes, keys = rules
+    shared = []
+    private_box = [-1] * len(needs)
     for b, key in enumerate(keys):
-        for r in key:
-            rule_boxes[r].append(b)
-    frontier = _spread(speaking, shape.shifts, shape.valid) & hidden
-    st = _Structure([[cell_at[q] for q in sorted(cells)] for cells in boxes], list(keys), rule_boxes, needs,
-                    _cells(hidden & ~frontier, cell_at), False)
-    orders = _components(range(len(keys)), keys, len(needs))
+        if len(key) > 1:
+            shared.append(b)
+        else:
+            private_box[key[0]] = b
+    sizes = list(map(len, boxes))
+    shift_of, last = [-1] * len(needs), [0] * len(needs)
+    counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
+              for order in _components(shared, keys, len(needs), far=2)]
+    alone = [r for r, shift in enumerate(shift_of) if shift < 0]  # a number whose cells no other sees
+    polys = [dp.poly for dp in counts] + [(needs[r], [comb(room[r], needs[r])]) for r in alone]
+    if not all(cs and any(cs) for _, cs in polys):
+        return None
     total = board.total_mines
-    cells = tuple(_cells(hidden, cell_at))
-    if total is None:
-        return Problem(cells, ()), st, orders
-    return Problem(cells, (), total - len(board.flags), TotalMines(total)), st, orders
+    world = combine(polys, hidden.bit_count() - sum(sizes),
+                    None if total is None else total - len(board.flags))
+    if not world.count:
+        return None
+    # As in Components.tally: a floating cell's value is a fraction of the
+    # count; scaling every value by its denominator keeps them ints.
+    floating = Fraction(world.floating_mines)
+    d = floating.denominator
+    cell_at = shape.cell_at
+    values = dict.fromkeys(_cells(hidden, cell_at), floating.numerator)
+    mines: dict[int, int] = {}  # box -> explanations with a given cell of it a mine
+    for dp, weight in zip(counts, world.weights):
+        dp.marginals(weight, mines)
+    for r, weight in zip(alone, world.weights[len(counts):]):
+        k = needs[r]
+        mines[private_box[r]] = comb(room[r] - 1, k - 1) * window(weight, k, 1)[0] if k else 0
+    for b, value in mines.items():
+        value *= d
+        for q in boxes[b]:
+            values[cell_at[q]] = value
+    return Tally(world.count * d, values, frontier_counts(world.frontier), world.scale / d)
+
+
+class _Count:
+    """:class:`_DP`'s steps with counts: per state, the placements so far as a
+    polynomial in their mines ``[lo, coefficients]`` (as the component engine
+    keeps them); ``poly`` is the component's, by its number of mines."""
+
+    __slots__ = ("order", "steps", "layers", "poly")
+
+    def __init__(self, order: list[int], steps: list[tuple]) -> None:
+        self.order = order
+        self.steps = steps
+        layer: dict[int, list] = {0: [0, [1]]}
+        layers = [layer]
+        for size, opened, keep, take, closing, guard, at_most, one, _ in steps:
+            nxt: dict[int, list] = {}
+            get = nxt.get
+            ways = _ways(size)
+            if size == 1 and not closing:  # the common step, unrolled: weights 1, m is 0 or 1
+                for state, (lo, cs) in layer.items():
+                    state += opened
+                    base = state & keep
+                    if not state + at_most & guard:
+                        target = get(base)
+                        if target is None:
+                            nxt[base] = [lo, cs[:]]
+                        else:
+                            accumulate(target, lo, cs, 1)
+                    if state + guard - one & guard == guard and not state + at_most - one & guard:
+                        base -= take
+                        target = get(base)
+                        if target is None:
+                            nxt[base] = [lo + 1, cs[:]]
+                        else:
+                            accumulate(target, lo + 1, cs, 1)
+                layer = nxt
+                layers.append(layer)
+                continue
+            for state, (lo, cs) in layer.items():
+                state += opened
+                base = state & keep
+                for m in range(size + 1):
+                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
+                        continue
+                    w, placed = ways[m], m
+                    for shift, _, room, _ in closing:  # the private boxes take what their rules still need
+                        left = (state >> shift & _LOW) - m
+                        w *= _ways(room)[left]
+                        placed += left
+                    new = base - m * take
+                    target = get(new)
+                    if target is None:
+                        nxt[new] = [lo + placed, cs[:] if w == 1 else [c * w for c in cs]]
+                    else:
+                        accumulate(target, lo + placed, cs, w)
+            layer = nxt
+            layers.append(layer)
+        self.layers = layers
+        lo, cs = layer.get(0, (0, [0]))
+        self.poly = (lo, cs)
+
+    def marginals(self, weight: Poly, out: dict[int, int]) -> None:
+        """Into ``out``, box -> the weighted count of placements with one given cell of
+        it a mine, ``weight`` being the rest of the world's by this component's mines;
+        for its shared boxes and its rules' private boxes."""
+        after: dict[int, Poly] = {0: weight}
+        layers, steps, order = self.layers, self.steps, self.order
+        for i in range(len(steps) - 1, -1, -1):
+            size, opened, keep, take, closing, guard, at_most, one, _ = steps[i]
+            ways, mine_ways = _ways(size), _mine_ways(size)
+            before: dict[int, Poly] = {}
+            box_mine = 0
+            private_mine = [0] * len(closing)
+            for state, (lo, cs) in layers[i].items():
+                s = state + opened
+                base = s & keep
+                n = len(cs)
+                acc = None
+                for m in range(size + 1):
+                    if s + guard - m * one & guard != guard or s + at_most - m * one & guard:
+                        continue
+                    g = after.get(base - m * take)
+                    if g is None:
+                        continue
+                    w, placed = 1, m
+                    if closing:
+                        lefts = [(s >> shift & _LOW) - m for shift, _, _, _ in closing]
+                        for (_, _, room, _), left in zip(closing, lefts):
+                            w *= _ways(room)[left]
+                            placed += left
+                    if n == 1:  # most states hold one mine number: scalars, no lists
+                        g_lo, g_cs = g
+                        j = lo + placed - g_lo
+                        v = g_cs[j] if 0 <= j < len(g_cs) else 0
+                        acc = [ways[m] * w * v] if acc is None else [acc[0] + ways[m] * w * v]
+                        both = cs[0] * v
+                    else:
+                        values = window(g, lo + placed, n)
+                        acc = [ways[m] * w * v for v in values] if acc is None else \
+                            [a + ways[m] * w * v for a, v in zip(acc, values)]
+                        both = sum(map(mul, cs, values))  # ways in and out through this move
+                    if m:
+                        box_mine += mine_ways[m] * w * both
+                    if closing:
+                        for j, ((_, _, room, _), left) in enumerate(zip(closing, lefts)):
+                            if left:
+                                private_mine[j] += ways[m] * w // _ways(room)[left] * _mine_ways(room)[left] * both
+                if acc is not None:
+                    before[state] = (lo, acc)
+            out[order[i]] = box_mine
+            for (_, _, _, b), mines in zip(closing, private_mine):
+                if b >= 0:
+                    out[b] = mines
+            after = before
 
 
 def _cells(mask: int, cell_at: list) -> list:
@@ -339,15 +480,17 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
     return needs, room, list(box_of.values()), list(box_of)
 
 
-def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int) -> list[list[int]]:
+def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int,
+                far: int = 12) -> list[list[int]]:
     """The boxes of ``shared`` in independent components, each in breadth-first order.
 
     A search starts from the component's first box, which holds a cell of
     its first number in row-major order: an end of the front as often as
-    not.  A component of more than :data:`_FAR` boxes is searched again from
-    the last box reached, a far end (what
-    :func:`satsweeper.components._components` does for all): on small ones
-    the second search cost more than it saved.
+    not.  A component of more than ``far`` boxes is searched again from the
+    last box reached, a far end (what :func:`satsweeper.components._components`
+    does past 2): for :func:`determined` the second search cost more than it
+    saved on small components, for :func:`tally` (a polynomial per state) it
+    pays on all.
     """
     rule_boxes: list[list[int]] = [[] for _ in range(rules)]
     for b in shared:
@@ -361,11 +504,8 @@ def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int) 
         order = _bfs(start, keys, rule_boxes)
         for b in order:
             seen[b] = True
-        out.append(order if len(order) <= _FAR else _bfs(order[-1], keys, rule_boxes))
+        out.append(order if len(order) <= far else _bfs(order[-1], keys, rule_boxes))
     return out
-
-
-_FAR = 12
 
 
 def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -> list[int]:

@@ -756,18 +756,12 @@ class Components:
     2
     """
 
-    def __init__(self, problem: Problem, max_states: int | None = None, order: Sequence[Hashable] | None = None,
-                 structure: _Structure | None = None, orders: list[list[int]] | None = None):
-        # ``structure`` and ``orders``: the boxes and their components in DP
-        # order, when the caller read them already (a small board's grid,
-        # :func:`satsweeper.bitboard.structure`); the problem then gives only
-        # its cells and mines, and :meth:`reveal` is not for it.
+    def __init__(self, problem: Problem, max_states: int | None = None, order: Sequence[Hashable] | None = None):
         self.problem = problem
         self.max_states = max_states
-        self.st = _structure(problem) if structure is None else structure
+        self.st = _structure(problem)
         rank = None if order is None else {cell: i for i, cell in enumerate(order)}
-        if orders is None:
-            orders = [] if self.st.impossible else _components(self.st, rank)
+        orders = [] if self.st.impossible else _components(self.st, rank)
         self.dps = [_ComponentDP(order, self.st, max_states) for order in orders]
         self.polys = [dp.forward() for dp in self.dps]
         self._products: dict[frozenset[int], Poly | None] = {}  # see _product_without

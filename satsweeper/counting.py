@@ -42,10 +42,9 @@ def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
     (1, Fraction(1, 1), Fraction(0, 1))
     """
     if engine is Engine.COMPONENTS and isinstance(subject, Board) and flags_are_mines and order is None:
-        read = bitboard.structure(subject)  # a small board's boxes straight from its grid
-        if read is not None:
-            problem, structure, orders = read
-            return components.Components(problem, structure=structure, orders=orders).tally()
+        counted = bitboard.tally(subject)  # a small board straight from its grid, no rule objects
+        if counted is not None:
+            return counted
     problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
     if engine is Engine.GANAK:
         from . import modelcount  # pysat and Ganak load only for this engine

@@ -1,4 +1,4 @@
-"""The grid fast paths (determined cells, the counting engine's boxes) against brute force and the general engine."""
+"""The grid fast paths (determined cells, counts) against brute force and the general engine."""
 
 from __future__ import annotations
 
@@ -131,15 +131,20 @@ class TestTallyUsesIt:
             for cell in problem.cells:
                 assert counted.probability(cell) == Fraction(sum(cell in e for e in explanations), len(explanations))
 
-    def test_structure_is_the_component_engines(self):
-        """On real positions the boxes, rules and floating cells are those problem_of gives."""
-        for seed in range(20):
-            board = position(LEVELS["expert"], seed, None)
+    @pytest.mark.parametrize("level", [LEVELS["intermediate"], LEVELS["expert"], Level(40, 40, 320)])
+    def test_real_positions_match_component_engine(self, level):
+        """Stuck positions of real games: the component engine's counts, cell by cell, in its order."""
+        for seed in range(12):
+            board = position(level, seed, None)
             if board is None:
                 continue
-            problem, st, orders = bitboard.structure(board)
-            want = components._structure(problem_of(board))
-            assert problem.cells == problem_of(board).cells and problem.mines == problem_of(board).mines
-            assert sorted(zip(map(tuple, st.boxes), st.box_rules)) == sorted(zip(map(tuple, want.boxes), want.box_rules))
-            assert st.needs == want.needs and list(st.floating) == list(want.floating)
-            assert sorted(b for order in orders for b in order) == list(range(len(st.boxes)))
+            want, got = components.tally(problem_of(board)), bitboard.tally(board)
+            assert got.count == want.count and got.frontier == want.frontier
+            assert list(got.mines.items()) == list(want.mines.items())
+
+    def test_declines_boards_without_explanation(self):
+        """No explanation (a rule, the total, a closed number): None, and tally(board) still answers 0."""
+        for text in ("12\n..\n", "mines: 4\n1.\n..\n", "1F.\n00.\n"):
+            board = parse_board(text)
+            assert bitboard.tally(board) is None
+            assert tally(board).count == 0 == components.tally(problem_of(board)).count
