@@ -1,23 +1,29 @@
-"""A small board's determined cells, read straight from the grid as bitmasks.
+"""A small board's determined cells and exact counts, read straight from the grid.
 
-:func:`~satsweeper.reasoning.solve` on a real position is mostly fixed
-cost: building a :class:`~satsweeper.constraints.Problem` (a frozen rule,
-a frozen clue and a frozenset per number) and the component engine's
-bookkeeping (boxes, components, a plan per box, tuples as DP states) took
-0.4-0.7 ms on expert positions whose DP itself visits about 85 states.
-This module answers the same question without those objects:
+:func:`~satsweeper.reasoning.solve` and :func:`~satsweeper.counting.tally`
+on a real position were mostly fixed cost: building a
+:class:`~satsweeper.constraints.Problem` (a frozen rule, a frozen clue and a
+frozenset per number) and the component engine's bookkeeping (boxes,
+components, a plan per box, tuples as DP states) took 0.4-0.7 ms of
+``solve`` on expert positions whose DP visits about 85 states.  This module
+answers the same questions without those objects:
 
 * every set of squares is one Python integer, a bit per square of a grid
   padded by a guard column and row, so "the numbers next to a hidden
   square" or "the flags around every number" are a few shifts of whole
   masks, computed in C;
 * rules, boxes (frontier cells under exactly the same rules) and
-  components are small integers and lists;
+  components are small integers and lists; a rule's private box (cells no
+  other rule sees) is no step of its own but takes what the rule still
+  needs at its last shared box;
 * the DP's state (what each open rule still needs) is one integer, six
   bits a rule, so a transition is a subtraction, not a new tuple.
 
-The answer is the same as :func:`~satsweeper.components.determined` on
-:func:`~satsweeper.constraints.problem_of` (tested against it and brute
+:func:`determined` carries sets of mine numbers and what each box held;
+:func:`tally` carries the component engine's polynomials.  The answers are
+those of :func:`~satsweeper.components.determined` and
+:func:`~satsweeper.components.tally` on
+:func:`~satsweeper.constraints.problem_of` (tested against them and brute
 force).  Anything unusual (a contradiction, a DP too wide, a board too big
 for whole-board masks to pay) answers None, and the caller takes the
 general path, which also names the clues of a contradiction.
