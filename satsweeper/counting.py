@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from typing import Hashable, Sequence
 
-from . import components
+from . import bitboard, components
 from .board import Board
 from .constraints import Problem, problem_of
 from .tally import Tally
@@ -41,6 +41,10 @@ def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
     >>> t.count, t.probability((0, 1)), t.probability((0, 2))
     (1, Fraction(1, 1), Fraction(0, 1))
     """
+    if engine is Engine.COMPONENTS and isinstance(subject, Board) and flags_are_mines and order is None:
+        counted = bitboard.tally(subject)  # a small board straight from its grid, no rule objects
+        if counted is not None:
+            return counted
     problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
     if engine is Engine.GANAK:
         from . import modelcount  # pysat and Ganak load only for this engine

@@ -25,7 +25,7 @@ from typing import Hashable, Iterable, Mapping, Sequence
 from .board import Board
 from .constraints import Problem, cell_set, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
-from . import components
+from . import bitboard, components
 from .errors import CellError, InputError, TooComplexError
 from .tally import Shared, Tally
 
@@ -548,11 +548,23 @@ def safety(subject: Problem | Board, cell: Hashable, move: Move = Move.OPEN, **o
 def solve(subject: Problem | Board, method: str = "auto", **options) -> Solution:
     """Every unknown cell's status: safe, mine, or unknown (see :meth:`Reasoner.solution`).
 
+    A board of up to :data:`~satsweeper.bitboard.MAX_AREA` squares is read
+    straight from its grid by :func:`satsweeper.bitboard.determined` (the
+    same answers, without building a problem); anything it declines (a
+    contradiction, a DP too wide, solver options) takes the general path.
+
     >>> from satsweeper.textio import parse_board
     >>> s = solve(parse_board("mines: 2\\n1..\\n"))
     >>> [s.status[c].value for c in [(0, 1), (0, 2)]]
     ['mine', 'mine']
     """
+    if isinstance(subject, Board) and method in ("auto", "count") and options.get("flags_are_mines", True) \
+            and options.keys() <= {"flags_are_mines"}:
+        # A small board straight from its grid: no rule objects, no solver.
+        known = bitboard.determined(subject, COUNT_STATES if method == "auto" else None,
+                                    (Status.MINE, Status.SAFE, Status.UNDETERMINED))
+        if known is not None:
+            return Solution(True, known)
     with Reasoner(subject, **options) as r:
         return r.solution(method)
 

@@ -1,0 +1,755 @@
+"""A small board's determined cells and exact counts, read straight from the grid.
+
+:func:`~satsweeper.reasoning.solve` and :func:`~satsweeper.counting.tally`
+on a real position were mostly fixed cost: building a
+:class:`~satsweeper.constraints.Problem` (a frozen rule, a frozen clue and a
+frozenset per number) and the component engine's bookkeeping (boxes,
+components, a plan per box, tuples as DP states) took 0.4-0.7 ms of
+``solve`` on expert positions whose DP visits about 85 states.  This module
+answers the same questions without those objects:
+
+* every set of squares is one Python integer, a bit per square of a grid
+  padded by a guard column and row, so "the numbers next to a hidden
+  square" or "the flags around every number" are a few shifts of whole
+  masks, computed in C;
+* rules, boxes (frontier cells under exactly the same rules) and
+  components are small integers and lists; a rule's private box (cells no
+  other rule sees) is no step of its own but takes what the rule still
+  needs at its last shared box;
+* the DP's state (what each open rule still needs) is one integer, six
+  bits a rule, so a transition is a subtraction, not a new tuple.
+
+:func:`determined` carries sets of mine numbers and what each box held;
+:func:`tally` carries the component engine's polynomials.  The answers are
+those of :func:`~satsweeper.components.determined` and
+:func:`~satsweeper.components.tally` on
+:func:`~satsweeper.constraints.problem_of` (tested against them and brute
+force).  Anything unusual (a contradiction, a DP too wide, a board too big
+for whole-board masks to pay) answers None, and the caller takes the
+general path, which also names the clues of a contradiction.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from itertools import compress
+from math import comb
+from operator import mul
+from typing import Hashable, Mapping, Sequence
+
+from .board import Board, grid
+from .components import _mine_ways, _sumset, _ways
+from .tally import Poly, Tally, accumulate, combine, frontier_counts, window
+
+# Whole-board masks cost a word per 30 squares in every operation: past this
+# many squares the general path (numpy on big boards) is the better one.
+MAX_AREA = 4096
+
+_FIELD = 6                # bits per rule in a DP state
+_LOW = (1 << _FIELD) - 1  # one field
+
+
+class _Shape:
+    """Per board size, built once: the padded bit layout and its tables.
+
+    Square (r, c) is bit ``(r + 1) * stride + c + 1`` with ``stride = width
+    + 1``: column 0 of every padded row is a guard that no mask ever sets,
+    so shifting a mask by 1, ``stride`` or ``stride +- 1`` moves every
+    square onto its neighbour and never wraps onto another real square.
+    """
+
+    __slots__ = ("stride", "cells", "bit", "cell_at", "valid", "shifts", "ring", "offsets")
+
+    def __init__(self, height: int, width: int) -> None:
+        stride = width + 1
+        self.stride = stride
+        self.cells = grid(height, width)[0]
+        index = {cell: (cell[0] + 1) * stride + cell[1] + 1 for cell in self.cells}
+        self.bit = {cell: 1 << i for cell, i in index.items()}
+        size = (height + 2) * stride + 1
+        self.cell_at: list = [None] * size
+        for cell, i in index.items():
+            self.cell_at[i] = cell
+        row = (1 << width) - 1
+        self.valid = sum(row << (r + 1) * stride + 1 for r in range(height))
+        ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
+        self.shifts = (1, stride - 1, stride, stride + 1)
+        # The neighbours of a square p, shifted down by p - stride - 1, lie on
+        # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
+        # gives their offsets from p.
+        self.ring = ring
+        spots = (0, 1, 2, stride, stride + 2, 2 * stride, 2 * stride + 1, 2 * stride + 2)
+        codes = (0, 1, 2, 3, 5, 6, 7, 8)
+        self.offsets = tuple(tuple(spot - stride - 1 for spot, code in zip(spots, codes) if pattern >> code & 1)
+                             for pattern in range(512))
+
+
+@lru_cache(maxsize=16)
+def _shape(height: int, width: int) -> _Shape:
+    return _Shape(height, width)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first.
+
+    A byte at a time through a table: the usual ``mask & -mask`` loop makes
+    two whole-board integers per bit, three times slower on 180 bits (and
+    faster on a handful, where the bytes would be mostly zeros).
+    """
+    out = []
+    if mask.bit_count() <= 8:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    for i, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
+        if byte:
+            i <<= 3
+            for b in _BYTE_BITS[byte]:
+                out.append(i + b)
+    return out
+
+
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+_BYTE_BITS = tuple(tuple(b for b in range(8) if byte >> b & 1) for byte in range(256))
+
+
+def _spread(mask: int, shifts: tuple[int, ...], valid: int) -> int:
+    """Every square next to a square of ``mask`` (the squares themselves not included)."""
+    out = 0
+    for s in shifts:
+        out |= mask << s | mask >> s
+    return out & valid
+
+
+def _neighbour_counts(mask: int, shifts: tuple[int, ...], valid: int) -> tuple[int, int, int, int]:
+    """For every square, how many of its neighbours are in ``mask``, as four bit planes."""
+    a0 = a1 = a2 = a3 = 0
+    for s in shifts:
+        for x in (mask << s & valid, mask >> s):
+            carry = a0 & x
+            a0 ^= x
+            carry2 = a1 & carry
+            a1 ^= carry
+            carry3 = a2 & carry2
+            a2 ^= carry2
+            a3 |= carry3
+    return a0, a1, a2, a3
+
+
+def determined(board: Board, max_states: int | None = None,
+               words: tuple = (True, False, None)) -> Mapping[Hashable, object] | None:
+    """Every hidden cell -> mine, safe or undetermined (``words``), in row-major order.
+
+    None when this path does not answer: the board is inconsistent, too
+    big, or a DP layer would pass ``max_states``.  The caller then asks the
+    general engine (same answers, slower; it also names the clues of a
+    contradiction).
+
+    >>> from satsweeper.textio import parse_board
+    >>> determined(parse_board("mines: 2\\n1..\\n"))
+    {(0, 1): True, (0, 2): True}
+    >>> determined(parse_board("mines: 1\\n1..\\n"))
+    {(0, 1): True, (0, 2): False}
+    >>> determined(parse_board("12\\n..\\n")) is None  # no explanation
+    True
+    """
+    if board.height * board.width > MAX_AREA:
+        return None
+    shape = _shape(board.height, board.width)
+    read = _read(board, shape)
+    if read is None:
+        return None
+    hidden, flag, speaking = read
+    rules = _rules(board, shape, hidden, flag, speaking)
+    if rules is None:
+        return None
+    needs, room, boxes, keys = rules
+    # A box under one rule only (its private cells) is no step of the DP:
+    # the rule's last shared box leaves it whatever the rule still needs.
+    shared = []
+    private_box = [-1] * len(needs)
+    for b, key in enumerate(keys):
+        if len(key) > 1:
+            shared.append(b)
+        else:
+            private_box[key[0]] = b
+    sizes = list(map(len, boxes))
+    mine, safe, unknown = words
+    ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
+    masks, dps = [], []
+    shift_of, last = [-1] * len(needs), [0] * len(needs)
+    for order in _components(shared, keys, len(needs)):
+        dp = _DP(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last), max_states)
+        if dp.layers is None:
+            return None  # too wide for this path
+        if not dp.mask:
+            return None  # no placement satisfies these rules
+        masks.append(dp.mask)
+        dps.append(dp)
+    for r, need in enumerate(needs):
+        if shift_of[r] < 0:  # a number alone: its hidden neighbours hold exactly its need
+            masks.append(1 << need)
+            ranges[private_box[r]] = (need, need)
+    floating = hidden.bit_count() - sum(sizes)
+    allowed, floating_status = _with_total(
+        masks, floating, None if board.total_mines is None else board.total_mines - len(board.flags), words)
+    if allowed is None:
+        return None
+    cell_at = shape.cell_at
+    out = dict.fromkeys(_cells(hidden, cell_at), floating_status)
+    # Only cells whose word differs from the floating cells' are written (on
+    # a stuck position that is the few determined ones).
+    by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
+    for dp, fits, mask in zip(dps, allowed, masks):
+        if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
+            seen = dp.seen
+            for b in dp.boxes():
+                verdict = by_seen[seen & 3]
+                seen >>= 2
+                if verdict is not floating_status:
+                    for q in boxes[b]:
+                        out[cell_at[q]] = verdict
+        else:
+            dp.mine_ranges(fits, ranges)
+    for b, (low, high) in ranges.items():
+        verdict = safe if high == 0 else mine if low == sizes[b] else unknown
+        if verdict is not floating_status:
+            for q in boxes[b]:
+                out[cell_at[q]] = verdict
+    return out
+
+
+def tally(board: Board) -> Tally | None:
+    """Exact counts of a small board, read from its grid: what
+    :func:`satsweeper.components.tally` gives on its problem, in the same
+    order and scale, without the rule objects.
+
+    The count runs over the same steps as :func:`determined`'s DP (private
+    boxes folded into their rule's last shared box, one-int states), with a
+    polynomial in the mines placed so far per state, as the component engine
+    keeps them; :func:`~satsweeper.tally.combine` then weighs the components
+    and the floating cells.  None where :func:`determined` declines, and on a
+    board without explanation: the general path gives those.
+
+    >>> from satsweeper.textio import parse_board
+    >>> t = tally(parse_board("mines: 1\\n1..\\n"))
+    >>> t.count, t.probability((0, 1)), t.probability((0, 2))
+    (1, Fraction(1, 1), Fraction(0, 1))
+    """
+    if board.height * board.width > MAX_AREA:
+        return None
+    shape = _shape(board.height, board.width)
+    read = _read(board, shape)
+    if read is None:
+        return None
+    hidden, flag, speaking = read
+    rules = _rules(board, shape, hidden, flag, speaking)
+    if rules is None:
+        return None
+    needs, room, boxes, keys = rules
+    shared = []
+    private_box = [-1] * len(needs)
+    for b, key in enumerate(keys):
+        if len(key) > 1:
+            shared.append(b)
+        else:
+            private_box[key[0]] = b
+    sizes = list(map(len, boxes))
+    shift_of, last = [-1] * len(needs), [0] * len(needs)
+    counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
+              for order in _components(shared, keys, len(needs), far=2)]
+    alone = [r for r, shift in enumerate(shift_of) if shift < 0]  # a number whose cells no other sees
+    polys = [dp.poly for dp in counts] + [(needs[r], [comb(room[r], needs[r])]) for r in alone]
+    if not all(cs and any(cs) for _, cs in polys):
+        return None
+    total = board.total_mines
+    world = combine(polys, hidden.bit_count() - sum(sizes),
+                    None if total is None else total - len(board.flags))
+    if not world.count:
+        return None
+    # As in Components.tally: a floating cell's value is a fraction of the
+    # count; scaling every value by its denominator keeps them ints.
+    floating = Fraction(world.floating_mines)
+    d = floating.denominator
+    cell_at = shape.cell_at
+    values = dict.fromkeys(_cells(hidden, cell_at), floating.numerator)
+    mines: dict[int, int] = {}  # box -> explanations with a given cell of it a mine
+    for dp, weight in zip(counts, world.weights):
+        dp.marginals(weight, mines)
+    for r, weight in zip(alone, world.weights[len(counts):]):
+        k = needs[r]
+        mines[private_box[r]] = comb(room[r] - 1, k - 1) * window(weight, k, 1)[0] if k else 0
+    for b, value in mines.items():
+        value *= d
+        for q in boxes[b]:
+            values[cell_at[q]] = value
+    return Tally(world.count * d, values, frontier_counts(world.frontier), world.scale / d)
+
+
+class _Count:
+    """:class:`_DP`'s steps with counts: per state, the placements so far as a
+    polynomial in their mines ``[lo, coefficients]`` (as the component engine
+    keeps them); ``poly`` is the component's, by its number of mines."""
+
+    __slots__ = ("order", "steps", "layers", "poly")
+
+    def __init__(self, order: list[int], steps: list[tuple]) -> None:
+        self.order = order
+        self.steps = steps
+        layer: dict[int, list] = {0: [0, [1]]}
+        layers = [layer]
+        for size, opened, keep, take, closing, guard, at_most, one, _ in steps:
+            nxt: dict[int, list] = {}
+            get = nxt.get
+            ways = _ways(size)
+            if size == 1 and not closing:  # the common step, unrolled: weights 1, m is 0 or 1
+                for state, (lo, cs) in layer.items():
+                    state += opened
+                    base = state & keep
+                    if not state + at_most & guard:
+                        target = get(base)
+                        if target is None:
+                            nxt[base] = [lo, cs[:]]
+                        else:
+                            accumulate(target, lo, cs, 1)
+                    if state + guard - one & guard == guard and not state + at_most - one & guard:
+                        base -= take
+                        target = get(base)
+                        if target is None:
+                            nxt[base] = [lo + 1, cs[:]]
+                        else:
+                            accumulate(target, lo + 1, cs, 1)
+                layer = nxt
+                layers.append(layer)
+                continue
+            for state, (lo, cs) in layer.items():
+                state += opened
+                base = state & keep
+                for m in range(size + 1):
+                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
+                        continue
+                    w, placed = ways[m], m
+                    for shift, _, room, _ in closing:  # the private boxes take what their rules still need
+                        left = (state >> shift & _LOW) - m
+                        w *= _ways(room)[left]
+                        placed += left
+                    new = base - m * take
+                    target = get(new)
+                    if target is None:
+                        nxt[new] = [lo + placed, cs[:] if w == 1 else [c * w for c in cs]]
+                    else:
+                        accumulate(target, lo + placed, cs, w)
+            layer = nxt
+            layers.append(layer)
+        self.layers = layers
+        lo, cs = layer.get(0, (0, [0]))
+        self.poly = (lo, cs)
+
+    def marginals(self, weight: Poly, out: dict[int, int]) -> None:
+        """Into ``out``, box -> the weighted count of placements with one given cell of
+        it a mine, ``weight`` being the rest of the world's by this component's mines;
+        for its shared boxes and its rules' private boxes."""
+        after: dict[int, Poly] = {0: weight}
+        layers, steps, order = self.layers, self.steps, self.order
+        for i in range(len(steps) - 1, -1, -1):
+            size, opened, keep, take, closing, guard, at_most, one, _ = steps[i]
+            ways, mine_ways = _ways(size), _mine_ways(size)
+            before: dict[int, Poly] = {}
+            box_mine = 0
+            private_mine = [0] * len(closing)
+            for state, (lo, cs) in layers[i].items():
+                s = state + opened
+                base = s & keep
+                n = len(cs)
+                acc = None
+                for m in range(size + 1):
+                    if s + guard - m * one & guard != guard or s + at_most - m * one & guard:
+                        continue
+                    g = after.get(base - m * take)
+                    if g is None:
+                        continue
+                    w, placed = 1, m
+                    if closing:
+                        lefts = [(s >> shift & _LOW) - m for shift, _, _, _ in closing]
+                        for (_, _, room, _), left in zip(closing, lefts):
+                            w *= _ways(room)[left]
+                            placed += left
+                    if n == 1:  # most states hold one mine number: scalars, no lists
+                        g_lo, g_cs = g
+                        j = lo + placed - g_lo
+                        v = g_cs[j] if 0 <= j < len(g_cs) else 0
+                        acc = [ways[m] * w * v] if acc is None else [acc[0] + ways[m] * w * v]
+                        both = cs[0] * v
+                    else:
+                        values = window(g, lo + placed, n)
+                        acc = [ways[m] * w * v for v in values] if acc is None else \
+                            [a + ways[m] * w * v for a, v in zip(acc, values)]
+                        both = sum(map(mul, cs, values))  # ways in and out through this move
+                    if m:
+                        box_mine += mine_ways[m] * w * both
+                    if closing:
+                        for j, ((_, _, room, _), left) in enumerate(zip(closing, lefts)):
+                            if left:
+                                private_mine[j] += ways[m] * w // _ways(room)[left] * _mine_ways(room)[left] * both
+                if acc is not None:
+                    before[state] = (lo, acc)
+            out[order[i]] = box_mine
+            for (_, _, _, b), mines in zip(closing, private_mine):
+                if b >= 0:
+                    out[b] = mines
+            after = before
+
+
+def _cells(mask: int, cell_at: list) -> list:
+    """The cells of ``mask``, in row-major order."""
+    if mask.bit_count() > 32:  # a bit per square, as bytes 0 or 1, picks the cells at C speed
+        return list(compress(cell_at, bin(mask)[:1:-1].encode().translate(_ZERO_ONE)))
+    return list(map(cell_at.__getitem__, _bits(mask)))
+
+
+def _read(board: Board, shape: _Shape) -> tuple[int, int, int] | None:
+    """(hidden squares, flags, numbers next to a hidden square) as masks; None if some
+    number is not 0-8, lies off the board, or has no hidden neighbour and the wrong flags."""
+    bit, shifts, valid = shape.bit, shape.shifts, shape.valid
+    # Squares grouped by number first, then one mask per number: an OR per
+    # square on whole-board integers cost a third more.
+    groups: dict[int, list] = {n: [] for n in range(9)}
+    try:
+        for cell, n in board.clues.items():
+            groups[n].append(cell)
+        by_number = {n: sum(map(bit.__getitem__, cells)) for n, cells in groups.items() if cells}
+        flag = sum(map(bit.__getitem__, board.flags))
+        void = sum(map(bit.__getitem__, board.voids)) if board.voids else 0
+    except (KeyError, TypeError):  # off the board, or not a number 0-8
+        return None
+    shown = 0
+    for m in by_number.values():
+        shown |= m
+    if shown & flag or void & (shown | flag):
+        return None
+    if void:  # not squares at all: never hidden, never a neighbour that counts
+        valid &= ~void
+    hidden = valid & ~(shown | flag)
+    around_hidden = _spread(hidden, shifts, valid)
+    # A number with no hidden neighbour must see exactly its flags.
+    closed = shown & ~around_hidden
+    if closed:
+        planes = _neighbour_counts(flag, shifts, valid)
+        for n, m in by_number.items():
+            m &= closed
+            if m:
+                same = m
+                for k, plane in enumerate(planes):
+                    same &= plane if n >> k & 1 else ~plane
+                if same != m:
+                    return None
+    return hidden, flag, shown & around_hidden
+
+
+def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
+           speaking: int) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]] | None:
+    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules);
+    None if a rule cannot hold.
+
+    Rules are numbered in row-major order of their numbers; a box's key is
+    the tuple of its rules, ascending.
+    """
+    clues, cell_at, offsets = board.clues, shape.cell_at, shape.offsets
+    stride = shape.stride
+    corner, below, ring = stride + 1, 2 * stride, shape.ring
+    needs: list[int] = []
+    room: list[int] = []
+    rules_of: dict[int, tuple[int, ...]] = {}
+    get = rules_of.get
+    for r, p in enumerate(_bits(speaking)):
+        # The hidden neighbours, as an 8-bit pattern: a table gives their offsets.
+        w = hidden >> p - corner & ring
+        cells = offsets[w & 7 | (w >> stride & 5) << 3 | (w >> below) << 6]
+        need = clues[cell_at[p]] - (flag >> p - corner & ring).bit_count()
+        if need < 0 or need > len(cells):
+            return None
+        needs.append(need)
+        room.append(len(cells))
+        for d in cells:
+            q = p + d
+            rules_of[q] = get(q, ()) + (r,)
+    box_of: dict[tuple[int, ...], list[int]] = {}
+    for q, key in rules_of.items():
+        members = box_of.get(key)
+        if members is None:
+            box_of[key] = [q]
+        else:
+            members.append(q)
+    return needs, room, list(box_of.values()), list(box_of)
+
+
+def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int,
+                far: int = 12) -> list[list[int]]:
+    """The boxes of ``shared`` in independent components, each in breadth-first order.
+
+    A search starts from the component's first box, which holds a cell of
+    its first number in row-major order: an end of the front as often as
+    not.  A component of more than ``far`` boxes is searched again from the
+    last box reached, a far end (what :func:`satsweeper.components._components`
+    does past 2): for :func:`determined` the second search cost more than it
+    saved on small components, for :func:`tally` (a polynomial per state) it
+    pays on all.
+    """
+    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
+    for b in shared:
+        for r in keys[b]:
+            rule_boxes[r].append(b)
+    seen = dict.fromkeys(shared, False)
+    out = []
+    for start in shared:
+        if seen[start]:
+            continue
+        order = _bfs(start, keys, rule_boxes)
+        for b in order:
+            seen[b] = True
+        out.append(order if len(order) <= far else _bfs(order[-1], keys, rule_boxes))
+    return out
+
+
+def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -> list[int]:
+    order, seen, used = [start], {start}, set()
+    for b in order:  # the list grows while it is walked: a queue
+        for r in keys[b]:
+            if r not in used:
+                used.add(r)
+                for other in rule_boxes[r]:
+                    if other not in seen:
+                        seen.add(other)
+                        order.append(other)
+    return order
+
+
+class _DP:
+    """The frontier DP of one component over its shared boxes, a state being one integer.
+
+    Each open rule has a field of :data:`_FIELD` bits holding the mines it
+    still needs.  At a rule's last shared box its private box (the cells no
+    other rule sees, maybe none) takes what is left, between 0 and its size,
+    and the field is cleared for a later rule: states stay small ints.
+    Whether m mines fit in a box is two additions on the whole state (see
+    :func:`_plan`), not a loop over the box's rules.
+
+    ``layers[i]`` maps each state before step ``i`` to (the set of mine
+    numbers placed so far, a bitmask; what the boxes placed so far were on
+    some way to it: bit 2j set if the j-th box of :meth:`boxes` held a mine,
+    bit 2j + 1 if it was not full).  The last layer's one state is every placement, so ``seen`` says
+    which boxes are determined when the total takes no mine number away;
+    :meth:`mine_ranges` walks back when it does.  ``mask`` is the
+    component's mine numbers; ``layers`` is None when a layer would pass
+    ``max_states``.
+    """
+
+    __slots__ = ("order", "steps", "layers", "mask", "seen")
+
+    def __init__(self, order: list[int], steps: list[tuple], max_states: int | None) -> None:
+        self.order = order
+        self.steps = steps
+        self.layers, self.mask, self.seen = None, 0, 0
+        layer = {0: (1, 0)}
+        layers = [layer]
+        for size, opened, keep, take, closing, guard, at_most, one, marks in steps:
+            nxt: dict[int, tuple[int, int]] = {}
+            get = nxt.get
+            closes = len(closing)
+            for state, (mask, seen) in layer.items():
+                state += opened
+                left = private = 0
+                for shift, twice, room, _ in closing:  # what the private boxes take, and show
+                    n = state >> shift & _LOW
+                    left += n
+                    private |= ((n > 0) | (n < room) << 1) << twice
+                base = state & keep
+                if size == 1:  # nearly every shared box: m is 0 or 1
+                    if not state + at_most & guard:
+                        now = seen | marks[0] | private
+                        old = get(base)
+                        nxt[base] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
+                    if state + guard - one & guard == guard and not state + at_most - one & guard:
+                        base -= take
+                        if closes:  # one mine fewer in each private box
+                            private = 0
+                            for shift, twice, room, _ in closing:
+                                n = (state >> shift & _LOW) - 1
+                                private |= ((n > 0) | (n < room) << 1) << twice
+                        now = seen | marks[1] | private
+                        mines = mask << left + 1 - closes
+                        old = get(base)
+                        nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+                    continue
+                for m in range(size + 1):
+                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
+                        continue
+                    new = base - m * take
+                    now = seen | marks[m]
+                    for shift, twice, room, _ in closing:
+                        n = (state >> shift & _LOW) - m
+                        now |= ((n > 0) | (n < room) << 1) << twice
+                    mines = mask << left + m - m * closes
+                    old = get(new)
+                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+            if max_states is not None and len(nxt) > max_states:
+                return
+            layer = nxt
+            layers.append(layer)
+        self.layers = layers
+        self.mask, self.seen = layer.get(0, (0, 0))
+
+    def boxes(self) -> list[int]:
+        """The component's boxes: its shared ones, then its rules' private ones (box j's
+        marks are bits 2j and 2j + 1 of ``seen``: small ints on any board)."""
+        return self.order + [c[3] for step in self.steps for c in step[4] if c[3] >= 0]
+
+    def mine_ranges(self, allowed: int, out: dict[int, tuple[int, int]]) -> None:
+        """Into ``out``, box -> the fewest and most mines it holds in a placement whose
+        mine number is in the bitmask ``allowed`` (-1: any), for this component's
+        boxes and the private boxes of its rules."""
+        after = {0: allowed}
+        layers, steps, order = self.layers, self.steps, self.order
+        for i in range(len(steps) - 1, -1, -1):
+            size, opened, keep, take, closing, guard, at_most, one, _ = steps[i]
+            before: dict[int, int] = {}
+            closes = len(closing)
+            used = 0  # bit m: the box holds m mines in some placement
+            private_used = [0] * closes
+            for state, (reached, _) in layers[i].items():
+                s = state + opened
+                left = 0
+                for shift, _, _, _ in closing:
+                    left += s >> shift & _LOW
+                base = s & keep
+                ok = 0
+                for m in range(size + 1):
+                    if s + guard - m * one & guard != guard or s + at_most - m * one & guard:
+                        continue
+                    later = after.get(base - m * take)
+                    if later is None:
+                        continue
+                    later >>= left + m - m * closes
+                    if later & reached:
+                        used |= 1 << m
+                        for j, (shift, _, _, _) in enumerate(closing):
+                            private_used[j] |= 1 << (s >> shift & _LOW) - m
+                    ok |= later
+                if ok:
+                    before[state] = ok
+            out[order[i]] = (_lowest(used), used.bit_length() - 1)
+            for (_, _, _, b), mines in zip(closing, private_used):
+                if b >= 0:
+                    out[b] = (_lowest(mines), mines.bit_length() - 1)
+            after = before
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+_GUARD = 1 << _FIELD - 1  # the top bit of a field: needs and rooms stay below it
+
+
+def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
+          room: list[int], private_box: list[int], shift_of: list[int], last: list[int]) -> list[tuple]:
+    """One step per box of ``order``: (size, what opening rules add to the state,
+    the fields kept after it, what one mine takes from the kept fields, the rules
+    it closes, then ``guard``, ``at_most`` and ``one``, the masks that bound its
+    mines, and what m mines in it show, for each m: see :class:`_DP`).
+
+    A box may hold m mines iff each of its rules still needs at least m and
+    at most m more than its room after the box (later boxes and its private
+    box).  Over the box's fields, ``guard`` has the top bit of each and
+    ``one`` a 1 in each; adding ``guard - m * one`` (32 - m a field) keeps
+    the top bit iff need >= m, adding ``at_most - m * one`` (31 - room - m a
+    field) sets it iff need > room + m.  Needs and rooms are at most 8, so
+    no sum leaves its field.  A closing rule is (its field's shift, where its
+    private box's marks go, that box's size, the box or -1).
+
+    ``room`` (each rule's cells not placed yet), ``shift_of`` (-1: no field
+    yet) and ``last`` are per rule, shared by the components and updated here.
+    """
+    for i, b in enumerate(order):
+        for r in keys[b]:
+            last[r] = i
+    free: list[int] = []
+    top = 0
+    steps = []
+    mark = 2 * len(order)  # where the next private box's marks go (see _DP.boxes)
+    for i, b in enumerate(order):
+        size = sizes[b]
+        opened = take = clear = guard = at_most = 0
+        closing = ()
+        for r in keys[b]:
+            shift = shift_of[r]
+            if shift < 0:
+                if free:
+                    shift = free.pop()
+                else:
+                    shift = top
+                    top += _FIELD
+                shift_of[r] = shift
+                opened += needs[r] << shift
+            left = room[r] = room[r] - size
+            guard += _GUARD << shift
+            at_most += _GUARD - 1 - left << shift
+            if last[r] == i:
+                clear |= _LOW << shift
+                p = private_box[r]
+                closing += ((shift, mark if p >= 0 else 0, left, p),)
+                mark += 2 if p >= 0 else 0
+            else:
+                take += 1 << shift
+        for c in closing:  # cleared after this box: free for a later rule
+            free.append(c[0])
+        marks = ((2 << 2 * i, 1 << 2 * i) if size == 1 else
+                 tuple((m > 0) << 2 * i | (m < size) << 2 * i + 1 for m in range(size + 1)))
+        steps.append((size, opened, ~clear, take, closing, guard, at_most, guard >> _FIELD - 1, marks))
+    return steps
+
+
+def _with_total(masks: list[int], floating: int, total: int | None,
+                words: tuple) -> tuple[list[int] | None, object]:
+    """Which mine numbers each component may hold given the total, and the floating cells' word.
+
+    (None, None) when the total cannot be met.  As in
+    :func:`satsweeper.components.determined`: a component may hold k mines
+    iff the others and the floating cells can make up the rest.
+    """
+    mine, safe, unknown = words
+    if total is None:
+        return [-1] * len(masks), unknown
+    if total < 0:
+        return None, None
+    least = max(0, total - floating)
+    window = ((1 << (total + 1)) - 1) >> least << least
+    prefix = [1]
+    for mask in masks:
+        prefix.append(_sumset(prefix[-1], mask))
+    sums = prefix[-1] & window
+    if not sums:
+        return None, None
+    floating_status = (safe if sums == 1 << total else
+                       mine if total >= floating and sums == 1 << (total - floating) else unknown)
+    if sums == prefix[-1]:  # every frontier total fits: the total restricts no component
+        return [-1] * len(masks), floating_status
+    suffix = [1]
+    for mask in reversed(masks):
+        suffix.append(_sumset(suffix[-1], mask))
+    suffix.reverse()
+    allowed = []
+    for i, mask in enumerate(masks):
+        others, fits = _sumset(prefix[i], suffix[i + 1]), 0
+        while mask:
+            low = mask & -mask
+            k = low.bit_length() - 1
+            start = max(0, least - k)
+            if total >= k and others >> start & ((1 << (total - k - start + 1)) - 1):
+                fits |= low
+            mask ^= low
+        allowed.append(fits)
+    return allowed, floating_status

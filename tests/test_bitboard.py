@@ -1,0 +1,150 @@
+"""The grid fast paths (determined cells, counts) against brute force and the general engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from satsweeper import bitboard, components
+from satsweeper.board import Board
+from satsweeper.constraints import problem_of
+from satsweeper.counting import tally
+from satsweeper.game import LEVELS, Level
+from satsweeper.positions import position
+from satsweeper.reasoning import Status, solve
+from satsweeper.textio import parse_board
+
+from . import oracle
+from .strategies import boards
+
+MANY = settings(max_examples=1500, deadline=None)
+WORDS = ("mine", "safe", "undetermined")  # the oracle's words
+
+
+class TestDetermined:
+    @MANY
+    @given(boards())
+    def test_matches_oracle(self, board):
+        """Every hidden cell's status is the brute-force one, in row-major order; None iff no explanation."""
+        want = oracle.status(problem_of(board))
+        got = bitboard.determined(board, words=WORDS)
+        if want is None:
+            assert got is None
+        else:
+            assert got == want
+            assert list(got) == board.hidden_cells()
+
+    @settings(max_examples=300, deadline=None)
+    @given(boards(max_hidden=40), st.booleans())
+    def test_matches_component_engine(self, board, with_total):
+        """Wider boards than the oracle takes: the same answer as the component engine on the problem."""
+        if not with_total:
+            board = Board(board.height, board.width, board.clues, board.flags, board.voids)
+        assert bitboard.determined(board) == components.determined(problem_of(board))
+
+    @pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+    def test_real_positions_match_component_engine(self, level):
+        """Stuck positions of real games (those the benchmark times): the component engine's answer."""
+        found = 0
+        for seed in range(60):
+            board = position(LEVELS[level], seed, None if seed % 2 else 0.0)
+            if board is None:
+                continue
+            found += 1
+            want = components.determined(problem_of(board))
+            got = bitboard.determined(board)
+            assert got == want and list(got) == list(want)
+        assert found > 20
+
+    @pytest.mark.parametrize("level", [Level(40, 40, 320), Level(64, 64, 800)])
+    def test_big_positions_match_component_engine(self, level):
+        """Boards up to MAX_AREA squares, many components: the component engine's answer."""
+        for seed in range(4):
+            board = position(level, seed, 0.5)
+            if board is not None:
+                assert bitboard.determined(board) == components.determined(problem_of(board))
+
+    def test_private_and_shared_boxes(self):
+        """A chain of numbers with cells of their own and shared ones, with and without the total."""
+        text = "1.1.2.1\n.......\n"
+        for mines in (None, 2, 3, 4, 5):
+            board = parse_board(text if mines is None else f"mines: {mines}\n{text}")
+            want = oracle.status(problem_of(board))
+            assert bitboard.determined(board, words=WORDS) == want
+
+    def test_declines_what_it_cannot_answer(self):
+        """Contradictions, bad numbers, boards too big and layers too wide answer None."""
+        assert bitboard.determined(parse_board("12\n..\n")) is None  # two numbers disagree
+        assert bitboard.determined(parse_board("3.\n00\n")) is None  # a number without room
+        assert bitboard.determined(Board(1, 2, {(0, 0): 9})) is None  # not a number
+        assert bitboard.determined(Board(1, 2, {(0, 0): -1})) is None
+        assert bitboard.determined(Board(1, 2, {(0, 5): 1})) is None  # off the board
+        assert bitboard.determined(Board(2, 2, {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 0})) is None  # closed, wrong
+        assert bitboard.determined(parse_board("mines: 4\n1.\n..\n")) is None  # more mines than hidden cells
+        big = Board(100, 100, {(0, 0): 1}, total_mines=10)
+        assert bitboard.determined(big) is None and solve(big).consistent
+        wide = parse_board("." * 12 + "\n" + "1" * 12 + "\n" + "." * 12 + "\n")
+        assert bitboard.determined(wide, max_states=1) is None
+        assert bitboard.determined(wide) == components.determined(problem_of(wide))
+
+
+class TestSolveUsesIt:
+    @settings(max_examples=500, deadline=None)
+    @given(boards())
+    def test_same_solution_as_from_the_problem(self, board):
+        """solve(board) answers as solve(problem_of(board)), conflicts included."""
+        fast, general = solve(board), solve(problem_of(board))
+        assert fast.consistent == general.consistent
+        assert dict(fast.status) == dict(general.status)
+        assert list(fast.status) == list(general.status)
+        assert fast.conflict == general.conflict
+
+    def test_options_take_the_general_path(self):
+        """Solver options and flags read as hidden cells are not the fast path's business."""
+        board = parse_board("mines: 1\n1F\n..\n")
+        assert solve(board, flags_are_mines=False).status == solve(problem_of(board, False)).status
+        assert solve(board, "sat").status == solve(board).status
+        assert solve(board).status[(1, 0)] is Status.SAFE
+
+
+class TestTallyUsesIt:
+    @settings(max_examples=500, deadline=None)
+    @given(boards())
+    def test_same_tally_as_from_the_problem(self, board):
+        """tally(board) reads the boxes from the grid: the same counts as from problem_of, in the same order."""
+        fast, general = tally(board), components.tally(problem_of(board))
+        assert fast.count == general.count
+        assert list(fast.mines.items()) == list(general.mines.items())
+        assert fast.frontier == general.frontier
+
+    @settings(max_examples=300, deadline=None)
+    @given(boards())
+    def test_counts_match_oracle(self, board):
+        """Explanations in all and per cell, against brute force."""
+        problem = problem_of(board)
+        explanations = oracle.explanations(problem)
+        counted = tally(board)
+        assert counted.count == len(explanations)
+        if explanations:
+            for cell in problem.cells:
+                assert counted.probability(cell) == Fraction(sum(cell in e for e in explanations), len(explanations))
+
+    @pytest.mark.parametrize("level", [LEVELS["intermediate"], LEVELS["expert"], Level(40, 40, 320)])
+    def test_real_positions_match_component_engine(self, level):
+        """Stuck positions of real games: the component engine's counts, cell by cell, in its order."""
+        for seed in range(12):
+            board = position(level, seed, None)
+            if board is None:
+                continue
+            want, got = components.tally(problem_of(board)), bitboard.tally(board)
+            assert got.count == want.count and got.frontier == want.frontier
+            assert list(got.mines.items()) == list(want.mines.items())
+
+    def test_declines_boards_without_explanation(self):
+        """No explanation (a rule, the total, a closed number): None, and tally(board) still answers 0."""
+        for text in ("12\n..\n", "mines: 4\n1.\n..\n", "1F.\n00.\n"):
+            board = parse_board(text)
+            assert bitboard.tally(board) is None
+            assert tally(board).count == 0 == components.tally(problem_of(board)).count
