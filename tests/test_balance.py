@@ -16,17 +16,19 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from satsweeper import components
 from satsweeper.board import Board
 from satsweeper.cli import main
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.counting import Engine, count, tally
 from satsweeper.gadgets import verify
-from satsweeper.gadgets.balance import BALANCED, balanced_not
+from satsweeper.components import Progress
+from satsweeper.gadgets.balance import BALANCED, balanced_cross, balanced_not, balanced_tile
 from satsweeper.gadgets.compiler import GateSet, compile_formula
 from satsweeper.gadgets.formula import parse_formula, random_formula
 from satsweeper.gadgets.gadget import PortValue
 from satsweeper.gadgets.layout import Layout
-from satsweeper.gadgets.library import build
+from satsweeper.gadgets.library import build, cross, gate_tile
 from satsweeper.textio import format_mine, parse_mine
 
 from .oracle import explanations
@@ -111,6 +113,27 @@ class TestBalancedGadgets:
             (mines,) = [k for k, c in counts.frontier.items() if c]
             totals[value] = mines
         assert totals[True] - totals[False] == (1 if flip else -1)
+
+
+class TestSweep:
+    def test_balanced_tiles_have_their_own_sweep_the_plain_ones_not(self):
+        """Gadget.sweep: breadth first where it at least halves the tile's widest DP layer."""
+        for name in ("or", "xor"):
+            assert balanced_tile(name).sweep is not None
+            assert sorted(balanced_tile(name).sweep) == sorted(balanced_tile(name).board.hidden_cells())
+        assert balanced_cross().sweep is not None
+        assert gate_tile("or").sweep is None and cross().sweep is None
+
+    def test_compiled_order_counts_the_same_with_a_thinner_dp(self):
+        """The compiler's order (tiles in their sweeps) against a plain column sweep of the
+        same board: the same count, the widest layer at most a quarter, fewer states."""
+        compiled = compile_formula(parse_formula("(a | ~b) ^ (b & c)"), GateSet.BALANCED)
+        problem = problem_of(compiled.board)
+        columns = sorted(compiled.board.hidden_cells(), key=lambda cell: cell[1])
+        swept, plain = Progress(), Progress()
+        assert components.count(problem, compiled.order, swept) == components.count(problem, columns, plain) \
+            == compiled.formula.models()
+        assert 4 * swept.widest <= plain.widest and swept.states < plain.states
 
 
 def random_formulas(seed: int, how_many: int, variables: int = 6, levels: int = 4):
