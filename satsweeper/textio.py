@@ -543,6 +543,10 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     width, height, mines = (int(g) for g in match.groups())
     if width == 0 or height == 0:
         raise BoardSyntaxError(source, 1, 1, "a width and height of at least 1", lines[0].strip())
+    if width * height > ARRAY_SQUARES:
+        board = _dense_mine(lines, height, width, mines)
+        if board is not None:  # else the square-by-square reading below says what is wrong
+            return Puzzle(board)
     clues: dict[Cell, int] = {}
     flags, marked = set(), set()
     for r in range(height):
@@ -585,6 +589,40 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     return Puzzle(board, layout)
 
 
+def _dense_mine(lines: list[str], height: int, width: int, mines: int) -> Board | None:
+    """The board of a well-formed ``.mine`` grid without a layout, read by array operations.
+
+    None for anything else (ragged rows, extra lines, a number too big, a
+    total too big, non-ASCII squares, or as many ``F``/``M``/``?`` as the
+    total: a layout to check): the square-by-square reader then raises the
+    error with its line and column, or reads the layout.  As there, any
+    other character is a hidden square.  Reading a compiled circuit's
+    170,000 squares so takes 0.02 s, square by square 1.4 s.
+    """
+    import numpy as np
+
+    rows = [line.rstrip("\r\n") for line in lines[1:height + 1]]
+    if len(rows) != height or any(len(row) != width for row in rows) or \
+            any(line.strip() for line in lines[height + 1:]) or mines > height * width:
+        return None
+    try:
+        data = "".join(rows).encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    table = np.full(256, _HIDDEN_CODE, dtype=np.int8)
+    table[np.frombuffer(b"012345678", dtype=np.uint8)] = np.arange(9)
+    table[ord("F")] = _FLAG_CODE
+    table[np.frombuffer(b"M?", dtype=np.uint8)] = _MINE_CODE
+    codes = table[np.frombuffer(data, dtype=np.uint8)].reshape(height, width)
+    flag = codes == _FLAG_CODE
+    if int(flag.sum() + (codes == _MINE_CODE).sum()) == mines:
+        return None
+    numbers = np.where(codes <= 8, codes, -1).astype(np.int8)
+    if (numbers > _neighbour_count(np.ones((height, width), dtype=bool))).any():
+        return None
+    return Board.from_squares(np.where(flag, FLAG_SQUARE, numbers), mines)
+
+
 def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
     """Write ``board`` (and a layout: ``M`` for hidden mines) as a ``.mine`` file.
 
@@ -597,14 +635,17 @@ def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
         raise InputError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
     if board.total_mines is None:
         raise InputError("a .mine file needs the total mine count (got a board without one)")
+    import numpy as np
+
     hidden_mines = (mines or frozenset()) - board.flags
-    lines = [f"{board.width}x{board.height}x{board.total_mines}"]
-    for r in range(board.height):
-        lines.append("".join(
-            str(board.clues[(r, c)]) if (r, c) in board.clues else "F" if (r, c) in board.flags
-            else "M" if (r, c) in hidden_mines else "H"
-            for c in range(board.width)))
-    return "\n".join(lines) + "\n"
+    # One byte a square from the board's square codes (hidden -1, numbers,
+    # flags): a compiled circuit's 170,000 squares took 0.09 s one by one.
+    symbols = np.frombuffer(b"H012345678F", dtype=np.uint8)
+    grid = np.full((board.height, board.width + 1), ord("\n"), dtype=np.uint8)
+    grid[:, :-1] = symbols[board.squares.astype(np.int16) + 1]
+    for r, c in hidden_mines:
+        grid[r, c] = ord("M")
+    return f"{board.width}x{board.height}x{board.total_mines}\n" + grid.tobytes().decode("ascii")
 
 
 # ------------------------------------------------------------- printouts

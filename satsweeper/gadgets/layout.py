@@ -34,6 +34,7 @@ solving anything; counting the board (the compiler's tests) proves it.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from ..board import Board, Cell
@@ -248,18 +249,21 @@ class Layout:
                         if (dr or dc) and (mine_owner is None or owner.get(n) != mine_owner):
                             halves[n] = halves.get(n, 0) + weight
         forced = {shift(c): v for c, v in self._forced.items()}
-        clues = {}
-        for r in range(height):
-            for c in range(width):
-                cell = (r, c)
-                if cell in hidden or cell in flags:
-                    continue
-                half = halves.get(cell, 0)
-                if cell in forced:
-                    half += 2 * forced[cell] - 1  # its one hidden neighbour counts fully or not at all
-                if half % 2:
-                    raise LayoutError(f"square {cell} sees an odd number of wire squares: pieces too close")
-                clues[cell] = printed.get(cell, 0) + half // 2
+        # Every revealed square shows 0 but those next to the drawing: a
+        # table of zeros at C speed, row by row, then the few others (a
+        # compiled board is 98% zeros; square by square took most of compiling).
+        clues = dict.fromkeys(itertools.product(range(height), range(width)), 0)
+        for cell in hidden | flags:
+            del clues[cell]
+        for cell in halves.keys() | forced.keys() | printed.keys():
+            if cell not in clues:
+                continue
+            half = halves.get(cell, 0)
+            if cell in forced:
+                half += 2 * forced[cell] - 1  # its one hidden neighbour counts fully or not at all
+            if half % 2:
+                raise LayoutError(f"square {cell} sees an odd number of wire squares: pieces too close")
+            clues[cell] = printed.get(cell, 0) + half // 2
         names = {shift(c): n for c, n in s.names.items()}
         return Board(height, width, clues, frozenset(flags), frozenset(), names)
 
