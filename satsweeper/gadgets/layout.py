@@ -280,7 +280,7 @@ class Layout:
         return [(r - top + 1, c - left + 1) for _, _, (r, c) in sorted(self.sketch.drawn)]
 
     def _owners(self, shift) -> tuple[dict[Cell, int], dict[Cell, int]]:
-        """Which tile owns each square of its box, and the tiles' printed numbers.
+        """Which tile owns each square of its box, and the tiles' printed numbers (but zeros).
 
         Nothing but a tile's own squares may lie in its box or the ring
         around it: the tile's numbers were made for a board with nothing
@@ -290,14 +290,14 @@ class Layout:
         printed: dict[Cell, int] = {}
         for index, (tile, top, left) in enumerate(self._tiles):
             b = tile.board
-            for r in range(b.height):
-                for c in range(b.width):
-                    cell = shift((top + r, left + c))
-                    if cell in owner:
-                        raise LayoutError(f"tiles {tile.name} and {self._tiles[owner[cell]][0].name} overlap")
-                    owner[cell] = index
-            for (r, c), n in b.clues.items():
-                printed[shift((top + r, left + c))] = n
+            t, l = shift((top, left))
+            box = dict.fromkeys(itertools.product(range(t, t + b.height), range(l, l + b.width)), index)
+            if not owner.keys().isdisjoint(box):
+                cell = next(cell for cell in box if cell in owner)
+                raise LayoutError(f"tiles {tile.name} and {self._tiles[owner[cell]][0].name} overlap")
+            owner.update(box)
+            # Zeros need no entry: every revealed square starts at 0 (see board).
+            printed.update(((t + r, l + c), n) for (r, c), n in b.clues.items() if n)
         drawn = {shift(c) for c in self.sketch.hidden | self.sketch.flags}
         for index, (tile, top, left) in enumerate(self._tiles):
             b = tile.board
