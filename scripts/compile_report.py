@@ -25,6 +25,7 @@ DP got (widest layer, states) and the peak memory of the process counting.
 from __future__ import annotations
 
 import argparse
+import multiprocessing.sharedctypes
 import platform
 import random
 import resource
@@ -81,11 +82,13 @@ def measure(name: str, formula: Formula, gates: GateSet, baseline: tuple[int, fl
     compiled = compile_formula(formula, gates)
     built = time.perf_counter() - start
     progress = Progress.shared()
+    first = multiprocessing.sharedctypes.RawArray("d", 2)  # the first count and its time, once done
 
     def counts():
         began = time.perf_counter()
         explanations = compiled.explanations(progress)
         counted = time.perf_counter() - began
+        first[0], first[1] = explanations, counted
         # What the .mine file keeps: the board with its total (the smallest one if they differ).
         board, _ = compiled.with_total()
         kept = count(board, order=compiled.order) if explanations else 0
@@ -99,7 +102,15 @@ def measure(name: str, formula: Formula, gates: GateSet, baseline: tuple[int, fl
         explanations, counted, kept = within(timeout, counts, isolate=timeout is not None)
     except TimeUp:
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1e6  # kB -> GB (Linux)
-        return (f"{head}  stopped after {time.perf_counter() - began:.0f} s: {progress.text()}; "
+        stopped = time.perf_counter() - began
+        if first[1]:  # the explanations were counted; the count with the total was not
+            verdict = "equal" if first[0] == formula.models() else f"{int(first[0]) - formula.models():+d}"
+            line = (f"{head} {first[1]:>8.2f}  {verdict:<6} {'-':>7}  count with the total stopped after "
+                    f"{stopped - first[1]:.0f} s; peak memory {peak:.1f} GB")
+            if baseline:
+                line += f"; x{compiled.hidden / baseline[0]:.1f} hidden, x{first[1] / max(baseline[1], 1e-3):.1f} count"
+            return line, first[1], compiled.hidden
+        return (f"{head}  stopped after {stopped:.0f} s: {progress.text()}; "
                 f"peak memory {peak:.1f} GB", float("inf"), compiled.hidden)
     models = formula.models()
     verdict = "equal" if explanations == models else f"{explanations - models:+d}"
