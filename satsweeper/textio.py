@@ -624,7 +624,7 @@ def _dense_mine(lines: list[str], height: int, width: int, mines: int) -> Puzzle
     if (numbers > _neighbour_count(np.ones((height, width), dtype=bool))).any():
         return None
     board = Board.from_squares(np.where(flag, FLAG_SQUARE, numbers), mines)
-    if flags != mines or not mines:
+    if flags != mines or not mines or marked:  # marks beyond the total: a position
         return Puzzle(board)
     shown = numbers >= 0
     consistent = bool((numbers[shown] == _neighbour_count(flag)[shown]).all())

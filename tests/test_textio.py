@@ -136,18 +136,20 @@ class TestMine:
         # Seeds 0, 4, ...: a position (more mines than marks), read by arrays; the others
         # fall back to the square-by-square reader: a layout, a total too big, a ragged row, a number too big.
         total = [len(marks) + rng.randint(1, 50), len(marks), height * width + 1][seed % 4 == 3 and seed // 4 % 2 + 1]
-        if seed in (4, 8):  # only flags, as many as the total: a layout if the numbers count them
+        if seed in (4, 8, 12):  # flags as many as the total: a layout if the numbers count them
             marks = marks[:len(marks) // 2]
             total = len(marks)
         inside = lambda r, c: 0 < r < height - 1 and 0 < c < width - 1  # noqa: E731
         symbols = [rng.choice("0001112345678HHHx" if inside(r, c) else "000111223HHHx") for r, c in cells]
         for cell in marks:
-            symbols[cell[0] * width + cell[1]] = "F" if seed in (4, 8) else rng.choice("FFM?")
-        if seed == 8:  # every number counts its flags
+            symbols[cell[0] * width + cell[1]] = "F" if seed in (4, 8, 12) else rng.choice("FFM?")
+        if seed in (8, 12):  # every number counts its flags
             flagged = set(marks)
             symbols = ["F" if (r, c) in flagged else
                        str(sum((r + dr, c + dc) in flagged for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
                        for r, c in cells]
+        if seed == 12:  # and one M more than the total: marks beyond it, a position after all
+            symbols[symbols.index("0")] = "M"
         rows = ["".join(symbols[r * width:(r + 1) * width]) for r in range(height)]
         if seed % 4 == 1:
             rows[rng.randrange(height)] += "H"          # a ragged row

@@ -143,8 +143,8 @@ class Sketch:
         ports = set(gadget.ports())
         # A tile with a sweep of its own (Gadget.sweep) goes whole at its
         # left edge's column, in that order: counted square by square with
-        # the rest, column by column, a balanced tile's DP had 2 to 15 times
-        # the states, its widest layer 10 to 20 times.
+        # the rest, column by column, a balanced board's DP had 1.6 to 5 times
+        # the states, its widest layer 5 to 20 times.
         sweep = gadget.sweep
         self._anchor = None if sweep is None else left
         for cell in board.hidden_cells() if sweep is None else sweep:
