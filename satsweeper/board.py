@@ -294,11 +294,13 @@ class Board:
         object.__setattr__(self, "names", dict(self.names))
 
     @classmethod
-    def from_squares(cls, squares, total_mines: int | None = None) -> "Board":
+    def from_squares(cls, squares, total_mines: int | None = None,
+                     names: Mapping[Cell, str] | None = None) -> "Board":
         """A board from a numpy grid of :attr:`squares` codes, kept compact.
 
         Its numbers stay one byte a square (a :class:`GridClues`); flags and
-        voids become sets as usual.  The big-board readers build boards so.
+        voids become sets as usual.  The big-board readers and the circuit
+        compiler build boards so.
 
         >>> import numpy as np
         >>> b = Board.from_squares(np.array([[1, -1], [9, 10]], dtype=np.int8), total_mines=1)
@@ -315,7 +317,7 @@ class Board:
             return frozenset(GridCells(np.flatnonzero(squares == code), width))
 
         board = cls(height, width, GridClues(numbers), cells(FLAG_SQUARE), cells(VOID_SQUARE),
-                    total_mines=total_mines)
+                    names or {}, total_mines)
         squares = squares.astype(np.int8)
         squares.flags.writeable = False
         board.__dict__["squares"] = squares  # the cached property, already known
@@ -406,6 +408,11 @@ class Board:
 
     def hidden_cells(self) -> list[Cell]:
         """All hidden cells in row-major order."""
+        if isinstance(self.clues, GridClues):
+            # From the square codes: a set of every shown square took 9 GB on a
+            # 44-million-square compiled board.
+            import numpy as np
+            return list(GridCells(np.flatnonzero(self.squares == HIDDEN_SQUARE), self.width))
         shown = self.clues.keys() | self.flags | self.voids
         return [cell for cell in self.cells() if cell not in shown]
 

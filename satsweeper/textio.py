@@ -592,8 +592,9 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
 def _dense_mine(lines: list[str], height: int, width: int, mines: int) -> Puzzle | None:
     """A well-formed big ``.mine`` file read by array operations, as :func:`_dense_puzzle`.
 
-    The same answer as the square-by-square reading (tests/test_textio.py
-    compares them): a 1,500,000-square file took 17 s that way.  None for
+    The same answer as the square-by-square reading (tests/test_huge.py
+    compares them on random texts): a 1,500,000-square file took 11-17 s
+    that way, a compiled circuit's 170,000 squares 1.4 s (0.01 s so).  None for
     anything that reading must point at (a short or ragged row, extra lines,
     a number too big, a total too big or a layout that disagrees).
     """
@@ -641,14 +642,17 @@ def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
         raise InputError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
     if board.total_mines is None:
         raise InputError("a .mine file needs the total mine count (got a board without one)")
+    import numpy as np
+
     hidden_mines = (mines or frozenset()) - board.flags
-    lines = [f"{board.width}x{board.height}x{board.total_mines}"]
-    for r in range(board.height):
-        lines.append("".join(
-            str(board.clues[(r, c)]) if (r, c) in board.clues else "F" if (r, c) in board.flags
-            else "M" if (r, c) in hidden_mines else "H"
-            for c in range(board.width)))
-    return "\n".join(lines) + "\n"
+    # One byte a square from the board's square codes (hidden -1, numbers,
+    # flags): a compiled circuit's 170,000 squares took 0.09 s one by one.
+    symbols = np.frombuffer(b"H012345678F", dtype=np.uint8)
+    grid = np.full((board.height, board.width + 1), ord("\n"), dtype=np.uint8)
+    grid[:, :-1] = symbols[board.squares.astype(np.int16) + 1]
+    for r, c in hidden_mines:
+        grid[r, c] = ord("M")
+    return f"{board.width}x{board.height}x{board.total_mines}\n" + grid.tobytes().decode("ascii")
 
 
 # ------------------------------------------------------------- printouts

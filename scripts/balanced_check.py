@@ -4,11 +4,12 @@ Each formula (1-6 variables, 1-4 levels of gates, as in tests/test_compiler.py)
 is compiled with ``--gates balanced``; the board must have one mine total,
 and the board with that total (what ``compile -o x.mine`` writes) must have
 exactly as many explanations as the formula has models (truth table).
-Boards of at most --read-back squares are also written as ``.mine`` text
-and read back through :mod:`satsweeper.textio` before counting (reading a
-1.5-million-square ``.mine`` takes ~17 s, more than its count).
+Boards of at most --read-back squares (by default all of them) are also
+written as ``.mine`` text and read back through :mod:`satsweeper.textio`
+before counting, as tests/test_balance.py does with 200 smaller formulas
+(2-5 variables, 1-3 levels).
 
-    nice -n 10 python scripts/balanced_check.py [--formulas 200] [--seed 500] [--read-back 400000]
+    nice -n 10 python scripts/balanced_check.py [--formulas 200] [--seed 500] [--read-back SQUARES]
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--formulas", type=int, default=200)
     parser.add_argument("--seed", type=int, default=500)
-    parser.add_argument("--read-back", type=int, default=400_000,
+    parser.add_argument("--read-back", type=int, default=10 ** 9,
                         help="round-trip boards of at most this many squares through the .mine text")
     args = parser.parse_args()
     rng = random.Random(args.seed)

@@ -14,19 +14,26 @@ random-4-6, Kaye's.  Families:
 * ``parity-N``: x1 ^ x2 ^ ... ^ xN (one leaf per variable, no crossing);
 * ``cnf-N``: a random 3-CNF with N variables and 2N clauses (DIMACS-shaped).
 
-Stops a family when one count takes longer than --budget seconds.
+Stops a family when one count takes longer than --budget seconds.  With
+--timeout a count is stopped after that long, and the row says how far the
+DP got (widest layer, states) and the peak memory of the process counting.
 
     python scripts/compile_report.py [--budget 120] [--families random parity cnf] [--out docs/compile-report.txt]
+    python scripts/compile_report.py --families random --only random-5-6 random-5-8 --timeout 600
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing.sharedctypes
 import platform
 import random
+import resource
 import time
 from pathlib import Path
 
+from satsweeper.cli.contract import TimeUp, within
+from satsweeper.components import Progress
 from satsweeper.counting import count
 from satsweeper.gadgets.compiler import GateSet, compile_formula
 from satsweeper.gadgets.formula import Formula, Gate, Op, Var, parse_dimacs
@@ -63,23 +70,51 @@ def leaves(formula: Formula) -> int:
     return sum(formula.occurrences().values())
 
 
-def measure(name: str, formula: Formula, gates: GateSet, baseline: tuple[int, float] | None = None) -> tuple[str, float, int]:
-    """One row; ``baseline`` (hidden squares, count time of the parsimonious set) adds the ratios."""
+def measure(name: str, formula: Formula, gates: GateSet, baseline: tuple[int, float] | None = None,
+            timeout: float | None = None) -> tuple[str, float, int]:
+    """One row; ``baseline`` (hidden squares, count time of the parsimonious set) adds the ratios.
+
+    With ``timeout`` the counts run in a forked child (the CLI's ``within``),
+    killed after that many seconds: the row then says where the DP was (its
+    widest layer and states so far) and the child's peak memory.
+    """
     start = time.perf_counter()
     compiled = compile_formula(formula, gates)
     built = time.perf_counter() - start
-    start = time.perf_counter()
-    explanations = compiled.explanations()
-    counted = time.perf_counter() - start
-    # What the .mine file keeps: the board with its total (the smallest one if they differ).
-    board, _ = compiled.with_total()
-    kept = count(board, order=compiled.order) if explanations else 0
+    progress = Progress.shared()
+    first = multiprocessing.sharedctypes.RawArray("d", 2)  # the first count and its time, once done
+
+    def counts():
+        began = time.perf_counter()
+        explanations = compiled.explanations(progress)
+        counted = time.perf_counter() - began
+        first[0], first[1] = explanations, counted
+        # What the .mine file keeps: the board with its total (the smallest one if they differ).
+        board, _ = compiled.with_total()
+        kept = count(board, order=compiled.order) if explanations else 0
+        return explanations, counted, kept
+
+    b = compiled.board
+    head = (f"{name:<14} {gates.value[:5]:<6} {len(formula.variables):>4} {leaves(formula):>6} {formula.models():>7} "
+            f"{b.height:>5}x{b.width:<6} {compiled.hidden:>7} {compiled.crossings:>5} {built:>8.2f}")
+    began = time.perf_counter()
+    try:
+        explanations, counted, kept = within(timeout, counts, isolate=timeout is not None)
+    except TimeUp:
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1e6  # kB -> GB (Linux)
+        stopped = time.perf_counter() - began
+        if first[1]:  # the explanations were counted; the count with the total was not
+            verdict = "equal" if first[0] == formula.models() else f"{int(first[0]) - formula.models():+d}"
+            line = (f"{head} {first[1]:>8.2f}  {verdict:<6} {'-':>7}  count with the total stopped after "
+                    f"{stopped - first[1]:.0f} s; peak memory {peak:.1f} GB")
+            if baseline:
+                line += f"; x{compiled.hidden / baseline[0]:.1f} hidden, x{first[1] / max(baseline[1], 1e-3):.1f} count"
+            return line, first[1], compiled.hidden
+        return (f"{head}  stopped after {stopped:.0f} s: {progress.text()}; "
+                f"peak memory {peak:.1f} GB", float("inf"), compiled.hidden)
     models = formula.models()
     verdict = "equal" if explanations == models else f"{explanations - models:+d}"
-    b = compiled.board
-    line = (f"{name:<14} {gates.value[:5]:<6} {len(formula.variables):>4} {leaves(formula):>6} {models:>7} "
-            f"{b.height:>5}x{b.width:<6} {compiled.hidden:>7} {compiled.crossings:>5} "
-            f"{built:>8.2f} {counted:>8.2f}  {verdict:<6} {kept:>7}")
+    line = f"{head} {counted:>8.2f}  {verdict:<6} {kept:>7}"
     if baseline:
         line += f"  x{compiled.hidden / baseline[0]:.1f} hidden, x{counted / max(baseline[1], 1e-3):.1f} count"
     return line, counted, compiled.hidden
@@ -91,6 +126,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="also write the table here")
     parser.add_argument("--families", nargs="+", default=["random", "parity", "cnf"],
                         help="which families to run (random, parity, cnf)")
+    parser.add_argument("--only", nargs="+", default=None, metavar="NAME",
+                        help="measure only these formulas (the others are still drawn, so each is the same)")
+    parser.add_argument("--gates", nargs="+", default=None, choices=[g.value for g in GateSet],
+                        help="only these gate sets (default: parsimonious, balanced, and kaye on random-4-6)")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="stop a count after this many seconds and say where it was (forked child)")
     args = parser.parse_args()
     rng = random.Random(1)
     header = (f"{'formula':<14} {'gates':<6} {'vars':>4} {'leaves':>6} {'models':>7} {'board':>12} "
@@ -108,10 +149,15 @@ def main() -> None:
             continue
         for name, make in cases:
             formula = make()
+            if args.only is not None and name not in args.only:
+                continue
             gate_sets = [GateSet.PARSIMONIOUS] + [GateSet.KAYE] * name.startswith("random-4") + [GateSet.BALANCED]
+            if args.gates is not None:
+                gate_sets = [g for g in gate_sets if g.value in args.gates]
             slow, baseline = False, None
             for gates in gate_sets:
-                line, counted, hidden = measure(name, formula, gates, baseline if gates is GateSet.BALANCED else None)
+                line, counted, hidden = measure(name, formula, gates, baseline if gates is GateSet.BALANCED else None,
+                                                args.timeout)
                 if gates is GateSet.PARSIMONIOUS:
                     baseline = (hidden, counted)
                 print(line, flush=True)

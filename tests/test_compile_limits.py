@@ -137,7 +137,9 @@ class TestProgress:
 
     def test_timeout_says_how_far_it_got(self):
         """--timeout stops the count: exit 3, the board, and where the DP was (text and JSON)."""
-        formula = "(a | ~b) & (b ^ c) & (c | d)"
+        # 11,181 hidden squares, about 2 s to count at idle (the three-clause one
+        # counted within 0.5 s once the balanced tiles kept their own sweep).
+        formula = "(a | ~b) & (b ^ c) & (c | d) & (d ^ e) & (a | ~e)"
         result = CliRunner().invoke(main, ["compile", formula, "--gates", "balanced", "--timeout", "0.5"])
         assert result.exit_code == 3, result.stdout
         last = result.stdout.strip().splitlines()[-1]
@@ -151,7 +153,10 @@ class TestProgress:
     def test_memory_bound(self):
         """--max-memory: the forked count fails to allocate, and the answer says so (exit 3)."""
         # A fresh process: a test process's own freed memory would serve the child's first megabytes.
-        result = subprocess.run([sys.executable, "-m", "satsweeper", "compile", "(a | ~b) & (b ^ c) & (c | d)",
+        # 11,181 hidden squares: the three-clause board's count fits in a megabyte since its
+        # numbers stay one byte a square and its tiles' sweeps keep the DP thin.
+        formula = "(a | ~b) & (b ^ c) & (c | d) & (d ^ e) & (a | ~e)"
+        result = subprocess.run([sys.executable, "-m", "satsweeper", "compile", formula,
                                  "--gates", "balanced", "--max-memory", "0.001"],
                                 capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=ROOT))
         assert result.returncode == 3, result.stdout + result.stderr

@@ -96,6 +96,16 @@ class TestGridCells:
         assert picked == [c for c in plain if c in chosen] and list(rest) == [c for c in plain if c not in chosen]
 
 
+class TestCompactBoard:
+    @given(boards())
+    @settings(max_examples=100, deadline=None)
+    def test_hidden_cells_from_the_squares(self, board):
+        """A compact board's hidden cells (from its square codes) are the dict board's."""
+        compact = Board.from_squares(board.squares, board.total_mines)
+        assert compact == board
+        assert compact.hidden_cells() == board.hidden_cells()
+
+
 class TestFloatingShortcut:
     """All hidden: one binomial, one shared probability, trivial determination."""
 

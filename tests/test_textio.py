@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 
-from satsweeper.board import Board
+from satsweeper import textio
+from satsweeper.board import Board, GridClues
 from satsweeper.errors import BoardSyntaxError
 from satsweeper.textio import (format_board, format_mine, parse_board, parse_mine, parse_mine_puzzle,
-                               parse_puzzle, read_board)
+                               parse_puzzle, read_board, ARRAY_SQUARES)
 
 from .strategies import boards
 
@@ -121,6 +124,64 @@ class TestMine:
         """The format has no void squares: refuse rather than change the board."""
         with pytest.raises(ValueError):
             format_mine(Board(1, 2, voids=frozenset({(0, 0)}), total_mines=0))
+
+    @pytest.mark.parametrize("seed", range(16))
+    def test_big_files_read_by_arrays_as_square_by_square(self, seed, monkeypatch):
+        """Above ARRAY_SQUARES a .mine grid is read by array operations: the same board, or
+        the same error at the same place, as the square-by-square reader (the oracle)."""
+        rng = random.Random(seed)
+        height, width = rng.randint(150, 260), rng.randint(160, 300)
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        marks = rng.sample(cells, rng.randint(0, 30))
+        # Seeds 0, 4, ...: a position (more mines than marks), read by arrays; the others
+        # fall back to the square-by-square reader: a layout, a total too big, a ragged row, a number too big.
+        total = [len(marks) + rng.randint(1, 50), len(marks), height * width + 1][seed % 4 == 3 and seed // 4 % 2 + 1]
+        if seed in (4, 8, 12):  # flags as many as the total: a layout if the numbers count them
+            marks = marks[:len(marks) // 2]
+            total = len(marks)
+        inside = lambda r, c: 0 < r < height - 1 and 0 < c < width - 1  # noqa: E731
+        symbols = [rng.choice("0001112345678HHHx" if inside(r, c) else "000111223HHHx") for r, c in cells]
+        for cell in marks:
+            symbols[cell[0] * width + cell[1]] = "F" if seed in (4, 8, 12) else rng.choice("FFM?")
+        if seed in (8, 12):  # every number counts its flags
+            flagged = set(marks)
+            symbols = ["F" if (r, c) in flagged else
+                       str(sum((r + dr, c + dc) in flagged for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+                       for r, c in cells]
+        if seed == 12:  # and one M more than the total: marks beyond it, a position after all
+            symbols[symbols.index("0")] = "M"
+        rows = ["".join(symbols[r * width:(r + 1) * width]) for r in range(height)]
+        if seed % 4 == 1:
+            rows[rng.randrange(height)] += "H"          # a ragged row
+        if seed % 4 == 2:
+            rows[0] = "6" + rows[0][1:]                 # a number too big for its corner
+        text = f"{width}x{height}x{total}\n" + "\n".join(rows) + "\n"
+        outcomes = []
+        for limit in (ARRAY_SQUARES, 10 ** 12):
+            monkeypatch.setattr(textio, "ARRAY_SQUARES", limit)
+            try:
+                puzzle = parse_mine_puzzle(text, "big.mine")
+                outcomes.append((puzzle.board, puzzle.mines))
+            except BoardSyntaxError as error:
+                outcomes.append((error.line, error.column, error.expected))
+        assert outcomes[0] == outcomes[1]
+        if seed % 4 == 0:  # the arrays read it (one byte a square), the flags a layout when they fit
+            assert isinstance(outcomes[0][0].clues, GridClues)
+            assert outcomes[0][1] == (frozenset(marks) if seed == 8 else None)
+
+    @given(boards())
+    @settings(max_examples=150, deadline=None)
+    def test_writes_what_a_square_by_square_writer_writes(self, board):
+        """format_mine (array codes) against the format written out square by square."""
+        board = Board(board.height, board.width, board.clues, board.flags, frozenset(),
+                      total_mines=len(board.flags) + 1)
+        mines = frozenset(board.hidden_cells()[::2])
+        expected = [f"{board.width}x{board.height}x{board.total_mines}"]
+        for r in range(board.height):
+            expected.append("".join(str(board.clues[(r, c)]) if (r, c) in board.clues else
+                                    "F" if (r, c) in board.flags else "M" if (r, c) in mines else "H"
+                                    for c in range(board.width)))
+        assert format_mine(board, mines) == "\n".join(expected) + "\n"
 
 
 class TestReadBoard:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import Board, Cell
+from ..board import FLAG_SQUARE, HIDDEN_SQUARE, LARGE, NEIGHBOUR_OFFSETS as NEIGHBOURS, Board, Cell
 from ..errors import SatsweeperError
 from .gadget import Gadget
 from .sketch import DOWN, LEFT, RIGHT, UP, Direction, Sketch
@@ -227,41 +227,55 @@ class Layout:
         """The drawing as a board, every revealed square numbered (see the module's docstring).
 
         A ring of revealed squares surrounds the drawing, but on ``open_sides``
-        (directions), where wires end open on the edge: a tile's ports.
+        (directions), where wires end open on the edge: a tile's ports.  A
+        board of more than :data:`~satsweeper.board.LARGE` squares keeps its
+        numbers one byte a square (:meth:`Board.from_squares`): a compiled
+        circuit is 98% zeros, and a dict of them took most of compiling.
         """
+        import numpy as np
+
         s = self.sketch
         top, left, bottom, right = s.box()
         top, left = top - (UP not in open_sides), left - (LEFT not in open_sides)
         height = bottom - top + 1 + (DOWN not in open_sides)
         width = right - left + 1 + (RIGHT not in open_sides)
         shift = lambda cell: (cell[0] - top, cell[1] - left)  # noqa: E731
-        owner, printed = self._owners(shift)
-        hidden = {shift(c) for c in s.hidden}
-        flags = {shift(c) for c in s.flags}
-        halves: dict[Cell, int] = {}
-        for cells, weight in ((hidden, 1), (flags, 2)):
-            for (r, c) in cells:
-                mine_owner = owner.get((r, c))
-                for dr in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        n = (r + dr, c + dc)
-                        if (dr or dc) and (mine_owner is None or owner.get(n) != mine_owner):
-                            halves[n] = halves.get(n, 0) + weight
-        forced = {shift(c): v for c, v in self._forced.items()}
-        clues = {}
-        for r in range(height):
-            for c in range(width):
-                cell = (r, c)
-                if cell in hidden or cell in flags:
-                    continue
-                half = halves.get(cell, 0)
-                if cell in forced:
-                    half += 2 * forced[cell] - 1  # its one hidden neighbour counts fully or not at all
-                if half % 2:
-                    raise LayoutError(f"square {cell} sees an odd number of wire squares: pieces too close")
-                clues[cell] = printed.get(cell, 0) + half // 2
+        # Grids padded by one square on every side (index = board square + 1):
+        # wire squares' neighbours beyond an open side fall there and are dropped.
+        weight = np.zeros((height + 2, width + 2), dtype=np.int16)  # 1 a hidden square, 2 a flag
+        for cells, w in ((s.hidden, 1), (s.flags, 2)):
+            if cells:
+                rows, cols = np.array(list(cells)).T
+                weight[rows - top + 1, cols - left + 1] = w
+        owner, printed = self._owners(shift, weight > 0)
+        # Each wire square adds its weight to the halves of its neighbours,
+        # but within a tile: the tile's own numbers count its squares already.
+        halves = np.zeros_like(weight)
+        inner_h, inner_w = height + 2, width + 2
+        for dr, dc in NEIGHBOURS:
+            src = (slice(max(0, -dr), inner_h - max(0, dr)), slice(max(0, -dc), inner_w - max(0, dc)))
+            dst = (slice(max(0, dr), inner_h - max(0, -dr)), slice(max(0, dc), inner_w - max(0, -dc)))
+            mine_owner = owner[src]
+            halves[dst] += weight[src] * ((mine_owner < 0) | (owner[dst] != mine_owner))
+        for cell, v in self._forced.items():
+            r, c = shift(cell)
+            if 0 <= r < height and 0 <= c < width:
+                halves[r + 1, c + 1] += 2 * v - 1  # its one hidden neighbour counts fully or not at all
+        halves, printed, weight = halves[1:-1, 1:-1], printed[1:-1, 1:-1], weight[1:-1, 1:-1]
+        shown = weight == 0
+        odd = shown & (halves % 2 == 1)
+        if odd.any():
+            cell = tuple(int(x) for x in np.argwhere(odd)[0])
+            raise LayoutError(f"square {cell} sees an odd number of wire squares: pieces too close")
+        numbers = printed + halves // 2
         names = {shift(c): n for c, n in s.names.items()}
-        return Board(height, width, clues, frozenset(flags), frozenset(), names)
+        if height * width > LARGE:
+            squares = np.where(weight == 2, FLAG_SQUARE, np.where(shown, numbers, HIDDEN_SQUARE))
+            return Board.from_squares(squares.astype(np.int8), names=names)
+        rows, cols = np.nonzero(shown)
+        clues = dict(zip(zip(rows.tolist(), cols.tolist()), numbers[shown].tolist()))
+        flags = frozenset(shift(c) for c in s.flags)
+        return Board(height, width, clues, flags, frozenset(), names)
 
     def order(self) -> list[Cell]:
         """The hidden squares of :meth:`board` in a good order to count them: a sweep, column by column.
@@ -275,31 +289,36 @@ class Layout:
         top, left, _, _ = self.sketch.box()
         return [(r - top + 1, c - left + 1) for _, _, (r, c) in sorted(self.sketch.drawn)]
 
-    def _owners(self, shift) -> tuple[dict[Cell, int], dict[Cell, int]]:
-        """Which tile owns each square of its box, and the tiles' printed numbers.
+    def _owners(self, shift, drawn):
+        """Which tile owns each square (-1: none) and the tiles' printed numbers, as grids
+        padded like ``drawn`` (the wire squares) by one square on every side.
 
         Nothing but a tile's own squares may lie in its box or the ring
         around it: the tile's numbers were made for a board with nothing
         there.
         """
-        owner: dict[Cell, int] = {}
-        printed: dict[Cell, int] = {}
-        for index, (tile, top, left) in enumerate(self._tiles):
-            b = tile.board
-            for r in range(b.height):
-                for c in range(b.width):
-                    cell = shift((top + r, left + c))
-                    if cell in owner:
-                        raise LayoutError(f"tiles {tile.name} and {self._tiles[owner[cell]][0].name} overlap")
-                    owner[cell] = index
-            for (r, c), n in b.clues.items():
-                printed[shift((top + r, left + c))] = n
-        drawn = {shift(c) for c in self.sketch.hidden | self.sketch.flags}
+        import numpy as np
+
+        owner = np.full(drawn.shape, -1, dtype=np.int32)
+        printed = np.zeros(drawn.shape, dtype=np.int16)
+        boxes = []
         for index, (tile, top, left) in enumerate(self._tiles):
             b = tile.board
             t, l = shift((top, left))
-            for r in range(t - 1, t + b.height + 1):
-                for c in range(l - 1, l + b.width + 1):
-                    if (r, c) in drawn and owner.get((r, c)) != index:
-                        raise LayoutError(f"square {(r, c)} is drawn inside tile {tile.name}'s box or next to it")
+            box = (slice(t + 1, t + 1 + b.height), slice(l + 1, l + 1 + b.width))
+            taken = owner[box]
+            if (taken >= 0).any():
+                other = self._tiles[int(taken[taken >= 0][0])][0]
+                raise LayoutError(f"tiles {tile.name} and {other.name} overlap")
+            owner[box] = index
+            numbers = b.squares
+            printed[box] = np.where(numbers > 0, np.where(numbers <= 8, numbers, 0), 0)
+            boxes.append((index, tile, t, l))
+        for index, tile, t, l in boxes:
+            b = tile.board
+            ring = (slice(t, t + 2 + b.height), slice(l, l + 2 + b.width))
+            stray = drawn[ring] & (owner[ring] != index)
+            if stray.any():
+                r, c = (int(x) for x in np.argwhere(stray)[0])
+                raise LayoutError(f"square {(t - 1 + r, l - 1 + c)} is drawn inside tile {tile.name}'s box or next to it")
         return owner, printed
