@@ -22,7 +22,8 @@ end-60 is best's before November 2026), and the experiments of issue 18:
 P(the number makes some cell safe), after Hill's "progress"; ``-minus-N``
 subtracts), ``zero-N`` (N/100 per unit of P(a 0)), ``pseq`` (ties broken by
 the chance of a 0, then by information: Tu et al.'s PSEQ order) and
-``pockets`` (an isolated region played exactly first).  Expert, first click
+``pockets`` (an isolated region played exactly first), ``corners-early``
+(far corners only until the board shows a 0).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -62,6 +63,7 @@ VARIANTS = {
     "zero-10": lambda: Best(zero=Fraction(1, 10)),
     "pseq": lambda: Best(tiebreak=True),
     "pockets": lambda: Best(pockets=True),
+    "corners-early": lambda: Best(late_corners=False),
     "progress-minus-5": lambda: Best(progress=Fraction(-1, 20)),
     "progress-minus-10": lambda: Best(progress=Fraction(-1, 10)),
 }

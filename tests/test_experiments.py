@@ -224,6 +224,9 @@ class TestStrategies:
             assert decision.opens[0] in corners
         else:
             assert decision == Best(corners=False).decide(board, random.Random(0))
+        # late_corners=False (issue 18): the rule only until the board shows a 0.
+        early = Best(late_corners=False).decide(board, random.Random(0))
+        assert early == Best(corners=0 not in board.clues.values()).decide(board, random.Random(0))
 
     def test_best_finds_a_far_corner_that_a_near_one_hides(self):
         """Hypothesis found it: the look-ahead keeps one floating cell per crowd,

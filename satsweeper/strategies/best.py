@@ -71,7 +71,8 @@ class Best:
 
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
-                 progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False):
+                 progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
+                 late_corners: bool = True):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -83,6 +84,8 @@ class Best:
         self.tiebreak = tiebreak
         # ``pockets``: an isolated region is played exactly first (see _pocket).
         self.pockets = pockets
+        # ``late_corners=False``: far corners only until the board shows a 0.
+        self.late_corners = late_corners
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -119,7 +122,8 @@ class Best:
         near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
         if len(near) == 1:
             return near[0], "safest", None
-        corner = self.corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
+        corners = self.corners and (self.late_corners or 0 not in board.clues.values())
+        corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
         if corner:
             return corner, "corner", None
         total = counts.scaled_count * counts.scale
