@@ -16,13 +16,26 @@ cells within 10% of the best safety, after far corners),
 ``no-corners`` (best without opening far corners first), ``best-5``
 (at most 5 candidates), ``end-N`` (the exact endgame from N explanations
 left, over at most 40, 60, 80 or 100 hidden cells; best's own is end-1000;
-end-60 is best's before November 2026).  Expert unless ``--level`` says otherwise.
+end-60 is best's before November 2026), and the experiments of issue 18:
+``spread-5``/``spread-15`` (candidates within 5% or 15% of the best safety),
+``best-12`` (at most 12 candidates), ``progress-N`` (N/100 added per unit of
+P(the number makes some cell safe), after Hill's "progress"; ``-minus-N``
+subtracts), ``zero-N`` (N/100 per unit of P(a 0)), ``pseq`` (ties broken by
+the chance of a 0, then by information: Tu et al.'s PSEQ order) and
+``pockets`` (an isolated region played exactly first), ``corners-early``
+(far corners only until the board shows a 0).  Expert, first click
+safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
+issue's openings: ``--rule opening --first 3,3``).
+
+    python scripts/best_ablation.py --level 9x9/10 --rule opening --first 3,3 \
+        --games 50000 --seed 202 --workers 1 --variants best,pockets --cache /tmp/abl
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+from pathlib import Path
 from fractions import Fraction
 
 from satsweeper.experiments import Paired, Summary, play
@@ -40,13 +53,25 @@ VARIANTS = {
     "end-400": lambda: Best(limit=400, most_cells=60),
     "end-1000": lambda: Best(limit=1000, most_cells=80),
     "end-4000": lambda: Best(limit=4000, most_cells=100),
+    "spread-5": lambda: Best(spread=Fraction(1, 20)),
+    "spread-15": lambda: Best(spread=Fraction(3, 20)),
+    "best-12": lambda: Best(candidates=12),
+    "progress-5": lambda: Best(progress=Fraction(1, 20)),
+    "progress-10": lambda: Best(progress=Fraction(1, 10)),
+    "progress-20": lambda: Best(progress=Fraction(1, 5)),
+    "zero-5": lambda: Best(zero=Fraction(1, 20)),
+    "zero-10": lambda: Best(zero=Fraction(1, 10)),
+    "pseq": lambda: Best(tiebreak=True),
+    "pockets": lambda: Best(pockets=True),
+    "corners-early": lambda: Best(late_corners=False),
+    "progress-minus-5": lambda: Best(progress=Fraction(-1, 20)),
+    "progress-minus-10": lambda: Best(progress=Fraction(-1, 10)),
 }
 
 
 def one(job: tuple) -> bool:
-    level, name, seed, index = job
-    return play(level, name, f"{seed}:{index}", FirstClick.SAFE, (0, 0),
-                player=VARIANTS[name]()).won
+    level, name, seed, index, rule, first = job
+    return play(level, name, f"{seed}:{index}", rule, first, player=VARIANTS[name]()).won
 
 
 def main() -> None:
@@ -56,16 +81,32 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--variants", default="exact,ties,best", help=f"among {', '.join(VARIANTS)}")
+    parser.add_argument("--rule", default="safe", choices=[r.value for r in FirstClick],
+                        help="which layouts the first click may meet (safe: the issue's safe corner)")
+    parser.add_argument("--first", default="0,0", help="the first click, row,column (the issue's opening: 3,3)")
+    parser.add_argument("--cache", default=None,
+                        help="a folder keeping each variant's wins, so a later run against the same "
+                             "baseline plays only the new variants (the code must not change between runs)")
     args = parser.parse_args()
     names = args.variants.split(",")
     level = Level.parse(args.level)
+    rule = FirstClick(args.rule)
+    first = tuple(int(x) for x in args.first.split(","))
     results = {}
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for name in names:
-            jobs = [(level, name, args.seed, i) for i in range(args.games)]
+            saved = args.cache and Path(args.cache) / (
+                f"{args.level.replace('/', 'm')}-{args.rule}-{first[0]}_{first[1]}-{args.seed}-{args.games}-{name}.txt")
+            if saved and saved.exists():
+                results[name] = [c == "1" for c in saved.read_text().strip()]
+                continue
+            jobs = [(level, name, args.seed, i, rule, first) for i in range(args.games)]
             results[name] = pool.map(one, jobs, chunksize=max(1, args.games // (args.workers * 16)))
+            if saved:
+                saved.parent.mkdir(parents=True, exist_ok=True)
+                saved.write_text("".join("1" if w else "0" for w in results[name]) + "\n")
     base = names[0]
-    print(f"{args.level}, safe corner start, {args.games} games, seed {args.seed}")
+    print(f"{args.level}, {args.rule} first click at {args.first}, {args.games} games, seed {args.seed}")
     for name in names:
         won = results[name]
         low, high = Summary(name, args.level, args.games, sum(won), 0, 1.0).interval()

@@ -130,6 +130,74 @@ class TestStrategies:
         assert decision.opens[0] in near
         assert two_moves(decision.opens[0]) == max(two_moves(c) for c in near)
 
+    @settings(max_examples=150, deadline=None)
+    @given(board=boards(perturb=False), progress=st.sampled_from([0, Fraction(1, 5), Fraction(-1, 10)]),
+           zero=st.sampled_from([0, Fraction(1, 10)]), tiebreak=st.booleans())
+    def test_best_variants_score_as_they_say(self, board, progress, zero, tiebreak):
+        """best's experimental scores (issue 18), brute force: the look-ahead
+        score plus ``progress`` times P(the number makes some cell safe) plus
+        ``zero`` times P(it shows 0 around hidden cells); with ``tiebreak``,
+        ties go to the likelier 0, then to more possible numbers."""
+        from satsweeper.strategies.best import SPREAD, Best
+        board = dataclasses.replace(board, total_mines=None)  # independent components: exact
+        problem = problem_of(board)
+        if not problem.cells:
+            return
+        player = Best(candidates=10 ** 6, endgame=False, corners=False, progress=progress, zero=zero,
+                      tiebreak=tiebreak)
+        decision = player.decide(board, random.Random(0))
+        if not decision.guess:
+            return
+        found = oracle.explanations(problem)
+        safety = {c: Fraction(sum(c not in e for e in found), len(found)) for c in problem.cells}
+        near = [c for c in problem.cells if safety[c] >= max(safety.values()) * (1 - SPREAD)]
+
+        def key(cell):
+            around = {n for n in board.neighbours(cell) if n in safety}
+            shown: dict[int, list] = {}
+            for e in found:
+                if cell not in e:
+                    shown.setdefault(len(e & around), []).append(e)
+            score = Fraction(0)
+            for k, es in shown.items():
+                best_next = max((sum(x not in e for e in es) for x in problem.cells if x != cell), default=0)
+                sure = any(all(x not in e for e in es) for x in problem.cells if x != cell)
+                score += best_next + len(es) * (progress * sure + zero * (k == 0 and bool(around)))
+            if not tiebreak:
+                return (score,)
+            return score, len(shown.get(0, ())) if around else 0, len(shown)
+
+        assert decision.opens[0] in near
+        if len(near) > 1:
+            assert key(decision.opens[0]) == max(key(c) for c in near)
+
+    @settings(max_examples=200, deadline=None)
+    @given(board=boards(perturb=False))
+    def test_a_pocket_is_played_exactly(self, board):
+        """A pocket (a component no other hidden cell touches, its explanations
+        all with the same mines) is guessed with the best chance to clear it:
+        the brute-force game value of its own explanations."""
+        from satsweeper.components import Components
+        from satsweeper.strategies.best import _pocket
+        problem = problem_of(board)
+        if not problem.cells or oracle.status(problem) is None:
+            return
+        found = _pocket(board, problem, Components(problem), 1000, 80)
+        if found is None:
+            return
+        cell, chance = found
+        pocket = {cell}  # the cells linked to the guess by rules
+        while True:
+            grown = pocket | {c for rule in problem.constraints if rule.cells & pocket for c in rule.cells}
+            if grown == pocket:
+                break
+            pocket = grown
+        hidden = set(problem.cells)
+        assert all(n in pocket for c in pocket for n in board.neighbours(c) if n in hidden)
+        layouts = sorted({e & pocket for e in oracle.explanations(problem)}, key=sorted)
+        assert len({len(e) for e in layouts}) == 1
+        assert chance == _game_value(board, tuple(sorted(pocket)), layouts) < 1
+
     @settings(max_examples=40, deadline=None)
     @given(data=st.data())
     def test_best_opens_a_far_corner_when_it_is_among_the_safest(self, data):
@@ -156,6 +224,9 @@ class TestStrategies:
             assert decision.opens[0] in corners
         else:
             assert decision == Best(corners=False).decide(board, random.Random(0))
+        # late_corners=False (issue 18): the rule only until the board shows a 0.
+        early = Best(late_corners=False).decide(board, random.Random(0))
+        assert early == Best(corners=0 not in board.clues.values()).decide(board, random.Random(0))
 
     def test_best_finds_a_far_corner_that_a_near_one_hides(self):
         """Hypothesis found it: the look-ahead keeps one floating cell per crowd,

@@ -70,7 +70,22 @@ class Best:
     name = "best"
 
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
-                 corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None):
+                 corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
+                 progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
+                 late_corners: bool = True):
+        # Experiments (issue 18), off by default: ``progress`` adds that much
+        # per unit of P(the number shows and makes some cell safe) to a
+        # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
+        # shows 0); ``tiebreak`` breaks exact ties of the score by the chance
+        # of a 0, then by how many numbers the cell may show (Tu et al.'s
+        # PSEQ order: safety, then a zero, then information).
+        self.progress = Fraction(progress)
+        self.zero = Fraction(zero)
+        self.tiebreak = tiebreak
+        # ``pockets``: an isolated region is played exactly first (see _pocket).
+        self.pockets = pockets
+        # ``late_corners=False``: far corners only until the board shows a 0.
+        self.late_corners = late_corners
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -88,6 +103,10 @@ class Best:
             found = self.endgames.best_guess(board, problem, counts.count)
             if found:
                 return Decision(opens=(found[0],), guess=True, basis="endgame", value=found[1])
+        if self.pockets:
+            found = _pocket(board, problem, components, self.limit, self.most_cells)
+            if found:
+                return Decision(opens=(found[0],), guess=True, basis="pocket", value=found[1])
         cell, basis, value = self._guess(board, problem, counts, components, rng)
         return Decision(opens=(cell,), guess=True, basis=basis, value=value)
 
@@ -103,7 +122,8 @@ class Best:
         near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
         if len(near) == 1:
             return near[0], "safest", None
-        corner = self.corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
+        corners = self.corners and (self.late_corners or 0 not in board.clues.values())
+        corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
         if corner:
             return corner, "corner", None
         total = counts.scaled_count * counts.scale
@@ -117,18 +137,29 @@ class Best:
         def elsewhere(touched) -> Fraction:
             return next((chances[j] for j, (_, i) in enumerate(ranked) if i not in touched), Fraction(0))
 
+        progress, zero = self.progress, self.zero
+        most = 1 + max(progress, 0) + max(zero, 0)  # the most one explanation can add to a score
+
         def score(cell, beat: Fraction) -> Fraction | None:
             """The cell's score, or None once it cannot reach ``beat``."""
-            outcomes = components.reveal(cell, [n for n in board.neighbours(cell) if n in hidden])
+            around = [n for n in board.neighbours(cell) if n in hidden]
+            outcomes = components.reveal(cell, around)
             left = sum(outcomes.counts.values())  # explanations with the cell safe
             bar = beat * total  # compare counts, not scores
             got = Fraction(0)
             # Likeliest numbers first; each still to come adds at most its count.
             for k, count in sorted(outcomes.counts.items(), key=lambda kc: -kc[1]):
                 left -= count
-                if got + (count + left) < bar:
+                if got + (count + left) * most < bar:
                     return None
-                got += count * max(1 - outcomes.lowest(k), elsewhere(outcomes.touched))
+                low = outcomes.lowest(k)
+                got += count * max(1 - low, elsewhere(outcomes.touched))
+                if progress and low == 0:
+                    got += count * progress
+                if zero and k == 0 and around:
+                    got += count * zero
+            if self.tiebreak:
+                keys[cell] = (outcomes.counts.get(0, 0) if around else 0, len(outcomes.counts))
             return got / total
 
         # A cell's score is at most its own safety, and ``near`` goes safest
@@ -136,15 +167,54 @@ class Best:
         # cell as soon as what it may still gain cannot (same choice as
         # scoring everything, far fewer look-aheads).
         scores: dict = {}
+        keys: dict = {}
         top = Fraction(-1)
         for c in near:
-            if Fraction(whole - mines[c], whole) < top:
+            if Fraction(whole - mines[c], whole) * most < top:
                 break
             found = score(c, top)
             if found is not None:
                 scores[c] = found
                 top = max(top, found)
-        return rng.choice([c for c, v in scores.items() if v == top]), "look-ahead", top
+        tied = [c for c, v in scores.items() if v == top]
+        if self.tiebreak and len(tied) > 1:
+            first = max(keys[c] for c in tied)
+            tied = [c for c in tied if keys[c] == first]
+        return rng.choice(tied), "look-ahead", top
+
+
+def _pocket(board: Board, problem: Problem, components: Components, limit: int, most_cells: int):
+    """The exact best guess in an isolated pocket, and its chance to clear
+    the pocket; or None.
+
+    A pocket is a component of the frontier that no hidden cell outside it
+    touches (walled in by numbers and the board's edge) and whose
+    explanations all hold the same number of mines: then nothing played
+    elsewhere can tell anything about it, nor it about the rest (not even
+    through the total), so the game is won iff both are, and the pocket
+    may be played now, and exactly, at no cost elsewhere.
+
+    >>> from satsweeper.textio import parse_board
+    >>> from satsweeper.constraints import problem_of
+    >>> b = parse_board("mines: 1\\n..\\n11\\n")   # a 50/50 walled in by the 1s
+    >>> p = problem_of(b)
+    >>> _pocket(b, p, Components(p), 1000, 80)[1]
+    Fraction(1, 2)
+    """
+    hidden = set(problem.cells)
+    table = board.neighbour_table
+    for dp, (_, by_mines) in zip(components.dps, components.polys):
+        cells = [c for box in dp.cells for c in box]
+        if len(cells) > most_cells or sum(1 for n in by_mines if n) != 1:
+            continue
+        region = set(cells)
+        if any(n in hidden and n not in region for c in cells for n in table[c]):
+            continue
+        rules = tuple(rule for rule in problem.constraints if rule.cells & region)
+        found = endgame.best_guess(board, Problem(tuple(cells), rules), limit, most_cells)
+        if found:
+            return found
+    return None
 
 
 def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_of: dict):
