@@ -252,7 +252,7 @@ def main() -> None:
     parser.add_argument("--out", default="docs/optimal.md")
     parser.add_argument("--budget", type=float, default=600, help="wall seconds per board")
     parser.add_argument("--total", type=float, default=0, help="wall seconds for the run (0: no limit)")
-    parser.add_argument("--most-layouts", type=int, default=2_000_000)
+    parser.add_argument("--most-layouts", type=int, default=3_300_000)
     parser.add_argument("--strategy-layouts", type=int, default=3000,
                         help="play best and exact only where the rule allows at most this many layouts")
     parser.add_argument("--seed", type=int, default=0)
