@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from array import array
 import operator
 import re
 import time
@@ -37,8 +38,9 @@ from .board import Cell
 from .errors import SatsweeperError
 from .game import FirstClick, Level
 
-MOST_LAYOUTS = 2_000_000  # beyond this the masks alone need gigabytes
+MOST_LAYOUTS = 3_300_000  # masks and numbers of every layout: 5x5x15 (3,268,760 layouts) takes 0.54 GB, 23 s
 SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
+KEEP_BOUND = 32  # bounds of sets of fewer layouts are not remembered (cheap to find again; 5x5x5: -20% memory)
 SHRINK = 4  # a set this many times smaller than its bitsets' universe gets a universe of its own
 
 
@@ -76,6 +78,7 @@ class Optimum:
         return Fraction(self.won, self.layouts)
 
 
+_DIGITS = bytes(48 + v if v < 10 else 0 for v in range(256))  # a number 0-9 -> its digit
 _ONLY = [bytes(49 if byte == v else 48 for byte in range(256)) for v in range(10)]  # a number -> "1", others "0"
 
 
@@ -117,6 +120,11 @@ class Universe:
 class Search:
     """The memoised search for one level (shared by every first click and rule).
 
+    ``bounds=False`` is the plain reference search; ``small``: sets of at
+    most this many layouts are listed; ``keep_bound``: bounds of smaller
+    sets are not remembered; ``dead=False`` tries dead cells too (see
+    :meth:`_dead`).
+
     >>> s = Search(Level(4, 4, 4))
     >>> s.optimum(FirstClick.CAN_LOSE).value
     Fraction(961, 1820)
@@ -124,7 +132,8 @@ class Search:
 
     def __init__(self, level: Level, symmetry: bool = True,
                  progress: Callable[[int], None] | None = None, bounds: bool = True,
-                 small: int = SMALL):
+                 small: int = SMALL, keep_bound: int = KEEP_BOUND,
+                 dead: bool = True):
         self.level = level
         self.bounds = bounds
         self.size = level.width * level.height
@@ -137,11 +146,13 @@ class Search:
         self.mine, self.shows = self._masks()
         self.around = [sum(1 << j for j in near) for near in self.neighbours]
         self.small = small
+        self.keep_bound = keep_bound
+        self.dead = dead
         self.everything = Universe(None, self.mine, self.shows)
         self.everything.count = self.layouts
-        self.small_memo: dict[tuple[int, ...], int] = {}
+        self.small_memo: dict[bytes, int] = {}  # a set of few layouts (their indices as bytes) -> won
         self.images = [operator.itemgetter(*perm) for perm in self.symmetries]
-        self.memo: dict[bytes, int] = {}
+        self.memo: dict[int, int] = {}  # view (see _key) -> won, or ~bound
 
     # -- the board --------------------------------------------------------
 
@@ -189,8 +200,9 @@ class Search:
 
     # -- the search -------------------------------------------------------
 
-    def _key(self, view: bytearray) -> bytes:
-        return bytes(min(image(view) for image in self.images))
+    def _key(self, view: bytearray) -> int:
+        """The view up to symmetry, its digits read as one decimal int (40 bytes for 25 cells, bytes take 58)."""
+        return int(bytes(min(image(view) for image in self.images)).translate(_DIGITS))
 
     def won(self, alive: int, view: bytearray, beat: int = -1, among: Universe | None = None) -> int:
         """Layouts of ``alive`` won by optimal play from ``view``.
@@ -253,6 +265,8 @@ class Search:
                     return self._opened(alive, view, k, beat, among)
                 order.append(((alive ^ mine).bit_count(), k))
         order.sort(reverse=True)  # the safest guess first: the best so far rises early
+        if self.dead:
+            order = [(s, k) for s, k in order if not self._dead(alive, k, among.shows)] or order
         best = bound = 0
         for survivors, k in order:
             if survivors <= max(best, beat):
@@ -264,6 +278,30 @@ class Search:
             else:
                 bound = max(bound, value)
         return max(best, bound)
+
+    @staticmethod
+    def _dead(alive: int, k: int, shows: list[list[int]]) -> bool:
+        """Whether ``k`` shows the same number in every layout of ``alive`` where it is safe.
+
+        Guessing such a dead cell only loses the layouts with a mine there;
+        while some cell is live (two numbers possible) the dead ones need
+        not be tried.  Why: a play that opens dead ``d`` first and then
+        plays T does no better than one that plays T's moves without ``d``
+        (the number ``d`` would show tells nothing) and opens ``d`` last,
+        which wins every layout T won.  Repeating this along T's first
+        moves while they are dead reaches a live first move, unless all of
+        them are dead down to one layout: that play wins 1 layout, and any
+        live guess at least 2 (two numbers, two parts, each won at least
+        once), so it was not optimal.  The tests check it against the
+        search that tries every cell.
+        """
+        seen = False
+        for mask in shows[k]:
+            if alive & mask:
+                if seen:
+                    return False
+                seen = True
+        return True
 
     def _opened(self, alive: int, view: bytearray, k: int, beat: int = -1,
                 among: Universe | None = None) -> int:
@@ -330,7 +368,8 @@ class Search:
                     view[k] = 9
                     break
                 most = max(most, (alive ^ mine).bit_count())
-        self.memo[key] = ~most  # kept: the search may later need no more than this
+        if alive.bit_count() >= self.keep_bound:
+            self.memo[key] = ~most  # kept: the search may later need no more than this
         return most
 
     # -- few layouts: listed, not bitsets ---------------------------------
@@ -344,7 +383,8 @@ class Search:
         """
         if len(ids) == 1:
             return 1
-        found = self.small_memo.get(ids)
+        key = array("I", ids).tobytes()  # 4 bytes a layout: a tuple of ints takes 3-10 times more
+        found = self.small_memo.get(key)
         if found is not None:
             return found
         union = 0
@@ -363,6 +403,8 @@ class Search:
         if not value:
             order = sorted(((sum(grid[k] != 9 for grid in grids), k) for k in range(self.size)
                             if union >> k & 1), reverse=True)
+            if self.dead:
+                order = [(s, k) for s, k in order if len({grid[k] for grid in grids} - {9}) > 1] or order
             for survivors, k in order:
                 if survivors <= value:
                     break  # a guess wins at most the layouts it survives
@@ -371,7 +413,7 @@ class Search:
                     if grid[k] != 9:
                         parts.setdefault(grid[k], []).append(i)
                 value = max(value, sum(self._small(tuple(p)) for p in parts.values()))
-        self.small_memo[ids] = value
+        self.small_memo[key] = value
         return value
 
     # -- the plain search (no bounds: every part searched exactly) ---------
@@ -385,6 +427,8 @@ class Search:
         best = 0
         order = sorted(((alive & ~self.mine[k]).bit_count(), k) for k in range(self.size)
                        if view[k] == 9)
+        if self.dead:
+            order = [(s, k) for s, k in order if not self._dead(alive, k, self.shows)] or order
         for survivors, k in reversed(order):
             if survivors <= best:
                 break  # a guess wins at most the layouts it survives

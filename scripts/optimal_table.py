@@ -17,7 +17,9 @@ so an interrupted run keeps what finished.  Slow on purpose: run it niced.
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import multiprocessing
 import resource
 import time
@@ -25,6 +27,7 @@ from fractions import Fraction
 
 from satsweeper.game import FirstClick, Level
 from satsweeper.optimal import Search, SearchTooBig, strategy_value
+from satsweeper.game import neighbours
 
 RULES = list(FirstClick)
 
@@ -42,14 +45,46 @@ ORDER = [(FirstClick.SAFE, "corner"), (FirstClick.CAN_LOSE, "corner"), (FirstCli
          (FirstClick.SAFE, "optimal"), (FirstClick.CAN_LOSE, "optimal"), (FirstClick.OPENING, "optimal")]
 
 
-def rows_of(level: Level, strategy_layouts: int, seed: int, send) -> None:
+STRATEGIES = ("best", "exact")
+
+
+def played_key(level: Level, rule: FirstClick, first: tuple[int, int], seed: int) -> str:
+    """The cache's key of the strategies played on every layout from one first click."""
+    return f"{level} {rule.value} {first[0]},{first[1]} {seed}"
+
+
+def load_cache(path: str | None) -> dict[str, dict[str, Fraction]]:
+    """Strategy values played earlier (``--cache``): playing them is most of a small board's time."""
+    if not path or not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return {key: {name: Fraction(v) for name, v in values.items()} for key, values in json.load(f).items()}
+
+
+def save_cache(path: str | None, cache: dict[str, dict[str, Fraction]]) -> None:
+    if path:
+        with open(path, "w") as f:
+            json.dump({key: {name: str(v) for name, v in values.items()} for key, values in sorted(cache.items())},
+                      f, indent=0)
+
+
+def play(level: Level, rule: FirstClick, first: tuple[int, int], seed: int, cache: dict) -> dict[str, Fraction]:
+    """best's and exact's values from ``first``: the cache's, or played on every layout now."""
+    key = played_key(level, rule, first, seed)
+    if key not in cache:
+        cache[key] = {name: strategy_value(level, name, rule, first, seed).value for name in STRATEGIES}
+    return cache[key]
+
+
+def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | None = None) -> None:
     """In a child: one row per (rule, first-click mode), sent as it finishes.
 
     Safe with the corner click first, on an empty memo: its states and CPU
     are those of one search from scratch (the other rows reuse its memo).
+    A row carries the strategies' values under "played" (for the parent's cache).
     """
+    cache = {} if cache is None else cache
     search = Search(level)
-    played: dict = {}  # (rule, first) -> {strategy: value}: the corner may be an optimal click too
     for rule, mode in ORDER:
         cpu, states = time.process_time(), search.states
         try:
@@ -61,19 +96,18 @@ def rows_of(level: Level, strategy_layouts: int, seed: int, send) -> None:
                "firsts": found.firsts, "states": found.states - states, "cpu": time.process_time() - cpu,
                "layouts": found.layouts, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
         if found.layouts <= strategy_layouts:
-            key = (rule, found.firsts[0])
-            if key not in played:
-                played[key] = {name: strategy_value(level, name, rule, found.firsts[0], seed).value
-                               for name in ("best", "exact")}
-            row.update(played[key])
+            values = play(level, rule, found.firsts[0], seed, cache)
+            row.update(values)
+            row["played"] = (played_key(level, rule, found.firsts[0], seed), values)
         send.send(row)
 
 
-def run_board(level: Level, budget: float, strategy_layouts: int, seed: int) -> tuple[list[dict], str]:
+def run_board(level: Level, budget: float, strategy_layouts: int, seed: int,
+              cache: dict | None = None) -> tuple[list[dict], str]:
     """The rows one board finished within ``budget`` seconds, and why it stopped (or "")."""
     receiver, sender = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(target=rows_of,
-                                                        args=(level, strategy_layouts, seed, sender))
+                                                        args=(level, strategy_layouts, seed, sender, cache))
     child.start()
     sender.close()
     rows, end = [], time.monotonic() + budget
@@ -99,6 +133,8 @@ def percent(p: Fraction | None) -> str:
 
 
 def line(row: dict) -> str:
+    if "line" in row:  # kept from the file as it was
+        return row["line"]
     if "none" in row:
         return f"| {row['level']} | {row['rule']} | {row['mode']} | no layout | | | | | | | | |"
     firsts = " ".join(f"{r},{c}" for r, c in row["firsts"][:4]) + (" …" if len(row["firsts"]) > 4 else "")
@@ -153,24 +189,104 @@ def write(path: str, command: str, rows: list[dict], notes: list[str]) -> None:
         out.write(text)
 
 
+def allowed_count(level: Level, rule: FirstClick, first: tuple[int, int]) -> int:
+    """How many layouts ``rule`` allows after ``first`` (as :func:`satsweeper.optimal.allowed_layouts` lists)."""
+    n = level.width * level.height
+    excluded = {FirstClick.CAN_LOSE: 0, FirstClick.SAFE: 1,
+                FirstClick.OPENING: 1 + len(neighbours(level, first))}[rule]
+    return math.comb(n - excluded, level.mines)
+
+
+def cells_of(line: str) -> list[str] | None:
+    """A table row's cells, or None for any other line."""
+    if not line.startswith("| ") or line.startswith("| board"):
+        return None
+    return [x.strip() for x in line.split("|")[1:-1]]
+
+
+def refresh_strategies(path: str, strategy_layouts: int, seed: int, cache: dict, cache_path: str | None,
+                       end: float) -> None:
+    """Play best and exact again on the rows of ``path`` with at most ``strategy_layouts`` layouts.
+
+    The optimal columns are kept; the rows are played smallest first and
+    the file rewritten after each, so a run stopped by ``end`` keeps them.
+    """
+    with open(path) as f:
+        lines = f.read().split("\n")
+    todo = []
+    for i, text in enumerate(lines):
+        cells = cells_of(text)
+        if not cells or len(cells) != 12 or cells[3] == "no layout":
+            continue
+        level, rule = Level.parse(cells[0]), FirstClick(cells[1])
+        first = tuple(int(x) for x in cells[5].split()[0].split(","))
+        count = allowed_count(level, rule, first)
+        if count <= strategy_layouts:
+            todo.append((count, i, level, rule, first, Fraction(cells[3])))
+    for count, i, level, rule, first, value in sorted(todo, key=lambda t: t[:2]):
+        if time.monotonic() > end:
+            break
+        values = play(level, rule, first, seed, cache)
+        save_cache(cache_path, cache)
+        cells = cells_of(lines[i])
+        cells[9:12] = [percent(values["best"]), percent(values["exact"]),
+                       f"{value - values['best']} ({percent(value - values['best'])})"]
+        lines[i] = "| " + " | ".join(cells) + " |"
+        with open(path, "w") as f:
+            f.write("\n".join(lines))
+
+
+def kept_row(text: str, cells: list[str]) -> dict:
+    """A row kept from the file: its line as it was, and what :func:`growth` reads."""
+    row = {"line": text, "level": cells[0], "rule": cells[1], "mode": cells[2]}
+    if cells[3] == "no layout":
+        return row | {"none": True}
+    level, rule = Level.parse(cells[0]), FirstClick(cells[1])
+    first = tuple(int(x) for x in cells[5].split()[0].split(","))
+    return row | {"states": int(cells[6]), "cpu": float(cells[7]), "mb": float(cells[8]),
+                  "layouts": allowed_count(level, rule, first)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/optimal.md")
     parser.add_argument("--budget", type=float, default=600, help="wall seconds per board")
     parser.add_argument("--total", type=float, default=0, help="wall seconds for the run (0: no limit)")
-    parser.add_argument("--most-layouts", type=int, default=2_000_000)
+    parser.add_argument("--most-layouts", type=int, default=3_300_000)
     parser.add_argument("--strategy-layouts", type=int, default=3000,
                         help="play best and exact only where the rule allows at most this many layouts")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="levels to run (WxHxM), default all")
+    parser.add_argument("--cache", help="a JSON file of strategy values played (read, and extended)")
+    parser.add_argument("--strategies-only", action="store_true",
+                        help="only play best and exact again on the rows already in --out")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the rows (and notes) of --out for the boards this run does not run")
     args = parser.parse_args()
+    cache = load_cache(args.cache)
+    if args.strategies_only:
+        refresh_strategies(args.out, args.strategy_layouts, args.seed, cache, args.cache,
+                           time.monotonic() + args.total if args.total else float("inf"))
+        return
     command = ("nice -n 10 python -m scripts.optimal_table " + f"--budget {args.budget:g} --total {args.total:g} "
                f"--strategy-layouts {args.strategy_layouts} --most-layouts {args.most_layouts} --seed {args.seed}")
+    if args.cache:
+        command += f" --cache {args.cache}"
     if args.only:
         command += f" --out {args.out} --only {' '.join(args.only)}"
     levels = [Level.parse(x) for x in args.only] if args.only else boards(args.most_layouts)
     rows: list[dict] = []
     notes: list[str] = []
+    if args.keep:  # the old rows and notes of boards not run again
+        command += " --keep"
+        rerun = {str(lv) for lv in levels}
+        with open(args.out) as f:
+            for text in f.read().split("\n"):
+                cells = cells_of(text)
+                if cells and len(cells) == 12 and cells[0] not in rerun:
+                    rows.append(kept_row(text, cells))
+                elif text.startswith("- ") and text[2:].split(":")[0] not in rerun:
+                    notes.append(text[2:])
     end = time.monotonic() + args.total if args.total else float("inf")
     for i, level in enumerate(levels):
         left = end - time.monotonic()
@@ -180,7 +296,12 @@ def main() -> None:
             write(args.out, command, rows, notes)
             break
         try:
-            found, why = run_board(level, min(args.budget, left), args.strategy_layouts, args.seed)
+            found, why = run_board(level, min(args.budget, left), args.strategy_layouts, args.seed, cache)
+            for row in found:
+                if "played" in row:
+                    key, values = row.pop("played")
+                    cache[key] = values
+            save_cache(args.cache, cache)
         except SearchTooBig as err:
             found, why = [], str(err)
         rows += found

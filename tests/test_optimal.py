@@ -78,7 +78,8 @@ SMALL = [Level(3, 3, 1), Level(3, 3, 2), Level(3, 3, 3), Level(4, 2, 2), Level(4
 
 # The search's variants: bounds (default, few layouts listed), bounds with every set a bitset
 # (small=1), bounds with every set listed, and the plain search (no bounds, every part exact).
-VARIANTS = {"default": {}, "bitsets": {"small": 1}, "listed": {"small": 10**9}, "plain": {"bounds": False}}
+VARIANTS = {"default": {}, "bitsets": {"small": 1}, "listed": {"small": 10**9}, "plain": {"bounds": False, "dead": False},
+            "every guess": {"dead": False}, "no bound memo": {"keep_bound": 10**9}}
 
 
 class TestAgainstMinimax:
@@ -157,6 +158,24 @@ class TestPruning:
                 values = {name: s.first_click(rule, first) for name, s in searches.items()}
                 assert len(set(values.values())) == 1, (rule, first, values)
 
+    @pytest.mark.parametrize("level", [Level(7, 2, 3), Level(5, 3, 4), Level(4, 4, 4), Level(6, 2, 6)], ids=str)
+    def test_dead_cells_never_needed(self, level):
+        """Trying only live cells (two numbers possible) while there is one: the plain search trying
+        every cell gives the same value, every rule and first click; and it does cut the states."""
+        every, live = Search(level, bounds=False, dead=False), Search(level, bounds=False)
+        for rule in FirstClick:
+            for first in itertools.product(range(level.height), range(level.width)):
+                assert every.first_click(rule, first) == live.first_click(rule, first), (rule, first)
+        assert len(live.memo) < len(every.memo)
+
+    def test_dead(self):
+        """A cell is dead when every layout where it is safe shows the same number there."""
+        search = Search(Level(3, 1, 1))  # one row of three cells, one mine
+        everyone = (1 << search.layouts) - 1
+        assert not Search._dead(everyone, 0, search.shows)  # the end: 1 (mine beside) or 0
+        assert Search._dead(everyone, 1, search.shows)  # the middle: 1 wherever it is safe
+        assert Search._dead(everyone & ~search.mine[0] & ~search.mine[2], 0, search.shows)  # one layout left: every cell dead
+
     def test_bounds_cut_the_states(self):
         """The bounds are not idle: far fewer views searched than by the plain search."""
         bounded, plain = Search(Level(4, 4, 4)), Search(Level(4, 4, 4), bounds=False)
@@ -169,8 +188,8 @@ class TestPruning:
         reached by random clicks, beats from -1 to the set's size, on a fresh search each time."""
         import random
         rng = random.Random(5)
-        exact = Search(level, bounds=False)
-        searches = [Search(level), Search(level, small=1)]
+        exact = Search(level, bounds=False, dead=False)
+        searches = [Search(level), Search(level, small=1), Search(level, keep_bound=10**9)]
         everyone = (1 << exact.layouts) - 1
         for _ in range(12):
             alive, view = everyone, bytearray([9] * exact.size)
