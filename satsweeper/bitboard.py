@@ -39,7 +39,7 @@ from operator import mul
 from typing import Hashable, Mapping, Sequence
 
 from .board import Board, grid
-from .components import _mine_ways, _sumset, _ways
+from .components import _mine_ways, _ways, with_total
 from .tally import Poly, Tally, accumulate, combine, frontier_counts, window
 
 # Whole-board masks cost a word per 30 squares in every operation: past this
@@ -139,6 +139,36 @@ def _neighbour_counts(mask: int, shifts: tuple[int, ...], valid: int) -> tuple[i
     return a0, a1, a2, a3
 
 
+def _boxes(board: Board):
+    """What :func:`determined` and :func:`tally` start from, or None to decline:
+    the shape, hidden and flag masks, the rules (``needs``, ``room``), the
+    boxes and their rule keys, the shared boxes, each rule's private box
+    (-1: none) and the boxes' sizes.
+
+    A box under one rule only (its private cells) is no step of the DP:
+    the rule's last shared box leaves it whatever the rule still needs.
+    """
+    if board.height * board.width > MAX_AREA:
+        return None
+    shape = _shape(board.height, board.width)
+    read = _read(board, shape)
+    if read is None:
+        return None
+    hidden, flag, speaking = read
+    rules = _rules(board, shape, hidden, flag, speaking)
+    if rules is None:
+        return None
+    needs, room, boxes, keys = rules
+    shared = []
+    private_box = [-1] * len(needs)
+    for b, key in enumerate(keys):
+        if len(key) > 1:
+            shared.append(b)
+        else:
+            private_box[key[0]] = b
+    return shape, hidden, flag, needs, room, boxes, keys, shared, private_box, list(map(len, boxes))
+
+
 def determined(board: Board, max_states: int | None = None,
                words: tuple = (True, False, None)) -> Mapping[Hashable, object] | None:
     """Every hidden cell -> mine, safe or undetermined (``words``), in row-major order.
@@ -156,27 +186,10 @@ def determined(board: Board, max_states: int | None = None,
     >>> determined(parse_board("12\\n..\\n")) is None  # no explanation
     True
     """
-    if board.height * board.width > MAX_AREA:
+    found = _boxes(board)
+    if found is None:
         return None
-    shape = _shape(board.height, board.width)
-    read = _read(board, shape)
-    if read is None:
-        return None
-    hidden, flag, speaking = read
-    rules = _rules(board, shape, hidden, flag, speaking)
-    if rules is None:
-        return None
-    needs, room, boxes, keys = rules
-    # A box under one rule only (its private cells) is no step of the DP:
-    # the rule's last shared box leaves it whatever the rule still needs.
-    shared = []
-    private_box = [-1] * len(needs)
-    for b, key in enumerate(keys):
-        if len(key) > 1:
-            shared.append(b)
-        else:
-            private_box[key[0]] = b
-    sizes = list(map(len, boxes))
+    shape, hidden, flag, needs, room, boxes, keys, shared, private_box, sizes = found
     mine, safe, unknown = words
     ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
     masks, dps = [], []
@@ -194,7 +207,7 @@ def determined(board: Board, max_states: int | None = None,
             masks.append(1 << need)
             ranges[private_box[r]] = (need, need)
     floating = hidden.bit_count() - sum(sizes)
-    allowed, floating_status = _with_total(
+    allowed, floating_status = with_total(
         masks, floating, None if board.total_mines is None else board.total_mines - len(board.flags), words)
     if allowed is None:
         return None
@@ -239,25 +252,10 @@ def tally(board: Board) -> Tally | None:
     >>> t.count, t.probability((0, 1)), t.probability((0, 2))
     (1, Fraction(1, 1), Fraction(0, 1))
     """
-    if board.height * board.width > MAX_AREA:
+    found = _boxes(board)
+    if found is None:
         return None
-    shape = _shape(board.height, board.width)
-    read = _read(board, shape)
-    if read is None:
-        return None
-    hidden, flag, speaking = read
-    rules = _rules(board, shape, hidden, flag, speaking)
-    if rules is None:
-        return None
-    needs, room, boxes, keys = rules
-    shared = []
-    private_box = [-1] * len(needs)
-    for b, key in enumerate(keys):
-        if len(key) > 1:
-            shared.append(b)
-        else:
-            private_box[key[0]] = b
-    sizes = list(map(len, boxes))
+    shape, hidden, flag, needs, room, boxes, keys, shared, private_box, sizes = found
     shift_of, last = [-1] * len(needs), [0] * len(needs)
     counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
               for order in _components(shared, keys, len(needs), far=2)]
@@ -712,44 +710,3 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     return steps
 
 
-def _with_total(masks: list[int], floating: int, total: int | None,
-                words: tuple) -> tuple[list[int] | None, object]:
-    """Which mine numbers each component may hold given the total, and the floating cells' word.
-
-    (None, None) when the total cannot be met.  As in
-    :func:`satsweeper.components.determined`: a component may hold k mines
-    iff the others and the floating cells can make up the rest.
-    """
-    mine, safe, unknown = words
-    if total is None:
-        return [-1] * len(masks), unknown
-    if total < 0:
-        return None, None
-    least = max(0, total - floating)
-    window = ((1 << (total + 1)) - 1) >> least << least
-    prefix = [1]
-    for mask in masks:
-        prefix.append(_sumset(prefix[-1], mask))
-    sums = prefix[-1] & window
-    if not sums:
-        return None, None
-    floating_status = (safe if sums == 1 << total else
-                       mine if total >= floating and sums == 1 << (total - floating) else unknown)
-    if sums == prefix[-1]:  # every frontier total fits: the total restricts no component
-        return [-1] * len(masks), floating_status
-    suffix = [1]
-    for mask in reversed(masks):
-        suffix.append(_sumset(suffix[-1], mask))
-    suffix.reverse()
-    allowed = []
-    for i, mask in enumerate(masks):
-        others, fits = _sumset(prefix[i], suffix[i + 1]), 0
-        while mask:
-            low = mask & -mask
-            k = low.bit_length() - 1
-            start = max(0, least - k)
-            if total >= k and others >> start & ((1 << (total - k - start + 1)) - 1):
-                fits |= low
-            mask ^= low
-        allowed.append(fits)
-    return allowed, floating_status

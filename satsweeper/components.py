@@ -645,44 +645,10 @@ def determined(problem: Problem, max_states: int | None = None,
     masks = [dp.reachable() for dp in dps]
     if not all(masks):
         return None
-    floating, total = len(st.floating), problem.mines
-    if total is None:
-        allowed = [-1] * len(dps)
-        floating_status = None
-    else:
-        if total < 0:
-            return None
-        # Frontier totals k that leave total - k mines for the floating cells.
-        least = max(0, total - floating)
-        window = ((1 << (total + 1)) - 1) >> least << least
-        prefix = [1]
-        for mask in masks:
-            prefix.append(_sumset(prefix[-1], mask))
-        sums = prefix[-1] & window
-        if not sums:
-            return None
-        if sums == prefix[-1]:  # every frontier total fits: the total restricts no component
-            allowed = [-1] * len(dps)
-        else:
-            suffix = [1]
-            for mask in reversed(masks):
-                suffix.append(_sumset(suffix[-1], mask))
-            suffix.reverse()
-            allowed = []
-            for i, mask in enumerate(masks):
-                # k mines here fit iff the others can hold between least - k and total - k.
-                others, fits = _sumset(prefix[i], suffix[i + 1]), 0
-                while mask:
-                    low = mask & -mask
-                    k = low.bit_length() - 1
-                    start = max(0, least - k)
-                    if total >= k and others >> start & ((1 << (total - k - start + 1)) - 1):
-                        fits |= low
-                    mask ^= low
-                allowed.append(fits)
-        # The floating cells hold total - k mines: none for every k, or all of them.
-        floating_status = (False if sums == 1 << total else
-                           True if total >= floating and sums == 1 << (total - floating) else None)
+    # False: the floating cells are safe, True: mines, None: either.
+    allowed, floating_status = with_total(masks, len(st.floating), problem.mines, (True, False, None))
+    if allowed is None:
+        return None
     mine, safe, unknown = words
     out = dict.fromkeys(problem.cells, mine if floating_status else unknown if floating_status is None else safe)
     for dp, fits in zip(dps, allowed):
@@ -691,6 +657,54 @@ def determined(problem: Problem, max_states: int | None = None,
             for cell in cells:
                 out[cell] = verdict
     return out
+
+
+def with_total(masks: list[int], floating: int, total: int | None,
+                words: tuple) -> tuple[list[int] | None, object]:
+    """Which mine numbers each component may hold given the total, and the floating cells' word.
+
+    ``masks[i]``: bit k set when component i can hold k mines.  A component
+    may hold k mines iff the others and the ``floating`` cells can make up
+    the rest; the floating cells' word is ``words`` = (mine, safe, unknown)
+    as they must be.  (None, None) when the total cannot be met.  Shared by
+    :func:`determined` and :mod:`satsweeper.bitboard`.
+
+    >>> with_total([0b11, 0b10], floating=0, total=1, words=("mine", "safe", "?"))
+    ([1, 2], 'safe')
+    """
+    mine, safe, unknown = words
+    if total is None:
+        return [-1] * len(masks), unknown
+    if total < 0:
+        return None, None
+    least = max(0, total - floating)
+    window = ((1 << (total + 1)) - 1) >> least << least
+    prefix = [1]
+    for mask in masks:
+        prefix.append(_sumset(prefix[-1], mask))
+    sums = prefix[-1] & window
+    if not sums:
+        return None, None
+    floating_status = (safe if sums == 1 << total else
+                       mine if total >= floating and sums == 1 << (total - floating) else unknown)
+    if sums == prefix[-1]:  # every frontier total fits: the total restricts no component
+        return [-1] * len(masks), floating_status
+    suffix = [1]
+    for mask in reversed(masks):
+        suffix.append(_sumset(suffix[-1], mask))
+    suffix.reverse()
+    allowed = []
+    for i, mask in enumerate(masks):
+        others, fits = _sumset(prefix[i], suffix[i + 1]), 0
+        while mask:
+            low = mask & -mask
+            k = low.bit_length() - 1
+            start = max(0, least - k)
+            if total >= k and others >> start & ((1 << (total - k - start + 1)) - 1):
+                fits |= low
+            mask ^= low
+        allowed.append(fits)
+    return allowed, floating_status
 
 
 def _sumset(a: int, b: int) -> int:

@@ -49,22 +49,10 @@ def read_journal(path: str | Path) -> Journal:
             ``file:line:col`` (the same class as every unreadable input).
     """
     name = str(path)
-    lines = Path(path).read_text(encoding="utf-8").split("\n")
     run: dict | None = None
     chunks: list[Chunk] = []
     summary = None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            if number == len(lines):
-                break  # cut off by the stop: the chunk was not finished
-            raise BoardSyntaxError(name, number, 1, "a JSON line", repr(line[:40])) from None
-        if not isinstance(entry, dict) or len(entry) != 1:
-            raise BoardSyntaxError(name, number, 1, "one of run, chunk or summary", repr(line[:40]))
-        kind, value = next(iter(entry.items()))
+    for number, line, kind, value in _entries(path, "one of run, chunk or summary"):
         if kind == "run" and run is None and number == 1:
             run = value
         elif kind == "chunk" and run is not None:
@@ -82,6 +70,27 @@ def read_journal(path: str | Path) -> Journal:
     if run is None:
         raise BoardSyntaxError(name, 1, 1, "a journal of a run, starting {\"run\": ...}", "an empty file")
     return Journal(run, tuple(chunks), summary)
+
+
+def _entries(path: str | Path, kinds: str):
+    """``(line number, line, kind, value)`` of each ``{kind: value}`` line of a
+    journal; a last line cut off by a stop is dropped, any other bad line raises
+    :class:`BoardSyntaxError` (``kinds`` says what was expected)."""
+    name = str(path)
+    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            if number == len(lines):
+                return  # cut off by the stop: that entry was not finished
+            raise BoardSyntaxError(name, number, 1, "a JSON line", repr(line[:40])) from None
+        if not isinstance(entry, dict) or len(entry) != 1:
+            raise BoardSyntaxError(name, number, 1, kinds, repr(line[:40]))
+        kind, value = next(iter(entry.items()))
+        yield number, line, kind, value
 
 
 def _chunk(value, name: str, number: int) -> Chunk:
@@ -108,19 +117,9 @@ def read_levels(path: str | Path) -> LevelJournal:
         BoardSyntaxError: a line that is not what such a journal holds.
     """
     name = str(path)
-    lines = Path(path).read_text(encoding="utf-8").split("\n")
     run: dict | None = None
     levels: dict[str, Summary] = {}
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            if number == len(lines):
-                break  # cut off by the stop
-            raise BoardSyntaxError(name, number, 1, "a JSON line", repr(line[:40])) from None
-        kind, value = next(iter(entry.items())) if isinstance(entry, dict) and len(entry) == 1 else (None, None)
+    for number, line, kind, value in _entries(path, "one of run or level"):
         if kind == "run" and run is None and number == 1 and isinstance(value, dict):
             run = value
         elif kind == "level" and run is not None:
