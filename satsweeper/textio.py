@@ -282,16 +282,9 @@ def _dense_puzzle(rows: list[tuple[int, str]], total: tuple[int, int] | None):
     width = len(bodies[0])
     if not width or any(len(body) != width for body in bodies):
         return None
-    try:
-        data = "".join(bodies).encode("ascii")
-    except UnicodeEncodeError:
-        return None
-    table = np.full(256, _BAD_CODE, dtype=np.int8)
-    table[np.frombuffer(b"0123456789", dtype=np.uint8)] = np.arange(10)
-    for char, code in ((HIDDEN, _HIDDEN_CODE), (MINE, _MINE_CODE), (FLAG, _FLAG_CODE), (VOID, _VOID_CODE)):
-        table[ord(char)] = code
-    codes = table[np.frombuffer(data, dtype=np.uint8)].reshape(len(bodies), width)
-    if (codes == _BAD_CODE).any():
+    codes = _square_codes(bodies, width, "0123456789", _BAD_CODE,
+                          {HIDDEN: _HIDDEN_CODE, MINE: _MINE_CODE, FLAG: _FLAG_CODE, VOID: _VOID_CODE})
+    if codes is None or (codes == _BAD_CODE).any():
         return None
     height = len(bodies)
     void = codes == _VOID_CODE
@@ -312,6 +305,24 @@ def _dense_puzzle(rows: list[tuple[int, str]], total: tuple[int, int] | None):
     if total is not None and total[0] != int(mine.sum()):
         return None
     return board, _cell_set(mine)
+
+
+def _square_codes(rows: list[str], width: int, digits: str, other: int, symbols: dict[str, int]):
+    """The grid of ``rows`` (each ``width`` characters) as an int8 array of
+    square codes: a digit is its number, a symbol its code, anything else
+    ``other``; None if a row is not ASCII (the square-by-square reader says where).
+    """
+    import numpy as np
+
+    try:
+        data = "".join(rows).encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    table = np.full(256, other, dtype=np.int8)
+    table[np.frombuffer(digits.encode("ascii"), dtype=np.uint8)] = np.arange(len(digits))
+    for char, code in symbols.items():
+        table[ord(char)] = code
+    return table[np.frombuffer(data, dtype=np.uint8)].reshape(len(rows), width)
 
 
 def _neighbour_count(mask):
@@ -604,16 +615,12 @@ def _dense_mine(lines: list[str], height: int, width: int, mines: int) -> Puzzle
     if len(rows) < height or any(len(row) != width for row in rows) or \
             any(line.strip() for line in lines[height + 1:]):
         return None
-    try:
-        data = "".join(rows).encode("ascii")
-    except UnicodeEncodeError:
-        return None
     # As the square-by-square reading: '0'-'8' numbers, 'F' a flag, 'M' and
     # '?' marked mines, anything else (JSMinesweeper writes 'H') hidden.
-    table = np.full(256, _HIDDEN_CODE, dtype=np.int8)
-    table[np.frombuffer(b"012345678", dtype=np.uint8)] = np.arange(9)
-    table[ord("F")], table[ord("M")], table[ord("?")] = _FLAG_CODE, _MINE_CODE, _MINE_CODE
-    codes = table[np.frombuffer(data, dtype=np.uint8)].reshape(height, width)
+    codes = _square_codes(rows, width, "012345678", _HIDDEN_CODE,
+                          {"F": _FLAG_CODE, "M": _MINE_CODE, "?": _MINE_CODE})
+    if codes is None:
+        return None
     numbers = np.where(codes <= 8, codes, -1).astype(np.int8)
     if (numbers > _neighbour_count(np.ones((height, width), dtype=bool))).any() or mines > height * width:
         return None
