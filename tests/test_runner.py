@@ -184,6 +184,32 @@ class TestInterrupted:
         assert code == 2 and "--seed as in the journal" in data["error"]
 
 
+    def test_out_never_replaces_finished_games(self, tmp_path):
+        """A journal with finished games is hours of work: ``--out`` refuses it before
+        playing (exit 2, pointing at --resume) and leaves it byte for byte; a file
+        that holds no finished game is replaced, and the answer says so."""
+        journal = tmp_path / "run.jsonl"
+        assert invoke("bench", "--level", "4x4x2", "--games", 4, "--out", journal)[0] == 0
+        kept = journal.read_bytes()
+        for command in (["bench", "--level", "4x4x2", "--games", 4],
+                        ["density", "--size", "3x3", "--games", 2, "--strategy", "exact"]):
+            code, data = invoke(*command, "--out", journal)
+            assert code == 2 and "--resume" in data["error"], data
+            assert "a journal of 4 finished games" in data["error"]
+        assert journal.read_bytes() == kept
+        other = tmp_path / "notes.txt"
+        for text in ("not a journal\n", '{"run": {"command": "bench"}}\n'):
+            other.write_text(text)
+            code, data = invoke("bench", "--level", "4x4x2", "--games", 2, "--out", other)
+            assert code == 0 and read_journal(other).games == 2, data
+        result = CliRunner().invoke(main, ["bench", "--level", "4x4x2", "--games", "2", "--out", str(other)])
+        assert result.exit_code == 2 and "go on with: satsweeper bench --resume" in result.stderr
+        sweep = tmp_path / "sweep.jsonl"
+        assert invoke("density", "--size", "3x3", "--games", 2, "--strategy", "exact", "--out", sweep)[0] == 0
+        code, data = invoke("bench", "--level", "4x4x2", "--games", 2, "--out", sweep)
+        assert code == 2 and "finished mine counts of density" in data["error"], data
+
+
 class TestJournal:
     def test_round_trip_and_a_cut_last_line(self, tmp_path):
         """What was written is read back; a last line cut in half is dropped, not an error."""

@@ -73,7 +73,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
             raise UserError("one of --out and --resume (a resumed run goes on in its own file)", "both")
         params, done, out = _resumed(ctx, resume, params)
         level, strategy_name, rules, start, seed, games = _run_of(params)
-    replaced = out is not None and resume is None and out.exists()
+    replaced = resume is None and _replacing(out, "bench")
     journal = _journal(out, params, done) if out else None
     so_far = Summary(strategy_name, str(level), 0, 0, 0, 0.0)
     for chunk in done:
@@ -131,6 +131,33 @@ def _run_of(params: dict):
     except (KeyError, TypeError, ValueError) as err:
         raise UserError("a journal whose run has strategy, level, rules, first, seed and games",
                         str(err)[:60]) from None
+
+
+def _replacing(out, command: str) -> bool:
+    """Whether ``--out`` replaces a file.  A journal that holds finished work
+    is refused before anything runs: it may be hours of games, and
+    ``--resume`` is what goes on with it."""
+    if out is None or not out.exists():
+        return False
+    finished = _finished(out)
+    if finished:
+        raise UserError(f"an --out file that holds no finished work (go on with: satsweeper "
+                        f"{command} --resume {out}; or remove the file)", finished, str(out))
+    return True
+
+
+def _finished(path) -> str | None:
+    """What a journal at ``path`` has finished, in words, or None (no journal, or nothing done)."""
+    from ..errors import BoardSyntaxError
+    from ..journal import read_journal, read_levels
+    for read, count, unit in ((read_journal, lambda j: j.games, "games of bench"),
+                              (read_levels, lambda j: len(j.levels), "mine counts of density")):
+        try:
+            done = count(read(path))
+        except (BoardSyntaxError, OSError, UnicodeDecodeError):
+            continue
+        return f"a journal of {done} finished {unit}" if done else None
+    return None
 
 
 def _journal(path, params: dict, done):
@@ -215,6 +242,8 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
     if bool(size) == bool(sweep_to):
         raise UserError("exactly one of --size WxH and --sweep N", "both" if size else "neither")
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
+    if resume is None:
+        _replacing(out, "density")
     journal = _sweep_journal(out, params, done, sizes) if out else None
     results = []
     # A game costs about its board's area: progress is weighed so, else the
