@@ -191,6 +191,19 @@ class TestCli:
         for board in boards:
             assert run("noguess", board["file"]).exit_code == 0
 
+    def test_out_dir_keeps_earlier_boards(self, tmp_path):
+        """A second run into the same directory numbers its boards after the
+        ones there: every earlier file is left byte for byte."""
+        assert run("generate", "4x4x2", "--count", "2", "--out-dir", tmp_path).exit_code == 0
+        (tmp_path / "board-7.txt").write_text("an author's own board\n")
+        before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+        result = run("generate", "4x4x2", "--count", "3", "--seed", "9", "--out-dir", tmp_path, "--json")
+        assert result.exit_code == 0
+        files = [Path(b["file"]).name for b in json.loads(result.stdout)["boards"]]
+        assert files == ["board-08.txt", "board-09.txt", "board-10.txt"]
+        assert all((tmp_path / name).read_bytes() == data for name, data in before.items())
+        assert len(list(tmp_path.iterdir())) == 6
+
     def test_stuck_exit_1(self, tmp_path):
         path = tmp_path / "l.txt"
         path.write_text("start: 0,0\n..\n.*\n")

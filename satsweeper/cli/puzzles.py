@@ -93,7 +93,8 @@ def noguess(source, start, picture, as_json):
 @click.option("--budget", default=2000, show_default=True, type=click.IntRange(1),
               help="No-guess checks allowed per board; exit 3 when it runs out.")
 @click.option("-o", "--output", type=OutputPath(), help="Write the board here (.mine for JSMinesweeper).")
-@click.option("--out-dir", type=OutputDir(), help="Write boards here, one file each (board-N.txt).")
+@click.option("--out-dir", type=OutputDir(),
+              help="Write boards here, one file each (board-N.txt, numbered after those already there).")
 @backend_options
 @timeout_option
 @json_option
@@ -159,7 +160,10 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     from ..report.puzzles import grade_json
     from ..textio import format_board, format_mine
     boards: list[dict] = []
-    width = len(str(count))
+    # Boards already in the directory are an author's earlier work: new ones are
+    # numbered after them, never written over them.
+    skip = _boards_in(out_dir) if out_dir else 0
+    width = len(str(skip + count))
     blank = Board(level.height, level.width, total_mines=level.mines)
     layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
                            budget, backend, difficulty=difficulty and Rung.parse(difficulty))
@@ -170,7 +174,7 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                 if made is None:
                     return boards, (f"a no-guess {level} layout within {budget} checks "
                                     f"(got none for board {index + 1})")
-                path = output or (out_dir / f"board-{index + 1:0{width}d}.txt" if out_dir else None)
+                path = output or (out_dir / f"board-{skip + index + 1:0{width}d}.txt" if out_dir else None)
                 text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
                         else format_board(blank, made.mines, first))
                 note = write_output(path, text) if path else ""
@@ -188,6 +192,14 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
         click.echo(f"interrupted: {len(boards)} of {count} board(s) were written", err=True)
         raise
     return boards, None
+
+
+def _boards_in(directory) -> int:
+    """The highest N of the ``board-N.txt`` files in ``directory`` (0 if none)."""
+    import re
+    numbers = [int(m.group(1)) for p in directory.iterdir()
+               if (m := re.fullmatch(r"board-(\d+)\.txt", p.name))]
+    return max(numbers, default=0)
 
 
 COMMANDS = (noguess, generate)
