@@ -59,7 +59,8 @@ class _Shape:
     square onto its neighbour and never wraps onto another real square.
     """
 
-    __slots__ = ("stride", "cells", "bit", "cell_at", "valid", "shifts", "ring", "offsets")
+    __slots__ = ("stride", "cells", "bit", "cell_at", "shifts", "ring", "offsets", "size", "guards",
+                 "template", "byte_shifts", "low_nibbles", "bias")
 
     def __init__(self, height: int, width: int) -> None:
         stride = width + 1
@@ -68,13 +69,21 @@ class _Shape:
         index = {cell: (cell[0] + 1) * stride + cell[1] + 1 for cell in self.cells}
         self.bit = {cell: 1 << i for cell, i in index.items()}
         size = (height + 2) * stride + 1
+        self.size = size
+        self.guards = size - len(index)
         self.cell_at: list = [None] * size
         for cell, i in index.items():
             self.cell_at[i] = cell
-        row = (1 << width) - 1
-        self.valid = sum(row << (r + 1) * stride + 1 for r in range(height))
+        # Every padded square in bit order, a cell hidden until read, a guard
+        # void; guards are keys no board can name.
+        self.template = {object() if cell is None else cell: _VOID if cell is None else _HIDDEN
+                         for cell in self.cell_at}
+        ones = int.from_bytes(b"\x01" * size, "little")
+        self.low_nibbles = 0x0F * ones
+        self.bias = 0x40 * ones
         ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
         self.shifts = (1, stride - 1, stride, stride + 1)
+        self.byte_shifts = tuple(8 * s for s in self.shifts)
         # The neighbours of a square p, shifted down by p - stride - 1, lie on
         # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
         # gives their offsets from p.
@@ -116,32 +125,18 @@ _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 _BYTE_BITS = tuple(tuple(b for b in range(8) if byte >> b & 1) for byte in range(256))
 
 
-def _spread(mask: int, shifts: tuple[int, ...], valid: int) -> int:
-    """Every square next to a square of ``mask`` (the squares themselves not included)."""
+def _spread(mask: int, shifts: tuple[int, ...]) -> int:
+    """Every square next to a square of ``mask`` (the squares themselves not included;
+    guards and squares past the grid may be set)."""
     out = 0
     for s in shifts:
         out |= mask << s | mask >> s
-    return out & valid
-
-
-def _neighbour_counts(mask: int, shifts: tuple[int, ...], valid: int) -> tuple[int, int, int, int]:
-    """For every square, how many of its neighbours are in ``mask``, as four bit planes."""
-    a0 = a1 = a2 = a3 = 0
-    for s in shifts:
-        for x in (mask << s & valid, mask >> s):
-            carry = a0 & x
-            a0 ^= x
-            carry2 = a1 & carry
-            a1 ^= carry
-            carry3 = a2 & carry2
-            a2 ^= carry2
-            a3 |= carry3
-    return a0, a1, a2, a3
+    return out
 
 
 def _boxes(board: Board):
     """What :func:`determined` and :func:`tally` start from, or None to decline:
-    the shape, hidden and flag masks, the rules (``needs``, ``room``), the
+    the shape, the hidden squares' mask, the rules (``needs``, ``room``), the
     boxes and their rule keys, the shared boxes, each rule's private box
     (-1: none) and the boxes' sizes.
 
@@ -154,11 +149,8 @@ def _boxes(board: Board):
     read = _read(board, shape)
     if read is None:
         return None
-    hidden, flag, speaking = read
-    rules = _rules(board, shape, hidden, flag, speaking)
-    if rules is None:
-        return None
-    needs, room, boxes, keys = rules
+    hidden, speaking, need_of = read
+    needs, room, boxes, keys = _rules(shape, hidden, speaking, need_of)
     shared = []
     private_box = [-1] * len(needs)
     for b, key in enumerate(keys):
@@ -166,7 +158,7 @@ def _boxes(board: Board):
             shared.append(b)
         else:
             private_box[key[0]] = b
-    return shape, hidden, flag, needs, room, boxes, keys, shared, private_box, list(map(len, boxes))
+    return shape, hidden, needs, room, boxes, keys, shared, private_box, list(map(len, boxes))
 
 
 def determined(board: Board, max_states: int | None = None,
@@ -189,7 +181,7 @@ def determined(board: Board, max_states: int | None = None,
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, flag, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
     mine, safe, unknown = words
     ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
     masks, dps = [], []
@@ -255,7 +247,7 @@ def tally(board: Board) -> Tally | None:
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, flag, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
     shift_of, last = [-1] * len(needs), [0] * len(needs)
     counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
               for order in _components(shared, keys, len(needs), far=2)]
@@ -408,54 +400,73 @@ def _cells(mask: int, cell_at: list) -> list:
     return list(map(cell_at.__getitem__, _bits(mask)))
 
 
-def _read(board: Board, shape: _Shape) -> tuple[int, int, int] | None:
-    """(hidden squares, flags, numbers next to a hidden square) as masks; None if some
-    number is not 0-8, lies off the board, or has no hidden neighbour and the wrong flags."""
-    bit, shifts, valid = shape.bit, shape.shifts, shape.valid
-    # Squares grouped by number first, then one mask per number: an OR per
-    # square on whole-board integers cost a third more.
-    groups: dict[int, list] = {n: [] for n in range(9)}
+def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
+    """(hidden squares, numbers next to a hidden square, each square's need) or None if
+    some number is not 0-8, lies off the board or on a flag, or sees more flags
+    than its number or fewer hidden squares than it still needs.
+
+    A square's need (its number less its flags) is byte ``p`` of ``needs``,
+    biased by ``0x40``.  The board is read by updating a dict of every padded
+    square in bit order: ``dict.update`` reuses the hashes the clue dict
+    already holds, where a lookup per number hashes its (row, col) tuple
+    again (three times the cost).  Its values, as bytes, are the grid; the
+    counts of flags and hidden squares around every square are then a few
+    additions of whole grids a byte per square (no carry leaves a byte).
+    """
+    squares = shape.template.copy()
+    squares.update(board.clues)
+    flags, voids = board.flags, board.voids
+    if flags:
+        squares.update(dict.fromkeys(flags, _FLAG))
+    if voids:
+        squares.update(dict.fromkeys(voids, _VOID))
+    if len(squares) != shape.size:  # a key that is no square of the board
+        return None
     try:
-        for cell, n in board.clues.items():
-            groups[n].append(cell)
-        by_number = {n: sum(map(bit.__getitem__, cells)) for n, cells in groups.items() if cells}
-        flag = sum(map(bit.__getitem__, board.flags))
-        void = sum(map(bit.__getitem__, board.voids)) if board.voids else 0
-    except (KeyError, TypeError):  # off the board, or not a number 0-8
+        grid = bytes(squares.values())
+    except (TypeError, ValueError):  # not a small int
         return None
-    shown = 0
-    for m in by_number.values():
-        shown |= m
-    if shown & flag or void & (shown | flag):
+    # Every clue a number, every flag and void its own square: a value 9 or
+    # more, or two kinds on one square, leaves some kind short.
+    if (len(grid.translate(None, _DIGITS)) != shape.size - len(board.clues)
+            or grid.count(_FLAG) != len(flags) or grid.count(_VOID) != shape.guards + len(voids)):
         return None
-    if void:  # not squares at all: never hidden, never a neighbour that counts
-        valid &= ~void
-    hidden = valid & ~(shown | flag)
-    around_hidden = _spread(hidden, shifts, valid)
-    # A number with no hidden neighbour must see exactly its flags.
-    closed = shown & ~around_hidden
-    if closed:
-        planes = _neighbour_counts(flag, shifts, valid)
-        for n, m in by_number.items():
-            m &= closed
-            if m:
-                same = m
-                for k, plane in enumerate(planes):
-                    same &= plane if n >> k & 1 else ~plane
-                if same != m:
-                    return None
-    return hidden, flag, shown & around_hidden
+    near = int.from_bytes(grid.translate(_FLAG_HIDDEN), "little")  # a flag 1, a hidden square 16
+    around = 0
+    for s in shape.byte_shifts:
+        around += near << s
+        around += near >> s
+    seen_flags = around & shape.low_nibbles
+    seen_hidden = around >> 4 & shape.low_nibbles
+    numbers = int.from_bytes(grid.translate(_VALUE), "little")
+    need = numbers + shape.bias - seen_flags            # 0x40 + need, 0x38-0x48: no borrow
+    slack = seen_hidden + shape.bias - need + shape.bias  # 0x40 + hidden - need, 0x38-0x50
+    at_numbers = int.from_bytes(grid.translate(_AT_NUMBER), "little")  # 0x40 at each number
+    if need & slack & at_numbers != at_numbers:  # need < 0 or need > hidden at some number
+        return None
+    hidden = int(grid.translate(_HIDDEN_BIT)[::-1], 2)
+    shown = int(grid.translate(_NUMBER_BIT)[::-1], 2)
+    return hidden, shown & _spread(hidden, shape.shifts), need.to_bytes(shape.size, "little")
 
 
-def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
-           speaking: int) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]] | None:
-    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules);
-    None if a rule cannot hold.
+# The grid's byte codes: 0-8 a number, then these.
+_HIDDEN, _FLAG, _VOID = 9, 10, 11
+_DIGITS = bytes(range(9))
+_FLAG_HIDDEN = bytes(1 if i == _FLAG else 16 if i == _HIDDEN else 0 for i in range(256))
+_VALUE = bytes(i if i < 9 else 0 for i in range(256))
+_AT_NUMBER = bytes(0x40 if i < 9 else 0 for i in range(256))
+_HIDDEN_BIT = bytes(0x31 if i == _HIDDEN else 0x30 for i in range(256))
+_NUMBER_BIT = bytes(0x31 if i < 9 else 0x30 for i in range(256))
+
+
+def _rules(shape: _Shape, hidden: int, speaking: int,
+           need_of: bytes) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]]:
+    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules).
 
     Rules are numbered in row-major order of their numbers; a box's key is
     the tuple of its rules, ascending.
     """
-    clues, cell_at, offsets = board.clues, shape.cell_at, shape.offsets
+    offsets = shape.offsets
     stride = shape.stride
     corner, below, ring = stride + 1, 2 * stride, shape.ring
     needs: list[int] = []
@@ -466,10 +477,7 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
         # The hidden neighbours, as an 8-bit pattern: a table gives their offsets.
         w = hidden >> p - corner & ring
         cells = offsets[w & 7 | (w >> stride & 5) << 3 | (w >> below) << 6]
-        need = clues[cell_at[p]] - (flag >> p - corner & ring).bit_count()
-        if need < 0 or need > len(cells):
-            return None
-        needs.append(need)
+        needs.append(need_of[p] - 0x40)
         room.append(len(cells))
         for d in cells:
             q = p + d

@@ -89,6 +89,19 @@ class TestDetermined:
         assert bitboard.determined(wide, max_states=1) is None
         assert bitboard.determined(wide) == components.determined(problem_of(wide))
 
+    @pytest.mark.parametrize("board", [
+        Board(1, 3, {(0, 0): 10}), Board(1, 3, {(0, 0): 11}),  # the grid's own codes for flag and void
+        Board(1, 3, {(0, 0): "1"}), Board(1, 3, {(0, 0): 300}),
+        Board(1, 3, {(0, 0): 1}, flags={(0, 0)}),  # a number on a flag
+        Board(1, 3, {(0, 0): 0}, voids={(0, 0)}), Board(1, 3, flags={(0, 1)}, voids={(0, 1)}),
+        Board(1, 3, flags={(1, 0)}), Board(1, 3, voids={(0, 3)}), Board(1, 3, {(-1, 0): 0}),  # off the board
+        Board(2, 2, {(0, 0): 2}, flags={(0, 1)}, voids={(1, 0), (1, 1)}),  # a void is no neighbour
+    ])
+    def test_declines_malformed_grids(self, board):
+        """A square of two kinds, a value that is no number, a cell off the board: None (the general path's business)."""
+        assert bitboard.determined(board) is None
+        assert bitboard.tally(board) is None
+
 
 class TestSolveUsesIt:
     @settings(max_examples=500, deadline=None)
