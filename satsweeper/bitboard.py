@@ -184,18 +184,22 @@ def determined(board: Board, max_states: int | None = None,
     shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
     mine, safe, unknown = words
     ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
-    masks, dps = [], []
-    shift_of, last = [-1] * len(needs), [0] * len(needs)
+    masks, passes = [], []
+    alone = [b >= 0 for b in private_box]  # a rule without shared boxes (cleared below)
     for order in _components(shared, keys, len(needs)):
-        dp = _DP(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last), max_states)
-        if dp.layers is None:
+        forward = _forward(order, keys, sizes, needs, room, private_box, max_states)
+        if forward is None:
             return None  # too wide for this path
-        if not dp.mask:
+        if not forward[0]:
             return None  # no placement satisfies these rules
-        masks.append(dp.mask)
-        dps.append(dp)
-    for r, need in enumerate(needs):
-        if shift_of[r] < 0:  # a number alone: its hidden neighbours hold exactly its need
+        for b in order:
+            for r in keys[b]:
+                alone[r] = False
+        masks.append(forward[0])
+        passes.append((order, forward))
+    for r, single in enumerate(alone):
+        if single:  # a number alone: its hidden neighbours hold exactly its need
+            need = needs[r]
             masks.append(1 << need)
             ranges[private_box[r]] = (need, need)
     floating = hidden.bit_count() - sum(sizes)
@@ -208,16 +212,18 @@ def determined(board: Board, max_states: int | None = None,
     # Only cells whose word differs from the floating cells' are written (on
     # a stuck position that is the few determined ones).
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
-    for dp, fits, mask in zip(dps, allowed, masks):
+    for (order, (_, seen, their_boxes)), fits, mask in zip(passes, allowed, masks):
         if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
-            seen = dp.seen
-            for b in dp.boxes():
+            for b in their_boxes:
                 verdict = by_seen[seen & 3]
                 seen >>= 2
                 if verdict is not floating_status:
                     for q in boxes[b]:
                         out[cell_at[q]] = verdict
-        else:
+        else:  # walk back through the layers, kept this time
+            rules = len(needs)
+            dp = _DP(order, _plan(order, keys, sizes, needs, list(room), private_box, [-1] * rules, [0] * rules),
+                     None)
             dp.mine_ranges(fits, ranges)
     for b, (low, high) in ranges.items():
         verdict = safe if high == 0 else mine if low == sizes[b] else unknown
@@ -225,6 +231,115 @@ def determined(board: Board, max_states: int | None = None,
             for q in boxes[b]:
                 out[cell_at[q]] = verdict
     return out
+
+
+def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
+             room: list[int], private_box: list[int], max_states: int | None) -> tuple[int, int, list[int]] | None:
+    """:class:`_DP`'s forward pass with :func:`_plan`'s steps worked out as it goes:
+    (the component's mine numbers, what its boxes showed, its boxes in the
+    order of those marks), or None when a layer passes ``max_states``.
+
+    What :func:`determined` needs when the total takes no mine number away
+    from the component (nearly always): no layers kept, no step tuples
+    built.  A rule's private box is listed only if it has one (one without
+    adds no mines and shows nothing).
+    """
+    last: dict[int, int] = {}
+    for i, b in enumerate(order):
+        for r in keys[b]:
+            last[r] = i
+    shift_of: dict[int, int] = {}
+    left_of: dict[int, int] = {}
+    free: list[int] = []
+    top = 0
+    mark = 2 * len(order)  # where the next private box's marks go
+    their_boxes = list(order)
+    layer = {0: (1, 0)}
+    for i, b in enumerate(order):
+        size = sizes[b]
+        opened = take = clear = guard = at_most = 0
+        closing, cleared = [], []
+        for r in keys[b]:
+            shift = shift_of.get(r)
+            if shift is None:
+                if free:
+                    shift = free.pop()
+                else:
+                    shift = top
+                    top += _FIELD
+                shift_of[r] = shift
+                opened += needs[r] << shift
+                left = room[r] - size
+            else:
+                left = left_of[r] - size
+            left_of[r] = left
+            guard += _GUARD << shift
+            at_most += _GUARD - 1 - left << shift
+            if last[r] == i:
+                clear |= _LOW << shift
+                cleared.append(shift)
+                p = private_box[r]
+                if p >= 0:
+                    closing.append((shift, mark, left))
+                    their_boxes.append(p)
+                    mark += 2
+            else:
+                take += 1 << shift
+        free += cleared  # for a later rule
+        keep = ~clear
+        one = guard >> _FIELD - 1
+        closes = len(closing)
+        nxt: dict[int, tuple[int, int]] = {}
+        get = nxt.get
+        if size == 1:  # nearly every shared box: m is 0 or 1
+            empty, full = 2 << 2 * i, 1 << 2 * i
+            for state, (mask, seen) in layer.items():
+                state += opened
+                left = private = 0
+                for shift, twice, space in closing:  # what the private boxes take, and show
+                    n = state >> shift & _LOW
+                    left += n
+                    private |= ((n > 0) | (n < space) << 1) << twice
+                base = state & keep
+                if not state + at_most & guard:
+                    now = seen | empty | private
+                    old = get(base)
+                    nxt[base] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
+                if state + guard - one & guard == guard and not state + at_most - one & guard:
+                    base -= take
+                    if closes:  # one mine fewer in each private box
+                        private = 0
+                        for shift, twice, space in closing:
+                            n = (state >> shift & _LOW) - 1
+                            private |= ((n > 0) | (n < space) << 1) << twice
+                    now = seen | full | private
+                    mines = mask << left + 1 - closes
+                    old = get(base)
+                    nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+        else:
+            marks = [(m > 0) << 2 * i | (m < size) << 2 * i + 1 for m in range(size + 1)]
+            for state, (mask, seen) in layer.items():
+                state += opened
+                left = 0
+                for shift, _, _ in closing:
+                    left += state >> shift & _LOW
+                base = state & keep
+                for m in range(size + 1):
+                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
+                        continue
+                    now = seen | marks[m]
+                    for shift, twice, space in closing:
+                        n = (state >> shift & _LOW) - m
+                        now |= ((n > 0) | (n < space) << 1) << twice
+                    mines = mask << left + m - m * closes
+                    new = base - m * take
+                    old = get(new)
+                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+        if max_states is not None and len(nxt) > max_states:
+            return None
+        layer = nxt
+    mask, seen = layer.get(0, (0, 0))
+    return mask, seen, their_boxes
 
 
 def tally(board: Board) -> Tally | None:
