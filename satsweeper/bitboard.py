@@ -40,7 +40,7 @@ from typing import Hashable, Mapping, Sequence
 
 from .board import Board, grid
 from .components import _mine_ways, _ways, with_total
-from .tally import Poly, Tally, accumulate, combine, frontier_counts, window
+from .tally import Poly, Shared, Tally, accumulate, combine, frontier_counts, window
 
 # Whole-board masks cost a word per 30 squares in every operation: past this
 # many squares the general path (numpy on big boards) is the better one.
@@ -163,7 +163,9 @@ def _boxes(board: Board):
 
 def determined(board: Board, max_states: int | None = None,
                words: tuple = (True, False, None)) -> Mapping[Hashable, object] | None:
-    """Every hidden cell -> mine, safe or undetermined (``words``), in row-major order.
+    """Every hidden cell -> mine, safe or undetermined (``words``), in row-major order:
+    a :class:`~satsweeper.tally.Shared` mapping (the cells whose word is the
+    floating cells' share it).
 
     None when this path does not answer: the board is inconsistent, too
     big, or a DP layer would pass ``max_states``.  The caller then asks the
@@ -171,9 +173,9 @@ def determined(board: Board, max_states: int | None = None,
     contradiction).
 
     >>> from satsweeper.textio import parse_board
-    >>> determined(parse_board("mines: 2\\n1..\\n"))
+    >>> dict(determined(parse_board("mines: 2\\n1..\\n")))
     {(0, 1): True, (0, 2): True}
-    >>> determined(parse_board("mines: 1\\n1..\\n"))
+    >>> dict(determined(parse_board("mines: 1\\n1..\\n")))
     {(0, 1): True, (0, 2): False}
     >>> determined(parse_board("12\\n..\\n")) is None  # no explanation
     True
@@ -208,9 +210,11 @@ def determined(board: Board, max_states: int | None = None,
     if allowed is None:
         return None
     cell_at = shape.cell_at
-    out = dict.fromkeys(_cells(hidden, cell_at), floating_status)
-    # Only cells whose word differs from the floating cells' are written (on
-    # a stuck position that is the few determined ones).
+    # Only cells whose word differs from the floating cells' get an entry (on
+    # a stuck position, the few determined ones); the others share one, and
+    # the hidden cells are listed when first asked for (hashing every cell
+    # into a dict cost more than the count on expert positions).
+    own: dict = {}
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
     for (order, (_, seen, their_boxes)), fits, mask in zip(passes, allowed, masks):
         if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
@@ -219,7 +223,7 @@ def determined(board: Board, max_states: int | None = None,
                 seen >>= 2
                 if verdict is not floating_status:
                     for q in boxes[b]:
-                        out[cell_at[q]] = verdict
+                        own[cell_at[q]] = verdict
         else:  # walk back through the layers, kept this time
             rules = len(needs)
             dp = _DP(order, _plan(order, keys, sizes, needs, list(room), private_box, [-1] * rules, [0] * rules),
@@ -229,8 +233,50 @@ def determined(board: Board, max_states: int | None = None,
         verdict = safe if high == 0 else mine if low == sizes[b] else unknown
         if verdict is not floating_status:
             for q in boxes[b]:
-                out[cell_at[q]] = verdict
-    return out
+                own[cell_at[q]] = verdict
+    return Shared(_Hidden(hidden, shape), own, floating_status)
+
+
+class _Hidden(Sequence):
+    """A read board's hidden cells in row-major order, as a sequence: made into
+    tuples when first walked; ``in`` and ``len`` ask the mask.
+
+    >>> cells = _Hidden(0b1000100000, _shape(2, 3))
+    >>> list(cells), len(cells), (1, 0) in cells, (0, 1) in cells
+    ([(0, 0), (1, 0)], 2, True, False)
+    """
+
+    __slots__ = ("mask", "shape", "_cells")
+
+    def __init__(self, mask: int, shape: _Shape) -> None:
+        self.mask = mask
+        self.shape = shape
+        self._cells: list | None = None
+
+    def _list(self) -> list:
+        if self._cells is None:
+            self._cells = _cells(self.mask, self.shape.cell_at)
+        return self._cells
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __contains__(self, cell) -> bool:
+        return bool(self.shape.bit.get(cell, 0) & self.mask)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, _Hidden)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"_Hidden({self._list()!r})"
 
 
 def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
