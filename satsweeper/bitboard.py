@@ -587,9 +587,10 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
         grid = bytes(squares.values())
     except (TypeError, ValueError):  # not a small int
         return None
-    # Every clue a number, every flag and void its own square: a value 9 or
-    # more, or two kinds on one square, leaves some kind short.
-    if (len(grid.translate(None, _DIGITS)) != shape.size - len(board.clues)
+    # Every flag and void its own square and every clue a number: two kinds
+    # on one square, or a clue 9-11 (the codes below), leaves some count
+    # wrong; a clue of 12 or more fails the test of the needs below.
+    if (grid.count(_HIDDEN) != len(shape.cells) - len(board.clues) - len(flags) - len(voids)
             or grid.count(_FLAG) != len(flags) or grid.count(_VOID) != shape.guards + len(voids)):
         return None
     near = int.from_bytes(grid.translate(_FLAG_HIDDEN), "little")  # a flag 1, a hidden square 16
@@ -612,10 +613,11 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
 
 # The grid's byte codes: 0-8 a number, then these.
 _HIDDEN, _FLAG, _VOID = 9, 10, 11
-_DIGITS = bytes(range(9))
 _FLAG_HIDDEN = bytes(1 if i == _FLAG else 16 if i == _HIDDEN else 0 for i in range(256))
-_VALUE = bytes(i if i < 9 else 0 for i in range(256))
-_AT_NUMBER = bytes(0x40 if i < 9 else 0 for i in range(256))
+# A code past _VOID (no number: a bad clue) weighs 0x20 and is checked as a
+# number: its slack byte, 0x20 + hidden + flags, lacks bit 6, so it fails.
+_VALUE = bytes(i if i < 9 else 0x20 if i > _VOID else 0 for i in range(256))
+_AT_NUMBER = bytes(0 if _HIDDEN <= i <= _VOID else 0x40 for i in range(256))
 _HIDDEN_BIT = bytes(0x31 if i == _HIDDEN else 0x30 for i in range(256))
 _NUMBER_BIT = bytes(0x31 if i < 9 else 0x30 for i in range(256))
 

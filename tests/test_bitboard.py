@@ -91,6 +91,7 @@ class TestDetermined:
 
     @pytest.mark.parametrize("board", [
         Board(1, 3, {(0, 0): 10}), Board(1, 3, {(0, 0): 11}),  # the grid's own codes for flag and void
+        Board(1, 3, {(0, 0): 9}, flags={(0, 2)}), Board(1, 3, {(0, 0): 12}), Board(2, 2, {(0, 0): 200}),
         Board(1, 3, {(0, 0): "1"}), Board(1, 3, {(0, 0): 300}),
         Board(1, 3, {(0, 0): 1}, flags={(0, 0)}),  # a number on a flag
         Board(1, 3, {(0, 0): 0}, voids={(0, 0)}), Board(1, 3, flags={(0, 1)}, voids={(0, 1)}),
