@@ -185,7 +185,7 @@ def determined(board: Board, max_states: int | None = None,
         return None
     shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
     mine, safe, unknown = words
-    ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
+    ranges: dict[int, tuple[int, int]] = {}  # a lone rule's box -> (fewest, most) mines
     masks, passes = [], []
     alone = [b >= 0 for b in private_box]  # a rule without shared boxes (cleared below)
     for order in _components(shared, keys, len(needs)):
@@ -217,18 +217,14 @@ def determined(board: Board, max_states: int | None = None,
     own: dict = {}
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
     for (order, (_, seen, their_boxes)), fits, mask in zip(passes, allowed, masks):
-        if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
-            for b in their_boxes:
-                verdict = by_seen[seen & 3]
-                seen >>= 2
-                if verdict is not floating_status:
-                    for q in boxes[b]:
-                        own[cell_at[q]] = verdict
-        else:  # walk back through the layers, kept this time
-            rules = len(needs)
-            dp = _DP(order, _plan(order, keys, sizes, needs, list(room), private_box, [-1] * rules, [0] * rules),
-                     None)
-            dp.mine_ranges(fits, ranges)
+        if fits & mask != mask:  # the total takes mine numbers away: again, mine numbers apart
+            seen = _forward(order, keys, sizes, needs, room, private_box, None, fits)[1]
+        for b in their_boxes:
+            verdict = by_seen[seen & 3]
+            seen >>= 2
+            if verdict is not floating_status:
+                for q in boxes[b]:
+                    own[cell_at[q]] = verdict
     for b, (low, high) in ranges.items():
         verdict = safe if high == 0 else mine if low == sizes[b] else unknown
         if verdict is not floating_status:
@@ -280,15 +276,30 @@ class _Hidden(Sequence):
 
 
 def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
-             room: list[int], private_box: list[int], max_states: int | None) -> tuple[int, int, list[int]] | None:
-    """:class:`_DP`'s forward pass with :func:`_plan`'s steps worked out as it goes:
-    (the component's mine numbers, what its boxes showed, its boxes in the
-    order of those marks), or None when a layer passes ``max_states``.
+             room: list[int], private_box: list[int], max_states: int | None,
+             fits: int | None = None) -> tuple[int, int, list[int]] | None:
+    """The frontier DP of one component over its shared boxes, forward, with
+    :func:`_plan`'s steps worked out as it goes: (the component's mine
+    numbers, what its boxes showed, its boxes in the order of those marks),
+    or None when a layer passes ``max_states``.
+
+    A state is one integer: each open rule has a field of :data:`_FIELD`
+    bits holding the mines it still needs.  At a rule's last shared box its
+    private box (the cells no other rule sees) takes what is left, and the
+    field is freed for a later rule.  Whether m mines fit in a box is two
+    additions on the whole state (see :func:`_plan`).  Each state maps to
+    (its mine numbers so far, a bitmask; what the boxes so far were on some
+    way to it: bit 2j set if the j-th box held a mine, bit 2j + 1 if it was
+    not full).  The last layer's one state is every placement.
 
     What :func:`determined` needs when the total takes no mine number away
     from the component (nearly always): no layers kept, no step tuples
     built.  A rule's private box is listed only if it has one (one without
     adds no mines and shows nothing).
+
+    With ``fits`` (the mine numbers the total leaves the component) a state
+    also carries its mines so far, in bits above every field, and the marks
+    are those of the placements whose mine number fits (no walk back).
     """
     last: dict[int, int] = {}
     for i, b in enumerate(order):
@@ -300,6 +311,8 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
     top = 0
     mark = 2 * len(order)  # where the next private box's marks go
     their_boxes = list(order)
+    # One mine placed adds ``unit`` to the state: 0 unless mine numbers are kept apart.
+    unit = 0 if fits is None else 1 << _FIELD * (len(last) + 1)
     layer = {0: (1, 0)}
     for i, b in enumerate(order):
         size = sizes[b]
@@ -349,10 +362,11 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
                 base = state & keep
                 if not state + at_most & guard:
                     now = seen | empty | private
-                    old = get(base)
-                    nxt[base] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
+                    key = base + left * unit
+                    old = get(key)
+                    nxt[key] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
                 if state + guard - one & guard == guard and not state + at_most - one & guard:
-                    base -= take
+                    base += (left + 1 - closes) * unit - take
                     if closes:  # one mine fewer in each private box
                         private = 0
                         for shift, twice, space in closing:
@@ -378,13 +392,20 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
                         n = (state >> shift & _LOW) - m
                         now |= ((n > 0) | (n < space) << 1) << twice
                     mines = mask << left + m - m * closes
-                    new = base - m * take
+                    new = base - m * take + (left + m - m * closes) * unit
                     old = get(new)
                     nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
         if max_states is not None and len(nxt) > max_states:
             return None
         layer = nxt
-    mask, seen = layer.get(0, (0, 0))
+    if fits is None:
+        mask, seen = layer.get(0, (0, 0))
+    else:  # every state left is a mine number times ``unit``
+        mask = seen = 0
+        for state, (mines, marks) in layer.items():
+            mask |= mines
+            if mines & fits:
+                seen |= marks
     return mask, seen, their_boxes
 
 
@@ -441,7 +462,7 @@ def tally(board: Board) -> Tally | None:
 
 
 class _Count:
-    """:class:`_DP`'s steps with counts: per state, the placements so far as a
+    """:func:`_forward`'s steps with counts: per state, the placements so far as a
     polynomial in their mines ``[lo, coefficients]`` (as the component engine
     keeps them); ``poly`` is the component's, by its number of mines."""
 
@@ -696,130 +717,6 @@ def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -
     return order
 
 
-class _DP:
-    """The frontier DP of one component over its shared boxes, a state being one integer.
-
-    Each open rule has a field of :data:`_FIELD` bits holding the mines it
-    still needs.  At a rule's last shared box its private box (the cells no
-    other rule sees, maybe none) takes what is left, between 0 and its size,
-    and the field is cleared for a later rule: states stay small ints.
-    Whether m mines fit in a box is two additions on the whole state (see
-    :func:`_plan`), not a loop over the box's rules.
-
-    ``layers[i]`` maps each state before step ``i`` to (the set of mine
-    numbers placed so far, a bitmask; what the boxes placed so far were on
-    some way to it: bit 2j set if the j-th box of :meth:`boxes` held a mine,
-    bit 2j + 1 if it was not full).  The last layer's one state is every placement, so ``seen`` says
-    which boxes are determined when the total takes no mine number away;
-    :meth:`mine_ranges` walks back when it does.  ``mask`` is the
-    component's mine numbers; ``layers`` is None when a layer would pass
-    ``max_states``.
-    """
-
-    __slots__ = ("order", "steps", "layers", "mask", "seen")
-
-    def __init__(self, order: list[int], steps: list[tuple], max_states: int | None) -> None:
-        self.order = order
-        self.steps = steps
-        self.layers, self.mask, self.seen = None, 0, 0
-        layer = {0: (1, 0)}
-        layers = [layer]
-        for size, opened, keep, take, closing, guard, at_most, one, marks in steps:
-            nxt: dict[int, tuple[int, int]] = {}
-            get = nxt.get
-            closes = len(closing)
-            for state, (mask, seen) in layer.items():
-                state += opened
-                left = private = 0
-                for shift, twice, room, _ in closing:  # what the private boxes take, and show
-                    n = state >> shift & _LOW
-                    left += n
-                    private |= ((n > 0) | (n < room) << 1) << twice
-                base = state & keep
-                if size == 1:  # nearly every shared box: m is 0 or 1
-                    if not state + at_most & guard:
-                        now = seen | marks[0] | private
-                        old = get(base)
-                        nxt[base] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
-                    if state + guard - one & guard == guard and not state + at_most - one & guard:
-                        base -= take
-                        if closes:  # one mine fewer in each private box
-                            private = 0
-                            for shift, twice, room, _ in closing:
-                                n = (state >> shift & _LOW) - 1
-                                private |= ((n > 0) | (n < room) << 1) << twice
-                        now = seen | marks[1] | private
-                        mines = mask << left + 1 - closes
-                        old = get(base)
-                        nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
-                    continue
-                for m in range(size + 1):
-                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
-                        continue
-                    new = base - m * take
-                    now = seen | marks[m]
-                    for shift, twice, room, _ in closing:
-                        n = (state >> shift & _LOW) - m
-                        now |= ((n > 0) | (n < room) << 1) << twice
-                    mines = mask << left + m - m * closes
-                    old = get(new)
-                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
-            if max_states is not None and len(nxt) > max_states:
-                return
-            layer = nxt
-            layers.append(layer)
-        self.layers = layers
-        self.mask, self.seen = layer.get(0, (0, 0))
-
-    def boxes(self) -> list[int]:
-        """The component's boxes: its shared ones, then its rules' private ones (box j's
-        marks are bits 2j and 2j + 1 of ``seen``: small ints on any board)."""
-        return self.order + [c[3] for step in self.steps for c in step[4] if c[3] >= 0]
-
-    def mine_ranges(self, allowed: int, out: dict[int, tuple[int, int]]) -> None:
-        """Into ``out``, box -> the fewest and most mines it holds in a placement whose
-        mine number is in the bitmask ``allowed`` (-1: any), for this component's
-        boxes and the private boxes of its rules."""
-        after = {0: allowed}
-        layers, steps, order = self.layers, self.steps, self.order
-        for i in range(len(steps) - 1, -1, -1):
-            size, opened, keep, take, closing, guard, at_most, one, _ = steps[i]
-            before: dict[int, int] = {}
-            closes = len(closing)
-            used = 0  # bit m: the box holds m mines in some placement
-            private_used = [0] * closes
-            for state, (reached, _) in layers[i].items():
-                s = state + opened
-                left = 0
-                for shift, _, _, _ in closing:
-                    left += s >> shift & _LOW
-                base = s & keep
-                ok = 0
-                for m in range(size + 1):
-                    if s + guard - m * one & guard != guard or s + at_most - m * one & guard:
-                        continue
-                    later = after.get(base - m * take)
-                    if later is None:
-                        continue
-                    later >>= left + m - m * closes
-                    if later & reached:
-                        used |= 1 << m
-                        for j, (shift, _, _, _) in enumerate(closing):
-                            private_used[j] |= 1 << (s >> shift & _LOW) - m
-                    ok |= later
-                if ok:
-                    before[state] = ok
-            out[order[i]] = (_lowest(used), used.bit_length() - 1)
-            for (_, _, _, b), mines in zip(closing, private_used):
-                if b >= 0:
-                    out[b] = (_lowest(mines), mines.bit_length() - 1)
-            after = before
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
 _GUARD = 1 << _FIELD - 1  # the top bit of a field: needs and rooms stay below it
 
 
@@ -828,7 +725,7 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     """One step per box of ``order``: (size, what opening rules add to the state,
     the fields kept after it, what one mine takes from the kept fields, the rules
     it closes, then ``guard``, ``at_most`` and ``one``, the masks that bound its
-    mines, and what m mines in it show, for each m: see :class:`_DP`).
+    mines, and what m mines in it show, for each m: see :func:`_forward`).
 
     A box may hold m mines iff each of its rules still needs at least m and
     at most m more than its room after the box (later boxes and its private
@@ -848,7 +745,7 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     free: list[int] = []
     top = 0
     steps = []
-    mark = 2 * len(order)  # where the next private box's marks go (see _DP.boxes)
+    mark = 2 * len(order)  # where the next private box's marks go
     for i, b in enumerate(order):
         size = sizes[b]
         opened = take = clear = guard = at_most = 0

@@ -66,6 +66,29 @@ class TestDetermined:
             if board is not None:
                 assert bitboard.determined(board) == components.determined(problem_of(board))
 
+    def test_total_that_binds_matches_oracle(self):
+        """Random full boards with few floating cells, where the total takes mine numbers from components."""
+        import random
+        rng = random.Random(7)
+        binding = 0
+        for _ in range(300):
+            height, width = rng.randint(2, 5), rng.randint(2, 6)
+            cells = [(r, c) for r in range(height) for c in range(width)]
+            mines = set(rng.sample(cells, rng.randint(1, len(cells) // 2)))
+            shown = {c for c in cells if c not in mines and rng.random() < 0.55}
+            hidden = [c for c in cells if c not in shown]
+            if len(hidden) > 14:
+                continue
+            clues = {(r, c): sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+                     for r, c in shown}
+            total = len(mines) + rng.choice((0, 0, 1, -1))  # now and then a total no layout meets
+            board = Board(height, width, clues, total_mines=total)
+            want = oracle.status(problem_of(board))
+            assert bitboard.determined(board, words=WORDS) == want
+            free = bitboard.determined(Board(height, width, clues), words=WORDS)
+            binding += want is not None and free is not None and dict(free) != dict(want)
+        assert binding > 20  # the total decided cells the numbers alone leave open
+
     def test_private_and_shared_boxes(self):
         """A chain of numbers with cells of their own and shared ones, with and without the total."""
         text = "1.1.2.1\n.......\n"
