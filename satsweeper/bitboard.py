@@ -305,8 +305,8 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
     for i, b in enumerate(order):
         for r in keys[b]:
             last[r] = i
-    shift_of: dict[int, int] = {}
-    left_of: dict[int, int] = {}
+    shift_of = [-1] * len(needs)  # lists by rule: indexing beats dict.get in this loop
+    left_of = room[:]
     free: list[int] = []
     top = 0
     mark = 2 * len(order)  # where the next private box's marks go
@@ -319,8 +319,8 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
         opened = take = clear = guard = at_most = 0
         closing, cleared = [], []
         for r in keys[b]:
-            shift = shift_of.get(r)
-            if shift is None:
+            shift = shift_of[r]
+            if shift < 0:
                 if free:
                     shift = free.pop()
                 else:
@@ -328,10 +328,7 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
                     top += _FIELD
                 shift_of[r] = shift
                 opened += needs[r] << shift
-                left = room[r] - size
-            else:
-                left = left_of[r] - size
-            left_of[r] = left
+            left = left_of[r] = left_of[r] - size
             guard += _GUARD << shift
             at_most += _GUARD - 1 - left << shift
             if last[r] == i:
