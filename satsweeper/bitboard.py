@@ -187,20 +187,19 @@ def determined(board: Board, max_states: int | None = None,
     mine, safe, unknown = words
     ranges: dict[int, tuple[int, int]] = {}  # a lone rule's box -> (fewest, most) mines
     masks, passes = [], []
-    alone = [b >= 0 for b in private_box]  # a rule without shared boxes (cleared below)
+    # Per rule, shared by the components (each rule is in one): its field, -1
+    # for a rule no DP met, and the cells it has not placed yet.
+    shift_of, left_of = [-1] * len(needs), room[:]
     for order in _components(shared, keys, len(needs)):
-        forward = _forward(order, keys, sizes, needs, room, private_box, max_states)
+        forward = _forward(order, keys, sizes, needs, private_box, max_states, shift_of, left_of)
         if forward is None:
             return None  # too wide for this path
         if not forward[0]:
             return None  # no placement satisfies these rules
-        for b in order:
-            for r in keys[b]:
-                alone[r] = False
         masks.append(forward[0])
         passes.append((order, forward))
-    for r, single in enumerate(alone):
-        if single:  # a number alone: its hidden neighbours hold exactly its need
+    for r, shift in enumerate(shift_of):
+        if shift < 0:  # a number alone: its hidden neighbours hold exactly its need
             need = needs[r]
             masks.append(1 << need)
             ranges[private_box[r]] = (need, need)
@@ -218,7 +217,7 @@ def determined(board: Board, max_states: int | None = None,
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
     for (order, (_, seen, their_boxes)), fits, mask in zip(passes, allowed, masks):
         if fits & mask != mask:  # the total takes mine numbers away: again, mine numbers apart
-            seen = _forward(order, keys, sizes, needs, room, private_box, None, fits)[1]
+            seen = _forward(order, keys, sizes, needs, private_box, None, [-1] * len(needs), room[:], fits)[1]
         for b in their_boxes:
             verdict = by_seen[seen & 3]
             seen >>= 2
@@ -276,7 +275,7 @@ class _Hidden(Sequence):
 
 
 def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
-             room: list[int], private_box: list[int], max_states: int | None,
+             private_box: list[int], max_states: int | None, shift_of: list[int], left_of: list[int],
              fits: int | None = None) -> tuple[int, int, list[int]] | None:
     """The frontier DP of one component over its shared boxes, forward, with
     :func:`_plan`'s steps worked out as it goes: (the component's mine
@@ -295,7 +294,9 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
     What :func:`determined` needs when the total takes no mine number away
     from the component (nearly always): no layers kept, no step tuples
     built.  A rule's private box is listed only if it has one (one without
-    adds no mines and shows nothing).
+    adds no mines and shows nothing).  ``shift_of`` (-1: no field yet) and
+    ``left_of`` (cells not placed yet) are per rule, lists (indexing beats
+    ``dict.get`` here), updated for the component's rules.
 
     With ``fits`` (the mine numbers the total leaves the component) a state
     also carries its mines so far, in bits above every field, and the marks
@@ -305,8 +306,6 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
     for i, b in enumerate(order):
         for r in keys[b]:
             last[r] = i
-    shift_of = [-1] * len(needs)  # lists by rule: indexing beats dict.get in this loop
-    left_of = room[:]
     free: list[int] = []
     top = 0
     mark = 2 * len(order)  # where the next private box's marks go
