@@ -688,27 +688,31 @@ def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int,
     for b in shared:
         for r in keys[b]:
             rule_boxes[r].append(b)
-    seen = dict.fromkeys(shared, False)
+    seen = [False] * len(keys)  # by box; a second search gets its own
     out = []
     for start in shared:
         if seen[start]:
             continue
-        order = _bfs(start, keys, rule_boxes)
-        for b in order:
-            seen[b] = True
-        out.append(order if len(order) <= far else _bfs(order[-1], keys, rule_boxes))
+        order = _bfs(start, keys, rule_boxes, seen, [False] * rules)
+        if len(order) > far:
+            order = _bfs(order[-1], keys, rule_boxes, [False] * len(keys), [False] * rules)
+        out.append(order)
     return out
 
 
-def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -> list[int]:
-    order, seen, used = [start], {start}, set()
+def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]], seen: list[bool],
+         used: list[bool]) -> list[int]:
+    """The boxes reached from ``start`` in breadth-first order, marked in ``seen`` (by box);
+    ``used`` marks the rules whose boxes were queued."""
+    order = [start]
+    seen[start] = True
     for b in order:  # the list grows while it is walked: a queue
         for r in keys[b]:
-            if r not in used:
-                used.add(r)
+            if not used[r]:
+                used[r] = True
                 for other in rule_boxes[r]:
-                    if other not in seen:
-                        seen.add(other)
+                    if not seen[other]:
+                        seen[other] = True
                         order.append(other)
     return order
 
