@@ -8,10 +8,13 @@ components, a plan per box, tuples as DP states) took 0.4-0.7 ms of
 ``solve`` on expert positions whose DP visits about 85 states.  This module
 answers the same questions without those objects:
 
-* every set of squares is one Python integer, a bit per square of a grid
-  padded by a guard column and row, so "the numbers next to a hidden
-  square" or "the flags around every number" are a few shifts of whole
-  masks, computed in C;
+* the board is read into bytes, a square a byte, of a grid padded by a
+  guard column and row; "the flags and hidden squares around every
+  number" are a few shifts and additions of that grid as one integer
+  (no carry leaves a byte), computed in C, and so is the check that every
+  number can hold;
+* every set of squares is one Python integer, a bit per square of the same
+  padded grid;
 * rules, boxes (frontier cells under exactly the same rules) and
   components are small integers and lists; a rule's private box (cells no
   other rule sees) is no step of its own but takes what the rule still
@@ -19,7 +22,9 @@ answers the same questions without those objects:
 * the DP's state (what each open rule still needs) is one integer, six
   bits a rule, so a transition is a subtraction, not a new tuple.
 
-:func:`determined` carries sets of mine numbers and what each box held;
+:func:`determined` carries sets of mine numbers and what each box held,
+forward only (where the total binds, once more with mine numbers apart),
+and answers a :class:`~satsweeper.tally.Shared` mapping;
 :func:`tally` carries the component engine's polynomials.  The answers are
 those of :func:`~satsweeper.components.determined` and
 :func:`~satsweeper.components.tally` on
@@ -59,8 +64,8 @@ class _Shape:
     square onto its neighbour and never wraps onto another real square.
     """
 
-    __slots__ = ("stride", "cells", "bit", "cell_at", "shifts", "ring", "offsets", "size", "guards",
-                 "template", "byte_shifts", "low_nibbles", "bias")
+    __slots__ = ("stride", "cells", "bit", "cell_at", "ring", "offsets", "size", "guards",
+                 "template", "down", "low_nibbles", "bias", "sevens")
 
     def __init__(self, height: int, width: int) -> None:
         stride = width + 1
@@ -81,9 +86,9 @@ class _Shape:
         ones = int.from_bytes(b"\x01" * size, "little")
         self.low_nibbles = 0x0F * ones
         self.bias = 0x40 * ones
+        self.sevens = 0x7F * ones
         ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
-        self.shifts = (1, stride - 1, stride, stride + 1)
-        self.byte_shifts = tuple(8 * s for s in self.shifts)
+        self.down = 8 * stride  # a row down, a byte per square
         # The neighbours of a square p, shifted down by p - stride - 1, lie on
         # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
         # gives their offsets from p.
@@ -123,15 +128,6 @@ def _bits(mask: int) -> list[int]:
 
 _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 _BYTE_BITS = tuple(tuple(b for b in range(8) if byte >> b & 1) for byte in range(256))
-
-
-def _spread(mask: int, shifts: tuple[int, ...]) -> int:
-    """Every square next to a square of ``mask`` (the squares themselves not included;
-    guards and squares past the grid may be set)."""
-    out = 0
-    for s in shifts:
-        out |= mask << s | mask >> s
-    return out
 
 
 def _boxes(board: Board):
@@ -611,10 +607,10 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
             or grid.count(_FLAG) != len(flags) or grid.count(_VOID) != shape.guards + len(voids)):
         return None
     near = int.from_bytes(grid.translate(_FLAG_HIDDEN), "little")  # a flag 1, a hidden square 16
-    around = 0
-    for s in shape.byte_shifts:
-        around += near << s
-        around += near >> s
+    # Sums over each 3x3 block, a row then a column: a number's own square
+    # adds nothing, and no byte passes 9 * 16 + 9.
+    row = near + (near << 8) + (near >> 8)
+    around = row + (row << shape.down) + (row >> shape.down)
     seen_flags = around & shape.low_nibbles
     seen_hidden = around >> 4 & shape.low_nibbles
     numbers = int.from_bytes(grid.translate(_VALUE), "little")
@@ -624,8 +620,8 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
     if need & slack & at_numbers != at_numbers:  # need < 0 or need > hidden at some number
         return None
     hidden = int(grid.translate(_HIDDEN_BIT)[::-1], 2)
-    shown = int(grid.translate(_NUMBER_BIT)[::-1], 2)
-    return hidden, shown & _spread(hidden, shape.shifts), need.to_bytes(shape.size, "little")
+    speaking = (seen_hidden + shape.sevens & at_numbers << 1).to_bytes(shape.size, "little")  # 0x80: speaks
+    return hidden, int(speaking.translate(_TOP_BIT)[::-1], 2), need.to_bytes(shape.size, "little")
 
 
 # The grid's byte codes: 0-8 a number, then these.
@@ -636,7 +632,7 @@ _FLAG_HIDDEN = bytes(1 if i == _FLAG else 16 if i == _HIDDEN else 0 for i in ran
 _VALUE = bytes(i if i < 9 else 0x20 if i > _VOID else 0 for i in range(256))
 _AT_NUMBER = bytes(0 if _HIDDEN <= i <= _VOID else 0x40 for i in range(256))
 _HIDDEN_BIT = bytes(0x31 if i == _HIDDEN else 0x30 for i in range(256))
-_NUMBER_BIT = bytes(0x31 if i < 9 else 0x30 for i in range(256))
+_TOP_BIT = bytes(0x31 if i & 0x80 else 0x30 for i in range(256))
 
 
 def _rules(shape: _Shape, hidden: int, speaking: int,
