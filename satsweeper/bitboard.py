@@ -342,7 +342,20 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
         closes = len(closing)
         nxt: dict[int, tuple[int, int]] = {}
         get = nxt.get
-        if size == 1:  # nearly every shared box: m is 0 or 1
+        if size == 1 and not closing:  # the commonest step, unrolled: m is 0 or 1, no private box
+            empty, full = 2 << 2 * i, 1 << 2 * i
+            for state, (mask, seen) in layer.items():
+                state += opened
+                base = state & keep
+                if not state + at_most & guard:
+                    old = get(base)
+                    nxt[base] = (mask, seen | empty) if old is None else (old[0] | mask, old[1] | seen | empty)
+                if state + guard - one & guard == guard and not state + at_most - one & guard:
+                    base += unit - take
+                    old = get(base)
+                    nxt[base] = ((mask << 1, seen | full) if old is None else
+                                 (old[0] | mask << 1, old[1] | seen | full))
+        elif size == 1:  # m is 0 or 1
             empty, full = 2 << 2 * i, 1 << 2 * i
             for state, (mask, seen) in layer.items():
                 state += opened
