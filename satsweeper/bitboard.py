@@ -269,6 +269,9 @@ class _Hidden(Sequence):
     def __repr__(self) -> str:
         return f"_Hidden({self._list()!r})"
 
+    def __reduce__(self):  # pickled as the plain list, not the shape's tables
+        return list, (self._list(),)
+
 
 def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
              private_box: list[int], max_states: int | None, shift_of: list[int], left_of: list[int],

@@ -138,6 +138,15 @@ class TestSolveUsesIt:
         assert list(fast.status) == list(general.status)
         assert fast.conflict == general.conflict
 
+    def test_solution_pickles_and_reads_the_same(self):
+        """The fast path's answer (its hidden cells listed lazily) survives pickling, as worker pools need."""
+        import pickle
+        board = position(LEVELS["expert"], 3, 0.0)
+        fast = solve(board)
+        back = pickle.loads(pickle.dumps(fast))
+        assert list(back.status.items()) == list(fast.status.items()) == list(solve(problem_of(board)).status.items())
+        assert len(pickle.dumps(fast)) < 20 * len(board.hidden_cells())  # the cells, not the shape's tables
+
     def test_options_take_the_general_path(self):
         """Solver options and flags read as hidden cells are not the fast path's business."""
         board = parse_board("mines: 1\n1F\n..\n")
