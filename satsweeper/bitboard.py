@@ -8,10 +8,13 @@ components, a plan per box, tuples as DP states) took 0.4-0.7 ms of
 ``solve`` on expert positions whose DP visits about 85 states.  This module
 answers the same questions without those objects:
 
-* every set of squares is one Python integer, a bit per square of a grid
-  padded by a guard column and row, so "the numbers next to a hidden
-  square" or "the flags around every number" are a few shifts of whole
-  masks, computed in C;
+* the board is read into bytes, a square a byte, of a grid padded by a
+  guard column and row; "the flags and hidden squares around every
+  number" are a few shifts and additions of that grid as one integer
+  (no carry leaves a byte), computed in C, and so is the check that every
+  number can hold;
+* every set of squares is one Python integer, a bit per square of the same
+  padded grid;
 * rules, boxes (frontier cells under exactly the same rules) and
   components are small integers and lists; a rule's private box (cells no
   other rule sees) is no step of its own but takes what the rule still
@@ -19,7 +22,9 @@ answers the same questions without those objects:
 * the DP's state (what each open rule still needs) is one integer, six
   bits a rule, so a transition is a subtraction, not a new tuple.
 
-:func:`determined` carries sets of mine numbers and what each box held;
+:func:`determined` carries sets of mine numbers and what each box held,
+forward only (where the total binds, once more with mine numbers apart),
+and answers a :class:`~satsweeper.tally.Shared` mapping;
 :func:`tally` carries the component engine's polynomials.  The answers are
 those of :func:`~satsweeper.components.determined` and
 :func:`~satsweeper.components.tally` on
@@ -40,7 +45,7 @@ from typing import Hashable, Mapping, Sequence
 
 from .board import Board, grid
 from .components import _mine_ways, _ways, with_total
-from .tally import Poly, Tally, accumulate, combine, frontier_counts, window
+from .tally import Poly, Shared, Tally, accumulate, combine, frontier_counts, window
 
 # Whole-board masks cost a word per 30 squares in every operation: past this
 # many squares the general path (numpy on big boards) is the better one.
@@ -59,7 +64,8 @@ class _Shape:
     square onto its neighbour and never wraps onto another real square.
     """
 
-    __slots__ = ("stride", "cells", "bit", "cell_at", "valid", "shifts", "ring", "offsets")
+    __slots__ = ("stride", "cells", "bit", "cell_at", "ring", "offsets", "size", "guards",
+                 "template", "down", "low_nibbles", "bias", "sevens")
 
     def __init__(self, height: int, width: int) -> None:
         stride = width + 1
@@ -68,13 +74,21 @@ class _Shape:
         index = {cell: (cell[0] + 1) * stride + cell[1] + 1 for cell in self.cells}
         self.bit = {cell: 1 << i for cell, i in index.items()}
         size = (height + 2) * stride + 1
+        self.size = size
+        self.guards = size - len(index)
         self.cell_at: list = [None] * size
         for cell, i in index.items():
             self.cell_at[i] = cell
-        row = (1 << width) - 1
-        self.valid = sum(row << (r + 1) * stride + 1 for r in range(height))
+        # Every padded square in bit order, a cell hidden until read, a guard
+        # void; guards are keys no board can name.
+        self.template = {object() if cell is None else cell: _VOID if cell is None else _HIDDEN
+                         for cell in self.cell_at}
+        ones = int.from_bytes(b"\x01" * size, "little")
+        self.low_nibbles = 0x0F * ones
+        self.bias = 0x40 * ones
+        self.sevens = 0x7F * ones
         ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
-        self.shifts = (1, stride - 1, stride, stride + 1)
+        self.down = 8 * stride  # a row down, a byte per square
         # The neighbours of a square p, shifted down by p - stride - 1, lie on
         # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
         # gives their offsets from p.
@@ -116,32 +130,9 @@ _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 _BYTE_BITS = tuple(tuple(b for b in range(8) if byte >> b & 1) for byte in range(256))
 
 
-def _spread(mask: int, shifts: tuple[int, ...], valid: int) -> int:
-    """Every square next to a square of ``mask`` (the squares themselves not included)."""
-    out = 0
-    for s in shifts:
-        out |= mask << s | mask >> s
-    return out & valid
-
-
-def _neighbour_counts(mask: int, shifts: tuple[int, ...], valid: int) -> tuple[int, int, int, int]:
-    """For every square, how many of its neighbours are in ``mask``, as four bit planes."""
-    a0 = a1 = a2 = a3 = 0
-    for s in shifts:
-        for x in (mask << s & valid, mask >> s):
-            carry = a0 & x
-            a0 ^= x
-            carry2 = a1 & carry
-            a1 ^= carry
-            carry3 = a2 & carry2
-            a2 ^= carry2
-            a3 |= carry3
-    return a0, a1, a2, a3
-
-
 def _boxes(board: Board):
     """What :func:`determined` and :func:`tally` start from, or None to decline:
-    the shape, hidden and flag masks, the rules (``needs``, ``room``), the
+    the shape, the hidden squares' mask, the rules (``needs``, ``room``), the
     boxes and their rule keys, the shared boxes, each rule's private box
     (-1: none) and the boxes' sizes.
 
@@ -154,11 +145,8 @@ def _boxes(board: Board):
     read = _read(board, shape)
     if read is None:
         return None
-    hidden, flag, speaking = read
-    rules = _rules(board, shape, hidden, flag, speaking)
-    if rules is None:
-        return None
-    needs, room, boxes, keys = rules
+    hidden, speaking, need_of = read
+    needs, room, boxes, keys = _rules(shape, hidden, speaking, need_of)
     shared = []
     private_box = [-1] * len(needs)
     for b, key in enumerate(keys):
@@ -166,12 +154,14 @@ def _boxes(board: Board):
             shared.append(b)
         else:
             private_box[key[0]] = b
-    return shape, hidden, flag, needs, room, boxes, keys, shared, private_box, list(map(len, boxes))
+    return shape, hidden, needs, room, boxes, keys, shared, private_box, list(map(len, boxes))
 
 
 def determined(board: Board, max_states: int | None = None,
                words: tuple = (True, False, None)) -> Mapping[Hashable, object] | None:
-    """Every hidden cell -> mine, safe or undetermined (``words``), in row-major order.
+    """Every hidden cell -> mine, safe or undetermined (``words``), in row-major order:
+    a :class:`~satsweeper.tally.Shared` mapping (the cells whose word is the
+    floating cells' share it).
 
     None when this path does not answer: the board is inconsistent, too
     big, or a DP layer would pass ``max_states``.  The caller then asks the
@@ -179,9 +169,9 @@ def determined(board: Board, max_states: int | None = None,
     contradiction).
 
     >>> from satsweeper.textio import parse_board
-    >>> determined(parse_board("mines: 2\\n1..\\n"))
+    >>> dict(determined(parse_board("mines: 2\\n1..\\n")))
     {(0, 1): True, (0, 2): True}
-    >>> determined(parse_board("mines: 1\\n1..\\n"))
+    >>> dict(determined(parse_board("mines: 1\\n1..\\n")))
     {(0, 1): True, (0, 2): False}
     >>> determined(parse_board("12\\n..\\n")) is None  # no explanation
     True
@@ -189,21 +179,24 @@ def determined(board: Board, max_states: int | None = None,
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, flag, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
     mine, safe, unknown = words
-    ranges: dict[int, tuple[int, int]] = {}  # box -> (fewest, most) mines, where the total binds
-    masks, dps = [], []
-    shift_of, last = [-1] * len(needs), [0] * len(needs)
+    ranges: dict[int, tuple[int, int]] = {}  # a lone rule's box -> (fewest, most) mines
+    masks, passes = [], []
+    # Per rule, shared by the components (each rule is in one): its field, -1
+    # for a rule no DP met, and the cells it has not placed yet.
+    shift_of, left_of = [-1] * len(needs), room[:]
     for order in _components(shared, keys, len(needs)):
-        dp = _DP(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last), max_states)
-        if dp.layers is None:
+        forward = _forward(order, keys, sizes, needs, private_box, max_states, shift_of, left_of)
+        if forward is None:
             return None  # too wide for this path
-        if not dp.mask:
+        if not forward[0]:
             return None  # no placement satisfies these rules
-        masks.append(dp.mask)
-        dps.append(dp)
-    for r, need in enumerate(needs):
-        if shift_of[r] < 0:  # a number alone: its hidden neighbours hold exactly its need
+        masks.append(forward[0])
+        passes.append((order, forward))
+    for r, shift in enumerate(shift_of):
+        if shift < 0:  # a number alone: its hidden neighbours hold exactly its need
+            need = needs[r]
             masks.append(1 << need)
             ranges[private_box[r]] = (need, need)
     floating = hidden.bit_count() - sum(sizes)
@@ -212,27 +205,216 @@ def determined(board: Board, max_states: int | None = None,
     if allowed is None:
         return None
     cell_at = shape.cell_at
-    out = dict.fromkeys(_cells(hidden, cell_at), floating_status)
-    # Only cells whose word differs from the floating cells' are written (on
-    # a stuck position that is the few determined ones).
+    # Only cells whose word differs from the floating cells' get an entry (on
+    # a stuck position, the few determined ones); the others share one, and
+    # the hidden cells are listed when first asked for (hashing every cell
+    # into a dict cost more than the count on expert positions).
+    own: dict = {}
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
-    for dp, fits, mask in zip(dps, allowed, masks):
-        if fits & mask == mask:  # the total takes no mine number away: the forward pass knows
-            seen = dp.seen
-            for b in dp.boxes():
-                verdict = by_seen[seen & 3]
-                seen >>= 2
-                if verdict is not floating_status:
-                    for q in boxes[b]:
-                        out[cell_at[q]] = verdict
-        else:
-            dp.mine_ranges(fits, ranges)
+    for (order, (_, seen, their_boxes)), fits, mask in zip(passes, allowed, masks):
+        if fits & mask != mask:  # the total takes mine numbers away: again, mine numbers apart
+            seen = _forward(order, keys, sizes, needs, private_box, None, [-1] * len(needs), room[:], fits)[1]
+        for b in their_boxes:
+            verdict = by_seen[seen & 3]
+            seen >>= 2
+            if verdict is not floating_status:
+                for q in boxes[b]:
+                    own[cell_at[q]] = verdict
     for b, (low, high) in ranges.items():
         verdict = safe if high == 0 else mine if low == sizes[b] else unknown
         if verdict is not floating_status:
             for q in boxes[b]:
-                out[cell_at[q]] = verdict
-    return out
+                own[cell_at[q]] = verdict
+    return Shared(_Hidden(hidden, shape), own, floating_status)
+
+
+class _Hidden(Sequence):
+    """A read board's hidden cells in row-major order, as a sequence: made into
+    tuples when first walked; ``in`` and ``len`` ask the mask.
+
+    >>> cells = _Hidden(0b1000100000, _shape(2, 3))
+    >>> list(cells), len(cells), (1, 0) in cells, (0, 1) in cells
+    ([(0, 0), (1, 0)], 2, True, False)
+    """
+
+    __slots__ = ("mask", "shape", "_cells")
+
+    def __init__(self, mask: int, shape: _Shape) -> None:
+        self.mask = mask
+        self.shape = shape
+        self._cells: list | None = None
+
+    def _list(self) -> list:
+        if self._cells is None:
+            self._cells = _cells(self.mask, self.shape.cell_at)
+        return self._cells
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __contains__(self, cell) -> bool:
+        return bool(self.shape.bit.get(cell, 0) & self.mask)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, _Hidden)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"_Hidden({self._list()!r})"
+
+    def __reduce__(self):  # pickled as the plain list, not the shape's tables
+        return list, (self._list(),)
+
+
+def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
+             private_box: list[int], max_states: int | None, shift_of: list[int], left_of: list[int],
+             fits: int | None = None) -> tuple[int, int, list[int]] | None:
+    """The frontier DP of one component over its shared boxes, forward, with
+    :func:`_plan`'s steps worked out as it goes: (the component's mine
+    numbers, what its boxes showed, its boxes in the order of those marks),
+    or None when a layer passes ``max_states``.
+
+    A state is one integer: each open rule has a field of :data:`_FIELD`
+    bits holding the mines it still needs.  At a rule's last shared box its
+    private box (the cells no other rule sees) takes what is left, and the
+    field is freed for a later rule.  Whether m mines fit in a box is two
+    additions on the whole state (see :func:`_plan`).  Each state maps to
+    (its mine numbers so far, a bitmask; what the boxes so far were on some
+    way to it: bit 2j set if the j-th box held a mine, bit 2j + 1 if it was
+    not full).  The last layer's one state is every placement.
+
+    What :func:`determined` needs when the total takes no mine number away
+    from the component (nearly always): no layers kept, no step tuples
+    built.  A rule's private box is listed only if it has one (one without
+    adds no mines and shows nothing).  ``shift_of`` (-1: no field yet) and
+    ``left_of`` (cells not placed yet) are per rule, lists (indexing beats
+    ``dict.get`` here), updated for the component's rules.
+
+    With ``fits`` (the mine numbers the total leaves the component) a state
+    also carries its mines so far, in bits above every field, and the marks
+    are those of the placements whose mine number fits (no walk back).
+    """
+    last: dict[int, int] = {}
+    for i, b in enumerate(order):
+        for r in keys[b]:
+            last[r] = i
+    free: list[int] = []
+    top = 0
+    mark = 2 * len(order)  # where the next private box's marks go
+    their_boxes = list(order)
+    # One mine placed adds ``unit`` to the state: 0 unless mine numbers are kept apart.
+    unit = 0 if fits is None else 1 << _FIELD * (len(last) + 1)
+    layer = {0: (1, 0)}
+    for i, b in enumerate(order):
+        size = sizes[b]
+        opened = take = clear = guard = at_most = 0
+        closing, cleared = [], []
+        for r in keys[b]:
+            shift = shift_of[r]
+            if shift < 0:
+                if free:
+                    shift = free.pop()
+                else:
+                    shift = top
+                    top += _FIELD
+                shift_of[r] = shift
+                opened += needs[r] << shift
+            left = left_of[r] = left_of[r] - size
+            guard += _GUARD << shift
+            at_most += _GUARD - 1 - left << shift
+            if last[r] == i:
+                clear |= _LOW << shift
+                cleared.append(shift)
+                p = private_box[r]
+                if p >= 0:
+                    closing.append((shift, mark, left))
+                    their_boxes.append(p)
+                    mark += 2
+            else:
+                take += 1 << shift
+        free += cleared  # for a later rule
+        keep = ~clear
+        one = guard >> _FIELD - 1
+        closes = len(closing)
+        nxt: dict[int, tuple[int, int]] = {}
+        get = nxt.get
+        if size == 1 and not closing:  # the commonest step, unrolled: m is 0 or 1, no private box
+            empty, full = 2 << 2 * i, 1 << 2 * i
+            for state, (mask, seen) in layer.items():
+                state += opened
+                base = state & keep
+                if not state + at_most & guard:
+                    old = get(base)
+                    nxt[base] = (mask, seen | empty) if old is None else (old[0] | mask, old[1] | seen | empty)
+                if state + guard - one & guard == guard and not state + at_most - one & guard:
+                    base += unit - take
+                    old = get(base)
+                    nxt[base] = ((mask << 1, seen | full) if old is None else
+                                 (old[0] | mask << 1, old[1] | seen | full))
+        elif size == 1:  # m is 0 or 1
+            empty, full = 2 << 2 * i, 1 << 2 * i
+            for state, (mask, seen) in layer.items():
+                state += opened
+                left = private = 0
+                for shift, twice, space in closing:  # what the private boxes take, and show
+                    n = state >> shift & _LOW
+                    left += n
+                    private |= ((n > 0) | (n < space) << 1) << twice
+                base = state & keep
+                if not state + at_most & guard:
+                    now = seen | empty | private
+                    key = base + left * unit
+                    old = get(key)
+                    nxt[key] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
+                if state + guard - one & guard == guard and not state + at_most - one & guard:
+                    base += (left + 1 - closes) * unit - take
+                    if closes:  # one mine fewer in each private box
+                        private = 0
+                        for shift, twice, space in closing:
+                            n = (state >> shift & _LOW) - 1
+                            private |= ((n > 0) | (n < space) << 1) << twice
+                    now = seen | full | private
+                    mines = mask << left + 1 - closes
+                    old = get(base)
+                    nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+        else:
+            marks = [(m > 0) << 2 * i | (m < size) << 2 * i + 1 for m in range(size + 1)]
+            for state, (mask, seen) in layer.items():
+                state += opened
+                left = 0
+                for shift, _, _ in closing:
+                    left += state >> shift & _LOW
+                base = state & keep
+                for m in range(size + 1):
+                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
+                        continue
+                    now = seen | marks[m]
+                    for shift, twice, space in closing:
+                        n = (state >> shift & _LOW) - m
+                        now |= ((n > 0) | (n < space) << 1) << twice
+                    mines = mask << left + m - m * closes
+                    new = base - m * take + (left + m - m * closes) * unit
+                    old = get(new)
+                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+        if max_states is not None and len(nxt) > max_states:
+            return None
+        layer = nxt
+    if fits is None:
+        mask, seen = layer.get(0, (0, 0))
+    else:  # every state left is a mine number times ``unit``
+        mask = seen = 0
+        for state, (mines, marks) in layer.items():
+            mask |= mines
+            if mines & fits:
+                seen |= marks
+    return mask, seen, their_boxes
 
 
 def tally(board: Board) -> Tally | None:
@@ -255,7 +437,7 @@ def tally(board: Board) -> Tally | None:
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, flag, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
     shift_of, last = [-1] * len(needs), [0] * len(needs)
     counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
               for order in _components(shared, keys, len(needs), far=2)]
@@ -288,7 +470,7 @@ def tally(board: Board) -> Tally | None:
 
 
 class _Count:
-    """:class:`_DP`'s steps with counts: per state, the placements so far as a
+    """:func:`_forward`'s steps with counts: per state, the placements so far as a
     polynomial in their mines ``[lo, coefficients]`` (as the component engine
     keeps them); ``poly`` is the component's, by its number of mines."""
 
@@ -408,54 +590,75 @@ def _cells(mask: int, cell_at: list) -> list:
     return list(map(cell_at.__getitem__, _bits(mask)))
 
 
-def _read(board: Board, shape: _Shape) -> tuple[int, int, int] | None:
-    """(hidden squares, flags, numbers next to a hidden square) as masks; None if some
-    number is not 0-8, lies off the board, or has no hidden neighbour and the wrong flags."""
-    bit, shifts, valid = shape.bit, shape.shifts, shape.valid
-    # Squares grouped by number first, then one mask per number: an OR per
-    # square on whole-board integers cost a third more.
-    groups: dict[int, list] = {n: [] for n in range(9)}
+def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
+    """(hidden squares, numbers next to a hidden square, each square's need) or None if
+    some number is not 0-8, lies off the board or on a flag, or sees more flags
+    than its number or fewer hidden squares than it still needs.
+
+    A square's need (its number less its flags) is byte ``p`` of ``needs``,
+    biased by ``0x40``.  The board is read by updating a dict of every padded
+    square in bit order: ``dict.update`` reuses the hashes the clue dict
+    already holds, where a lookup per number hashes its (row, col) tuple
+    again (three times the cost).  Its values, as bytes, are the grid; the
+    counts of flags and hidden squares around every square are then a few
+    additions of whole grids a byte per square (no carry leaves a byte).
+    """
+    squares = shape.template.copy()
+    squares.update(board.clues)
+    flags, voids = board.flags, board.voids
+    if flags:
+        squares.update(dict.fromkeys(flags, _FLAG))
+    if voids:
+        squares.update(dict.fromkeys(voids, _VOID))
+    if len(squares) != shape.size:  # a key that is no square of the board
+        return None
     try:
-        for cell, n in board.clues.items():
-            groups[n].append(cell)
-        by_number = {n: sum(map(bit.__getitem__, cells)) for n, cells in groups.items() if cells}
-        flag = sum(map(bit.__getitem__, board.flags))
-        void = sum(map(bit.__getitem__, board.voids)) if board.voids else 0
-    except (KeyError, TypeError):  # off the board, or not a number 0-8
+        grid = bytes(squares.values())
+    except (TypeError, ValueError):  # not a small int
         return None
-    shown = 0
-    for m in by_number.values():
-        shown |= m
-    if shown & flag or void & (shown | flag):
+    # Every flag and void its own square and every clue a number: two kinds
+    # on one square, or a clue 9-11 (the codes below), leaves some count
+    # wrong; a clue of 12 or more fails the test of the needs below.
+    if (grid.count(_HIDDEN) != len(shape.cells) - len(board.clues) - len(flags) - len(voids)
+            or grid.count(_FLAG) != len(flags) or grid.count(_VOID) != shape.guards + len(voids)):
         return None
-    if void:  # not squares at all: never hidden, never a neighbour that counts
-        valid &= ~void
-    hidden = valid & ~(shown | flag)
-    around_hidden = _spread(hidden, shifts, valid)
-    # A number with no hidden neighbour must see exactly its flags.
-    closed = shown & ~around_hidden
-    if closed:
-        planes = _neighbour_counts(flag, shifts, valid)
-        for n, m in by_number.items():
-            m &= closed
-            if m:
-                same = m
-                for k, plane in enumerate(planes):
-                    same &= plane if n >> k & 1 else ~plane
-                if same != m:
-                    return None
-    return hidden, flag, shown & around_hidden
+    near = int.from_bytes(grid.translate(_FLAG_HIDDEN), "little")  # a flag 1, a hidden square 16
+    # Sums over each 3x3 block, a row then a column: a number's own square
+    # adds nothing, and no byte passes 9 * 16 + 9.
+    row = near + (near << 8) + (near >> 8)
+    around = row + (row << shape.down) + (row >> shape.down)
+    seen_flags = around & shape.low_nibbles
+    seen_hidden = around >> 4 & shape.low_nibbles
+    numbers = int.from_bytes(grid.translate(_VALUE), "little")
+    need = numbers + shape.bias - seen_flags            # 0x40 + need, 0x38-0x48: no borrow
+    slack = seen_hidden + shape.bias - need + shape.bias  # 0x40 + hidden - need, 0x38-0x50
+    at_numbers = int.from_bytes(grid.translate(_AT_NUMBER), "little")  # 0x40 at each number
+    if need & slack & at_numbers != at_numbers:  # need < 0 or need > hidden at some number
+        return None
+    hidden = int(grid.translate(_HIDDEN_BIT)[::-1], 2)
+    speaking = (seen_hidden + shape.sevens & at_numbers << 1).to_bytes(shape.size, "little")  # 0x80: speaks
+    return hidden, int(speaking.translate(_TOP_BIT)[::-1], 2), need.to_bytes(shape.size, "little")
 
 
-def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
-           speaking: int) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]] | None:
-    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules);
-    None if a rule cannot hold.
+# The grid's byte codes: 0-8 a number, then these.
+_HIDDEN, _FLAG, _VOID = 9, 10, 11
+_FLAG_HIDDEN = bytes(1 if i == _FLAG else 16 if i == _HIDDEN else 0 for i in range(256))
+# A code past _VOID (no number: a bad clue) weighs 0x20 and is checked as a
+# number: its slack byte, 0x20 + hidden + flags, lacks bit 6, so it fails.
+_VALUE = bytes(i if i < 9 else 0x20 if i > _VOID else 0 for i in range(256))
+_AT_NUMBER = bytes(0 if _HIDDEN <= i <= _VOID else 0x40 for i in range(256))
+_HIDDEN_BIT = bytes(0x31 if i == _HIDDEN else 0x30 for i in range(256))
+_TOP_BIT = bytes(0x31 if i & 0x80 else 0x30 for i in range(256))
+
+
+def _rules(shape: _Shape, hidden: int, speaking: int,
+           need_of: bytes) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]]:
+    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules).
 
     Rules are numbered in row-major order of their numbers; a box's key is
     the tuple of its rules, ascending.
     """
-    clues, cell_at, offsets = board.clues, shape.cell_at, shape.offsets
+    offsets = shape.offsets
     stride = shape.stride
     corner, below, ring = stride + 1, 2 * stride, shape.ring
     needs: list[int] = []
@@ -466,10 +669,7 @@ def _rules(board: Board, shape: _Shape, hidden: int, flag: int,
         # The hidden neighbours, as an 8-bit pattern: a table gives their offsets.
         w = hidden >> p - corner & ring
         cells = offsets[w & 7 | (w >> stride & 5) << 3 | (w >> below) << 6]
-        need = clues[cell_at[p]] - (flag >> p - corner & ring).bit_count()
-        if need < 0 or need > len(cells):
-            return None
-        needs.append(need)
+        needs.append(need_of[p] - 0x40)
         room.append(len(cells))
         for d in cells:
             q = p + d
@@ -500,153 +700,33 @@ def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int,
     for b in shared:
         for r in keys[b]:
             rule_boxes[r].append(b)
-    seen = dict.fromkeys(shared, False)
+    seen = [False] * len(keys)  # by box; a second search gets its own
     out = []
     for start in shared:
         if seen[start]:
             continue
-        order = _bfs(start, keys, rule_boxes)
-        for b in order:
-            seen[b] = True
-        out.append(order if len(order) <= far else _bfs(order[-1], keys, rule_boxes))
+        order = _bfs(start, keys, rule_boxes, seen, [False] * rules)
+        if len(order) > far:
+            order = _bfs(order[-1], keys, rule_boxes, [False] * len(keys), [False] * rules)
+        out.append(order)
     return out
 
 
-def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]]) -> list[int]:
-    order, seen, used = [start], {start}, set()
+def _bfs(start: int, keys: list[tuple[int, ...]], rule_boxes: list[list[int]], seen: list[bool],
+         used: list[bool]) -> list[int]:
+    """The boxes reached from ``start`` in breadth-first order, marked in ``seen`` (by box);
+    ``used`` marks the rules whose boxes were queued."""
+    order = [start]
+    seen[start] = True
     for b in order:  # the list grows while it is walked: a queue
         for r in keys[b]:
-            if r not in used:
-                used.add(r)
+            if not used[r]:
+                used[r] = True
                 for other in rule_boxes[r]:
-                    if other not in seen:
-                        seen.add(other)
+                    if not seen[other]:
+                        seen[other] = True
                         order.append(other)
     return order
-
-
-class _DP:
-    """The frontier DP of one component over its shared boxes, a state being one integer.
-
-    Each open rule has a field of :data:`_FIELD` bits holding the mines it
-    still needs.  At a rule's last shared box its private box (the cells no
-    other rule sees, maybe none) takes what is left, between 0 and its size,
-    and the field is cleared for a later rule: states stay small ints.
-    Whether m mines fit in a box is two additions on the whole state (see
-    :func:`_plan`), not a loop over the box's rules.
-
-    ``layers[i]`` maps each state before step ``i`` to (the set of mine
-    numbers placed so far, a bitmask; what the boxes placed so far were on
-    some way to it: bit 2j set if the j-th box of :meth:`boxes` held a mine,
-    bit 2j + 1 if it was not full).  The last layer's one state is every placement, so ``seen`` says
-    which boxes are determined when the total takes no mine number away;
-    :meth:`mine_ranges` walks back when it does.  ``mask`` is the
-    component's mine numbers; ``layers`` is None when a layer would pass
-    ``max_states``.
-    """
-
-    __slots__ = ("order", "steps", "layers", "mask", "seen")
-
-    def __init__(self, order: list[int], steps: list[tuple], max_states: int | None) -> None:
-        self.order = order
-        self.steps = steps
-        self.layers, self.mask, self.seen = None, 0, 0
-        layer = {0: (1, 0)}
-        layers = [layer]
-        for size, opened, keep, take, closing, guard, at_most, one, marks in steps:
-            nxt: dict[int, tuple[int, int]] = {}
-            get = nxt.get
-            closes = len(closing)
-            for state, (mask, seen) in layer.items():
-                state += opened
-                left = private = 0
-                for shift, twice, room, _ in closing:  # what the private boxes take, and show
-                    n = state >> shift & _LOW
-                    left += n
-                    private |= ((n > 0) | (n < room) << 1) << twice
-                base = state & keep
-                if size == 1:  # nearly every shared box: m is 0 or 1
-                    if not state + at_most & guard:
-                        now = seen | marks[0] | private
-                        old = get(base)
-                        nxt[base] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
-                    if state + guard - one & guard == guard and not state + at_most - one & guard:
-                        base -= take
-                        if closes:  # one mine fewer in each private box
-                            private = 0
-                            for shift, twice, room, _ in closing:
-                                n = (state >> shift & _LOW) - 1
-                                private |= ((n > 0) | (n < room) << 1) << twice
-                        now = seen | marks[1] | private
-                        mines = mask << left + 1 - closes
-                        old = get(base)
-                        nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
-                    continue
-                for m in range(size + 1):
-                    if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
-                        continue
-                    new = base - m * take
-                    now = seen | marks[m]
-                    for shift, twice, room, _ in closing:
-                        n = (state >> shift & _LOW) - m
-                        now |= ((n > 0) | (n < room) << 1) << twice
-                    mines = mask << left + m - m * closes
-                    old = get(new)
-                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
-            if max_states is not None and len(nxt) > max_states:
-                return
-            layer = nxt
-            layers.append(layer)
-        self.layers = layers
-        self.mask, self.seen = layer.get(0, (0, 0))
-
-    def boxes(self) -> list[int]:
-        """The component's boxes: its shared ones, then its rules' private ones (box j's
-        marks are bits 2j and 2j + 1 of ``seen``: small ints on any board)."""
-        return self.order + [c[3] for step in self.steps for c in step[4] if c[3] >= 0]
-
-    def mine_ranges(self, allowed: int, out: dict[int, tuple[int, int]]) -> None:
-        """Into ``out``, box -> the fewest and most mines it holds in a placement whose
-        mine number is in the bitmask ``allowed`` (-1: any), for this component's
-        boxes and the private boxes of its rules."""
-        after = {0: allowed}
-        layers, steps, order = self.layers, self.steps, self.order
-        for i in range(len(steps) - 1, -1, -1):
-            size, opened, keep, take, closing, guard, at_most, one, _ = steps[i]
-            before: dict[int, int] = {}
-            closes = len(closing)
-            used = 0  # bit m: the box holds m mines in some placement
-            private_used = [0] * closes
-            for state, (reached, _) in layers[i].items():
-                s = state + opened
-                left = 0
-                for shift, _, _, _ in closing:
-                    left += s >> shift & _LOW
-                base = s & keep
-                ok = 0
-                for m in range(size + 1):
-                    if s + guard - m * one & guard != guard or s + at_most - m * one & guard:
-                        continue
-                    later = after.get(base - m * take)
-                    if later is None:
-                        continue
-                    later >>= left + m - m * closes
-                    if later & reached:
-                        used |= 1 << m
-                        for j, (shift, _, _, _) in enumerate(closing):
-                            private_used[j] |= 1 << (s >> shift & _LOW) - m
-                    ok |= later
-                if ok:
-                    before[state] = ok
-            out[order[i]] = (_lowest(used), used.bit_length() - 1)
-            for (_, _, _, b), mines in zip(closing, private_used):
-                if b >= 0:
-                    out[b] = (_lowest(mines), mines.bit_length() - 1)
-            after = before
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 _GUARD = 1 << _FIELD - 1  # the top bit of a field: needs and rooms stay below it
@@ -657,7 +737,7 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     """One step per box of ``order``: (size, what opening rules add to the state,
     the fields kept after it, what one mine takes from the kept fields, the rules
     it closes, then ``guard``, ``at_most`` and ``one``, the masks that bound its
-    mines, and what m mines in it show, for each m: see :class:`_DP`).
+    mines, and what m mines in it show, for each m: see :func:`_forward`).
 
     A box may hold m mines iff each of its rules still needs at least m and
     at most m more than its room after the box (later boxes and its private
@@ -677,7 +757,7 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     free: list[int] = []
     top = 0
     steps = []
-    mark = 2 * len(order)  # where the next private box's marks go (see _DP.boxes)
+    mark = 2 * len(order)  # where the next private box's marks go
     for i, b in enumerate(order):
         size = sizes[b]
         opened = take = clear = guard = at_most = 0

@@ -39,7 +39,10 @@ def grid(height: int, width: int) -> tuple[tuple[Cell, ...], dict[Cell, tuple[Ce
     (((0, 0), (0, 1), (1, 0), (1, 1)), ((0, 1), (1, 0), (1, 1)))
     """
     cells = tuple((r, c) for r in range(height) for c in range(width))
-    near = {(r, c): tuple((r + dr, c + dc) for dr, dc in NEIGHBOUR_OFFSETS
+    # The neighbours are the same tuple objects as ``cells``: a dict keyed by
+    # cells met through neighbours (a game's revealed numbers) then finds its
+    # keys in another such dict by identity, without comparing tuples.
+    near = {(r, c): tuple(cells[(r + dr) * width + c + dc] for dr, dc in NEIGHBOUR_OFFSETS
                           if 0 <= r + dr < height and 0 <= c + dc < width)
             for r, c in cells}
     return cells, near

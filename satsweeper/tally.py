@@ -61,6 +61,9 @@ def big_numbers(cells: int):
 Poly = tuple[int, list[int]]
 
 
+_ABSENT = object()
+
+
 class Shared(Mapping):
     """cell -> value where most cells share one value (the floating cells).
 
@@ -81,12 +84,12 @@ class Shared(Mapping):
         self.shared = shared
 
     def __getitem__(self, cell):
-        try:
-            return self.own[cell]
-        except KeyError:
-            if cell in self.cells:
-                return self.shared
-            raise
+        value = self.own.get(cell, _ABSENT)  # no exception per floating cell: most cells are
+        if value is not _ABSENT:
+            return value
+        if cell in self.cells:
+            return self.shared
+        raise KeyError(cell)
 
     def __iter__(self) -> Iterator[Hashable]:
         return iter(self.cells)

@@ -66,6 +66,29 @@ class TestDetermined:
             if board is not None:
                 assert bitboard.determined(board) == components.determined(problem_of(board))
 
+    def test_total_that_binds_matches_oracle(self):
+        """Random full boards with few floating cells, where the total takes mine numbers from components."""
+        import random
+        rng = random.Random(7)
+        binding = 0
+        for _ in range(300):
+            height, width = rng.randint(2, 5), rng.randint(2, 6)
+            cells = [(r, c) for r in range(height) for c in range(width)]
+            mines = set(rng.sample(cells, rng.randint(1, len(cells) // 2)))
+            shown = {c for c in cells if c not in mines and rng.random() < 0.55}
+            hidden = [c for c in cells if c not in shown]
+            if len(hidden) > 14:
+                continue
+            clues = {(r, c): sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+                     for r, c in shown}
+            total = len(mines) + rng.choice((0, 0, 1, -1))  # now and then a total no layout meets
+            board = Board(height, width, clues, total_mines=total)
+            want = oracle.status(problem_of(board))
+            assert bitboard.determined(board, words=WORDS) == want
+            free = bitboard.determined(Board(height, width, clues), words=WORDS)
+            binding += want is not None and free is not None and dict(free) != dict(want)
+        assert binding > 20  # the total decided cells the numbers alone leave open
+
     def test_private_and_shared_boxes(self):
         """A chain of numbers with cells of their own and shared ones, with and without the total."""
         text = "1.1.2.1\n.......\n"
@@ -89,6 +112,20 @@ class TestDetermined:
         assert bitboard.determined(wide, max_states=1) is None
         assert bitboard.determined(wide) == components.determined(problem_of(wide))
 
+    @pytest.mark.parametrize("board", [
+        Board(1, 3, {(0, 0): 10}), Board(1, 3, {(0, 0): 11}),  # the grid's own codes for flag and void
+        Board(1, 3, {(0, 0): 9}, flags={(0, 2)}), Board(1, 3, {(0, 0): 12}), Board(2, 2, {(0, 0): 200}),
+        Board(1, 3, {(0, 0): "1"}), Board(1, 3, {(0, 0): 300}),
+        Board(1, 3, {(0, 0): 1}, flags={(0, 0)}),  # a number on a flag
+        Board(1, 3, {(0, 0): 0}, voids={(0, 0)}), Board(1, 3, flags={(0, 1)}, voids={(0, 1)}),
+        Board(1, 3, flags={(1, 0)}), Board(1, 3, voids={(0, 3)}), Board(1, 3, {(-1, 0): 0}),  # off the board
+        Board(2, 2, {(0, 0): 2}, flags={(0, 1)}, voids={(1, 0), (1, 1)}),  # a void is no neighbour
+    ])
+    def test_declines_malformed_grids(self, board):
+        """A square of two kinds, a value that is no number, a cell off the board: None (the general path's business)."""
+        assert bitboard.determined(board) is None
+        assert bitboard.tally(board) is None
+
 
 class TestSolveUsesIt:
     @settings(max_examples=500, deadline=None)
@@ -100,6 +137,15 @@ class TestSolveUsesIt:
         assert dict(fast.status) == dict(general.status)
         assert list(fast.status) == list(general.status)
         assert fast.conflict == general.conflict
+
+    def test_solution_pickles_and_reads_the_same(self):
+        """The fast path's answer (its hidden cells listed lazily) survives pickling, as worker pools need."""
+        import pickle
+        board = position(LEVELS["expert"], 3, 0.0)
+        fast = solve(board)
+        back = pickle.loads(pickle.dumps(fast))
+        assert list(back.status.items()) == list(fast.status.items()) == list(solve(problem_of(board)).status.items())
+        assert len(pickle.dumps(fast)) < 20 * len(board.hidden_cells())  # the cells, not the shape's tables
 
     def test_options_take_the_general_path(self):
         """Solver options and flags read as hidden cells are not the fast path's business."""
