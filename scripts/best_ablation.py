@@ -23,7 +23,9 @@ P(the number makes some cell safe), after Hill's "progress"; ``-minus-N``
 subtracts), ``zero-N`` (N/100 per unit of P(a 0)), ``pseq`` (ties broken by
 the chance of a 0, then by information: Tu et al.'s PSEQ order) and
 ``pockets`` (an isolated region played exactly first), ``corners-early``
-(far corners only until the board shows a 0).  Expert, first click
+(far corners only until the board shows a 0), ``blend`` (the next move
+valued by Hill's blended safety: 4/5 the safest cell's, 1/5 the second's),
+``fifty`` (an unavoidable 50/50 guessed as soon as it is found, as Hill does).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -66,6 +68,8 @@ VARIANTS = {
     "corners-early": lambda: Best(late_corners=False),
     "progress-minus-5": lambda: Best(progress=Fraction(-1, 20)),
     "progress-minus-10": lambda: Best(progress=Fraction(-1, 10)),
+    "blend": lambda: Best(blend=True),
+    "fifty": lambda: Best(fifty=True),
 }
 
 

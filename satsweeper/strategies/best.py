@@ -44,7 +44,8 @@ from math import floor
 
 from ..board import Board
 from ..components import Components
-from ..constraints import Positions, Problem
+from ..components import count as count_explanations
+from ..constraints import Constraint, Positions, Problem
 from ..tally import Tally
 from . import Decision, certain_decision, endgame
 from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT, Endgame
@@ -72,7 +73,7 @@ class Best:
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
-                 late_corners: bool = True):
+                 late_corners: bool = True, blend: bool = False, fifty: bool = False):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -86,6 +87,11 @@ class Best:
         self.pockets = pockets
         # ``late_corners=False``: far corners only until the board shows a 0.
         self.late_corners = late_corners
+        # ``blend``: the next move's value is Hill's blended safety, (4 * the
+        # safest cell's + the second safest's) / 5, not the safest alone.
+        self.blend = blend
+        # ``fifty``: an unavoidable 50/50 (see _fifty_fifty) is guessed first.
+        self.fifty = fifty
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -103,6 +109,10 @@ class Best:
             found = self.endgames.best_guess(board, problem, counts.count)
             if found:
                 return Decision(opens=(found[0],), guess=True, basis="endgame", value=found[1])
+        if self.fifty:
+            found = _fifty_fifty(board, problem, counts)
+            if found:
+                return Decision(opens=(found,), guess=True, basis="50/50", value=Fraction(1, 2))
         if self.pockets:
             found = _pocket(board, problem, components, self.limit, self.most_cells)
             if found:
@@ -137,6 +147,19 @@ class Best:
         def elsewhere(touched) -> Fraction:
             return next((chances[j] for j, (_, i) in enumerate(ranked) if i not in touched), Fraction(0))
 
+        if self.blend:
+            # Per component, its two lowest scaled mine counts (a box of n cells counting n times).
+            pairs = [_two_lowest((mines[cells[0]], len(cells)) for cells in dp.cells) for dp in components.dps]
+
+            def next_value(outcomes, k) -> Fraction:
+                """Hill's blended safety of the next move after the number ``k``."""
+                low = list(outcomes.lowest_two(k))
+                outside = [i for _, i in ranked if i not in outcomes.touched][:2]
+                for i in outside:  # (ranked by their lowest) hold the two lowest outside
+                    low.extend(Fraction(m, whole) for m in pairs[i])
+                first, second = sorted(low)[:2]
+                return (4 * (1 - first) + (1 - second)) / 5
+
         progress, zero = self.progress, self.zero
         most = 1 + max(progress, 0) + max(zero, 0)  # the most one explanation can add to a score
 
@@ -152,8 +175,12 @@ class Best:
                 left -= count
                 if got + (count + left) * most < bar:
                     return None
-                low = outcomes.lowest(k)
-                got += count * max(1 - low, elsewhere(outcomes.touched))
+                if self.blend:
+                    got += count * next_value(outcomes, k)
+                    low = outcomes.lowest(k)
+                else:
+                    low = outcomes.lowest(k)
+                    got += count * max(1 - low, elsewhere(outcomes.touched))
                 if progress and low == 0:
                     got += count * progress
                 if zero and k == 0 and around:
@@ -181,6 +208,63 @@ class Best:
             first = max(keys[c] for c in tied)
             tied = [c for c in tied if keys[c] == first]
         return rng.choice(tied), "look-ahead", top
+
+
+def _fifty_fifty(board: Board, problem: Problem, counts: Tally):
+    """A cell of an unavoidable 50/50, or None.
+
+    Two hidden cells ``a`` and ``b`` with exactly one mine between them in
+    every explanation, in the same numbers' rules, and with no hidden cell
+    next to one but not the other (flagged mines aside): swapping their
+    contents turns every explanation into another that agrees with every
+    number shown or yet to be shown (each counts both or neither) and
+    with the total, so nothing will ever tell them apart.  (Same rules
+    matters: a number next to ``b`` only ties it to cells that may be
+    resolved elsewhere.)  One of them must be guessed at
+    even odds sooner or later; guessed now, its number may help elsewhere
+    (Hill: "always correct to guess these at the earliest opportunity").
+
+    >>> from satsweeper.textio import parse_board
+    >>> from satsweeper.constraints import problem_of
+    >>> from satsweeper.components import Components
+    >>> def fifty(text):
+    ...     b = parse_board(text)
+    ...     p = problem_of(b)
+    ...     return _fifty_fifty(b, p, Components(p).tally())
+    >>> fifty("mines: 1\\n..\\n11\\n")       # walled in by the 1s
+    (0, 0)
+    >>> fifty("mines: 1\\n...\\n11.\\n") is None   # (0, 2) can still tell them apart
+    True
+    """
+    mines, whole = counts.scaled_mines, counts.scaled_count
+    halves = sorted(c for c in problem.cells if 2 * mines[c] == whole)
+    if len(halves) < 2:
+        return None
+    hidden = set(problem.cells)
+    table = board.neighbour_table
+    around = {c: hidden.intersection(table[c]) for c in halves}
+    rules = {c: frozenset(i for i, rule in enumerate(problem.constraints) if c in rule.cells) for c in halves}
+    for i, a in enumerate(halves):
+        for b in halves[i + 1:]:
+            if rules[a] != rules[b] or around[a] - {b} != around[b] - {a}:
+                continue
+            both = Problem(problem.cells, problem.constraints + (Constraint(frozenset({a, b}), 2, "both"),),
+                           problem.mines)
+            if count_explanations(both) == 0:  # never both mines; each in half: exactly one
+                return a
+    return None
+
+
+def _two_lowest(found) -> tuple:
+    """The two lowest of (value, how many cells have it); a single cell's value once.
+
+    >>> _two_lowest([(5, 1), (3, 2)]), _two_lowest([(3, 1), (5, 4)]), _two_lowest([(3, 1)])
+    ((3, 3), (3, 5), (3,))
+    """
+    values = []
+    for value, times in found:
+        values.extend([value] * min(times, 2))
+    return tuple(sorted(values)[:2])
 
 
 def _pocket(board: Board, problem: Problem, components: Components, limit: int, most_cells: int):

@@ -1,0 +1,62 @@
+"""best's experimental guess rules against exact play on small boards."""
+
+from __future__ import annotations
+
+import random
+
+from satsweeper.board import Board
+from satsweeper.components import Components
+from satsweeper.constraints import problem_of
+from satsweeper.strategies.best import _fifty_fifty
+from satsweeper.strategies.endgame import Search, _masks, explanations
+
+
+def _random_board(rng: random.Random) -> Board:
+    """A small board from a real layout: some safe cells revealed with their
+    true numbers, some mines flagged."""
+    height, width = rng.randint(2, 4), rng.randint(2, 5)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(rng.sample(cells, rng.randint(1, len(cells) // 2)))
+
+    def number(cell):
+        r, c = cell
+        return sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+    clues = {c: number(c) for c in cells if c not in mines and rng.random() < 0.6}
+    flags = {c for c in mines if rng.random() < 0.3}
+    return Board(height, width, clues, flags=frozenset(flags), total_mines=len(mines))
+
+
+class TestFiftyFifty:
+    def test_guessing_it_first_loses_nothing(self):
+        """Where _fifty_fifty finds a cell: exactly one of the pair is a mine in
+        every layout, and guessing it now wins as often as best play does (exact search)."""
+        rng = random.Random(5)
+        found = 0
+        for _ in range(3000):
+            board = _random_board(rng)
+            problem = problem_of(board)
+            if len(problem.cells) < 2:
+                continue
+            counts = Components(problem).tally()
+            cell = _fifty_fifty(board, problem, counts)
+            if cell is None:
+                continue
+            found += 1
+            layouts = explanations(problem, 10 ** 6)
+            assert 2 * sum(cell in e for e in layouts) == len(layouts)
+            cells = tuple(problem.cells)
+            mine, shows = _masks(board, cells, layouts)
+            search = Search(mine, [tuple(v.values()) for v in shows], 10 ** 9)
+            alive = (1 << len(layouts)) - 1
+            k = cells.index(cell)
+            parts = [x for x in (s & alive for s in shows[k].values()) if x]
+            now = sum(search.win(p, list(range(len(cells)))) for p in parts)
+            assert now == search.win(alive, list(range(len(cells))))
+        assert found >= 20  # the check above ran often enough to mean something
+
+    def test_a_cell_that_can_tell_them_apart_is_no_fifty_fifty(self):
+        """A hidden cell next to only one of the pair: none found."""
+        board = Board(2, 3, {(1, 0): 1}, total_mines=1)  # (0, 0), (0, 1): 1 mine; (1, 1) sees both, (0, 2) one
+        problem = problem_of(board)
+        assert _fifty_fifty(board, problem, Components(problem).tally()) is None
