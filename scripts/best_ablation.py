@@ -25,7 +25,9 @@ the chance of a 0, then by information: Tu et al.'s PSEQ order) and
 ``pockets`` (an isolated region played exactly first), ``corners-early``
 (far corners only until the board shows a 0), ``blend`` (the next move
 valued by Hill's blended safety: 4/5 the safest cell's, 1/5 the second's),
-``fifty`` (an unavoidable 50/50 guessed as soon as it is found, as Hill does).  Expert, first click
+``fifty`` (an unavoidable 50/50 guessed as soon as it is found, as Hill does),
+``risk-N`` (a candidate's score times 1 + N/100 * P(it is the mine of a pair
+walled in by mines | it is safe): Hill's "50/50 influence").  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -70,6 +72,9 @@ VARIANTS = {
     "progress-minus-10": lambda: Best(progress=Fraction(-1, 10)),
     "blend": lambda: Best(blend=True),
     "fifty": lambda: Best(fifty=True),
+    "risk-50": lambda: Best(risk=Fraction(1, 2)),
+    "risk-90": lambda: Best(risk=Fraction(9, 10)),
+    "risk-fifty": lambda: Best(risk=Fraction(9, 10), fifty=True),
 }
 
 

@@ -7,7 +7,7 @@ import random
 from satsweeper.board import Board
 from satsweeper.components import Components
 from satsweeper.constraints import problem_of
-from satsweeper.strategies.best import _fifty_fifty
+from satsweeper.strategies.best import _fifty_fifty, _walled_pairs
 from satsweeper.strategies.endgame import Search, _masks, explanations
 
 
@@ -60,3 +60,33 @@ class TestFiftyFifty:
         board = Board(2, 3, {(1, 0): 1}, total_mines=1)  # (0, 0), (0, 1): 1 mine; (1, 1) sees both, (0, 2) one
         problem = problem_of(board)
         assert _fifty_fifty(board, problem, Components(problem).tally()) is None
+
+
+class TestWalledPairs:
+    def test_matches_brute_force(self):
+        """_walled_pairs counts the layouts where the cell is the mine of a row or
+        column pair whose other squares seen by one of the two (the ends) are all mines."""
+        rng = random.Random(7)
+        checked = 0
+        for _ in range(400):
+            board = _random_board(rng)
+            problem = problem_of(board)
+            if not problem.cells:
+                continue
+            hidden = set(problem.cells)
+            cell = rng.choice(sorted(hidden))
+            layouts = explanations(problem, 10 ** 6)
+            want = 0
+            r, c = cell
+            for other in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+                if other not in hidden:
+                    continue
+                ends = set(board.neighbours(cell)) ^ set(board.neighbours(other))
+                ends -= {cell, other}
+                if any(e in board.clues for e in ends) or len(ends & hidden) > 3:
+                    continue
+                want += sum(1 for e in layouts if cell in e and other not in e and ends & hidden <= e)
+            got = _walled_pairs(board, problem, hidden, cell)
+            assert got == want
+            checked += want > 0
+        assert checked >= 20  # enough cells with some walled pair

@@ -73,7 +73,8 @@ class Best:
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
-                 late_corners: bool = True, blend: bool = False, fifty: bool = False):
+                 late_corners: bool = True, blend: bool = False, fifty: bool = False,
+                 risk: Fraction = 0):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -92,6 +93,10 @@ class Best:
         self.blend = blend
         # ``fifty``: an unavoidable 50/50 (see _fifty_fifty) is guessed first.
         self.fifty = fifty
+        # ``risk``: a candidate's score times 1 + risk * (the layouts in which it
+        # is the mine of a pair walled in by mines) / (those with it safe):
+        # after Hill's "50/50 influence" (see _walled_pairs).
+        self.risk = Fraction(risk)
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -196,11 +201,21 @@ class Best:
         scores: dict = {}
         keys: dict = {}
         top = Fraction(-1)
+        risk = self.risk
         for c in near:
-            if Fraction(whole - mines[c], whole) * most < top:
+            if Fraction(whole - mines[c], whole) * most * (1 + risk) < top:
                 break
-            found = score(c, top)
+            factor = 1
+            if risk:
+                walled = _walled_pairs(board, problem, hidden, c)
+                if walled:
+                    safe = (whole - mines[c]) * counts.scale  # layouts with c safe
+                    factor = 1 + risk * min(Fraction(walled) / safe, Fraction(mines[c], whole - mines[c]), 1)
+                if Fraction(whole - mines[c], whole) * most * factor < top:
+                    continue
+            found = score(c, top / factor)
             if found is not None:
+                found *= factor
                 scores[c] = found
                 top = max(top, found)
         tied = [c for c, v in scores.items() if v == top]
@@ -253,6 +268,51 @@ def _fifty_fifty(board: Board, problem: Problem, counts: Tally):
             if count_explanations(both) == 0:  # never both mines; each in half: exactly one
                 return a
     return None
+
+
+def _walled_pairs(board: Board, problem: Problem, hidden: set, cell, most_missing: int = 3) -> int:
+    """Layouts in which ``cell`` is the mine of a 50/50 in the making: a pair
+    of it and a hidden cell beside it (in a row or a column) with ``cell``
+    a mine, the other safe, and every square at the pair's two ends a
+    mine (the board's edge walls too).  The ends are the only squares that
+    see one of the pair and not the other: walled in by mines, the pair is
+    a coin flip the player must take some day, so dying on ``cell`` now
+    in those layouts costs about half what it seems (Hill's "50/50
+    influence", his long-term risk).  Only pairs whose ends show no number
+    and hold at most ``most_missing`` hidden squares are counted.
+
+    >>> from satsweeper.constraints import problem_of
+    >>> def walled(board, cell):
+    ...     p = problem_of(board)
+    ...     return _walled_pairs(board, p, set(p.cells), cell)
+    >>> walled(Board(1, 2, {}, total_mines=1), (0, 0))  # the board's edges wall the pair in
+    1
+    >>> walled(Board(1, 4, {}, total_mines=2), (0, 1))  # only mines (0, 1), (0, 2): (0, 1)-(0, 2) needs 3
+    1
+    >>> walled(Board(1, 4, {(0, 3): 1}, total_mines=1), (0, 1))  # (0, 3) shows a number
+    0
+    """
+    r, c = cell
+    total = 0
+    for dr, dc in ((0, 1), (1, 0)):
+        for first in ((r, c), (r - dr, c - dc)):
+            second = (first[0] + dr, first[1] + dc)
+            if first not in hidden or second not in hidden:
+                continue
+            # The two ends: across the pair's line, one step before the first, one after the second.
+            ends = [(first[0] - dr + i * dc, first[1] - dc + i * dr) for i in (-1, 0, 1)]
+            ends += [(second[0] + dr + i * dc, second[1] + dc + i * dr) for i in (-1, 0, 1)]
+            ends = [e for e in ends if board.contains(e)]
+            if any(e in board.clues for e in ends):
+                continue
+            missing = [e for e in ends if e in hidden]
+            if len(missing) > most_missing:
+                continue
+            other = second if first == cell else first
+            rules = tuple(Constraint(frozenset({e}), 1, "wall") for e in missing) + (
+                Constraint(frozenset({cell}), 1, "pair"), Constraint(frozenset({other}), 0, "pair"))
+            total += count_explanations(Problem(problem.cells, problem.constraints + rules, problem.mines))
+    return total
 
 
 def _two_lowest(found) -> tuple:
