@@ -27,7 +27,9 @@ the chance of a 0, then by information: Tu et al.'s PSEQ order) and
 valued by Hill's blended safety: 4/5 the safest cell's, 1/5 the second's),
 ``fifty`` (an unavoidable 50/50 guessed as soon as it is found, as Hill does),
 ``risk-N`` (a candidate's score times 1 + N/100 * P(it is the mine of a pair
-walled in by mines | it is safe): Hill's "50/50 influence").  Expert, first click
+walled in by mines | it is safe): Hill's "50/50 influence"), ``deeper-N``
+(the candidates within N% of the best look-ahead score, at most 3, scored
+again two moves ahead).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -75,6 +77,8 @@ VARIANTS = {
     "risk-50": lambda: Best(risk=Fraction(1, 2)),
     "risk-90": lambda: Best(risk=Fraction(9, 10)),
     "risk-fifty": lambda: Best(risk=Fraction(9, 10), fifty=True),
+    "deeper-2": lambda: Best(deeper=Fraction(2, 100)),
+    "deeper-5": lambda: Best(deeper=Fraction(5, 100)),
 }
 
 

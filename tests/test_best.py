@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from satsweeper.board import Board
 from satsweeper.components import Components
@@ -90,3 +91,73 @@ class TestWalledPairs:
             assert got == want
             checked += want > 0
         assert checked >= 20  # enough cells with some walled pair
+
+
+def _shows(board: Board, cell, layout: frozenset) -> int:
+    return sum(1 for n in board.neighbours(cell) if n in layout or n in board.flags)
+
+
+def _one_move(board: Board, layouts: list, cell) -> Fraction:
+    """best's look-ahead score of ``cell`` by brute force: P(safe and shows k)
+    times 1 if k makes some cell safe, else the best safety then (0 if every
+    cell left is a mine: the look-ahead does not see that this wins)."""
+    hidden = [c for c in board.hidden_cells() if c != cell]
+    got = Fraction(0)
+    by_number: dict = {}
+    for e in layouts:
+        if cell not in e:
+            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    for group in by_number.values():
+        safest = max((Fraction(sum(c not in e for e in group), len(group)) for c in hidden), default=Fraction(1))
+        got += Fraction(len(group), len(layouts)) * safest
+    return got
+
+
+def _two_moves(board: Board, layouts: list, cell) -> Fraction:
+    """Best._two_moves by brute force: as _one_move, with the best next guess's
+    own _one_move score (over the cells within 10% of the safest) for its bare safety."""
+    hidden = [c for c in board.hidden_cells() if c != cell]
+    got = Fraction(0)
+    by_number: dict = {}
+    for e in layouts:
+        if cell not in e:
+            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    for k, group in by_number.items():
+        # Mines in every layout are flagged: if nothing else is left, the game is won.
+        safety = {c: Fraction(sum(c not in e for e in group), len(group)) for c in hidden}
+        safety = {c: v for c, v in safety.items() if v}
+        if not safety or max(safety.values()) == 1:
+            value = Fraction(1)
+        else:
+            after = Board(board.height, board.width, {**board.clues, cell: k}, flags=board.flags)
+            near = [c for c in safety if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+            value = max(_one_move(after, group, c) for c in near)
+        got += Fraction(len(group), len(layouts)) * value
+    return got
+
+
+class TestTwoMoves:
+    def test_matches_brute_force(self):
+        """Best._two_moves on small boards without a mine total (where the
+        one-move look-ahead is exact) equals a brute-force computation."""
+        from fractions import Fraction as F
+        from satsweeper.strategies.best import Best
+        rng = random.Random(11)
+        checked = 0
+        for _ in range(300):
+            b = _random_board(rng)
+            board = Board(b.height, b.width, b.clues, flags=b.flags)  # no total
+            problem = problem_of(board)
+            if not 2 <= len(problem.cells) <= 8:
+                continue
+            components = Components(problem)
+            counts = components.tally()
+            hidden = set(problem.cells)
+            layouts = explanations(problem, 10 ** 6)
+            for cell in sorted(hidden):
+                if all(cell in e for e in layouts):
+                    continue
+                got = Best(deeper=F(1, 50))._two_moves(board, hidden, components, counts.count, cell, rng)
+                assert got == _two_moves(board, layouts, cell), cell
+                checked += 1
+        assert checked >= 100

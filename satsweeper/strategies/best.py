@@ -39,6 +39,7 @@ won only with it, 3334 only without) and the issue's expert command from
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from math import floor
 
@@ -63,6 +64,7 @@ from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT, Endgame
 # (after corners) 78.23% and 40.49%.
 SPREAD = Fraction(1, 10)
 CANDIDATES = 8
+DEEPER = 3  # most candidates scored two moves ahead (the ``deeper`` experiment)
 
 
 class Best:
@@ -74,7 +76,7 @@ class Best:
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
                  late_corners: bool = True, blend: bool = False, fifty: bool = False,
-                 risk: Fraction = 0):
+                 risk: Fraction = 0, deeper: Fraction | None = None):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -97,6 +99,10 @@ class Best:
         # is the mine of a pair walled in by mines) / (those with it safe):
         # after Hill's "50/50 influence" (see _walled_pairs).
         self.risk = Fraction(risk)
+        # ``deeper``: the candidates whose look-ahead score is within that
+        # fraction of the best (at most DEEPER of them) are scored again two
+        # moves ahead (see _two_moves).
+        self.deeper = deeper
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -126,8 +132,12 @@ class Best:
         return Decision(opens=(cell,), guess=True, basis=basis, value=value)
 
     def _guess(self, board: Board, problem: Problem, counts: Tally, components: Components,
-               rng: random.Random) -> tuple:
-        """(the guess, why it was chosen, what that scored or None)."""
+               rng: random.Random, inner: bool = False) -> tuple:
+        """(the guess, why it was chosen, what that scored or None).
+
+        ``inner``: for a look-ahead two moves deep, the best one-move score
+        (no corner rule, the score even of a lone candidate), nothing deeper.
+        """
         # The component engine's scaled counts are ints: mines[c] / whole =
         # P(c is a mine), and int comparisons are fast.
         mines, whole = counts.scaled_mines, counts.scaled_count
@@ -135,9 +145,9 @@ class Best:
         hidden = set(problem.cells)
         component_of = components.component_of
         near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
-        if len(near) == 1:
+        if len(near) == 1 and not inner:
             return near[0], "safest", None
-        corners = self.corners and (self.late_corners or 0 not in board.clues.values())
+        corners = not inner and self.corners and (self.late_corners or 0 not in board.clues.values())
         corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
         if corner:
             return corner, "corner", None
@@ -218,11 +228,45 @@ class Best:
                 found *= factor
                 scores[c] = found
                 top = max(top, found)
+        if inner:
+            return None, "inner", top
+        if self.deeper is not None and len(scores) > 1:
+            bar = top * (1 - self.deeper)
+            close = sorted((c for c, v in scores.items() if v >= bar), key=lambda c: -scores[c])[:DEEPER]
+            if len(close) > 1:
+                deep = {c: self._two_moves(board, hidden, components, total, c, rng) for c in close}
+                best_deep = max(deep.values())
+                return rng.choice([c for c in close if deep[c] == best_deep]), "two moves", best_deep
         tied = [c for c, v in scores.items() if v == top]
         if self.tiebreak and len(tied) > 1:
             first = max(keys[c] for c in tied)
             tied = [c for c in tied if keys[c] == first]
         return rng.choice(tied), "look-ahead", top
+
+
+    def _two_moves(self, board: Board, hidden: set, components: Components, total, cell, rng) -> Fraction:
+        """Like the look-ahead's score, one move deeper: for every number
+        ``k`` the cell may show, 1 if it makes some cell safe, else the best
+        one-move look-ahead score on the board where the cell shows ``k``
+        (instead of the bare safety of the best next guess there)."""
+        around = [n for n in board.neighbours(cell) if n in hidden]
+        outcomes = components.reveal(cell, around)
+        flagged = sum(1 for n in board.neighbours(cell) if n in board.flags)
+        got = Fraction(0)
+        for k, count in outcomes.counts.items():
+            if outcomes.lowest(k) == 0:
+                got += count
+                continue
+            after = replace(board, clues={**board.clues, cell: k + flagged})
+            sure, problem, counts, parts = certain_decision(after)
+            while sure is not None and not sure.opens:  # mines only: flag them and look again
+                after = replace(after, flags=after.flags | frozenset(sure.flags))
+                sure, problem, counts, parts = certain_decision(after)
+            if sure is not None or not problem.cells:  # a sure move, or nothing left to open
+                got += count
+                continue
+            got += count * self._guess(after, problem, counts, parts, rng, inner=True)[2]
+        return got / total
 
 
 def _fifty_fifty(board: Board, problem: Problem, counts: Tally):
