@@ -30,7 +30,8 @@ valued by Hill's blended safety: 4/5 the safest cell's, 1/5 the second's),
 ``risk-N`` (a candidate's score times 1 + N/100 * P(it is the mine of a pair
 walled in by mines | it is safe): Hill's "50/50 influence"), ``deeper-N``
 (the candidates within N% of the best look-ahead score, at most 3, scored
-again two moves ahead).  Expert, first click
+again two moves ahead), ``alive`` (a candidate that can show only one
+number is passed over while another can show more: Hill's dead cells).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -81,6 +82,7 @@ VARIANTS = {
     "risk-fifty": lambda: Best(risk=Fraction(9, 10), fifty=True),
     "deeper-2": lambda: Best(deeper=Fraction(2, 100)),
     "deeper-5": lambda: Best(deeper=Fraction(5, 100)),
+    "alive": lambda: Best(alive=True),
 }
 
 

@@ -161,3 +161,31 @@ class TestTwoMoves:
                 assert got == _two_moves(board, layouts, cell), cell
                 checked += 1
         assert checked >= 100
+
+
+class TestAlive:
+    def test_no_dead_guess_while_a_living_candidate_is_left(self):
+        """Best(alive=True) never guesses a cell that can show only one number
+        while a cell within 10% of the safest can show more (brute force);
+        the default Best does, on some of the same boards."""
+        from satsweeper.strategies import certain_decision
+        from satsweeper.strategies.best import Best
+        rng = random.Random(13)
+        dead_by_default = checked = 0
+        for _ in range(3000):
+            board = _random_board(rng)
+            sure, problem, counts, _ = certain_decision(board)
+            if sure is not None or len(problem.cells) < 2:
+                continue
+            layouts = explanations(problem, 10 ** 6)
+            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+            numbers = {c: {_shows(board, c, e) for e in layouts if c not in e} for c in problem.cells}
+            near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+            if all(len(numbers[c]) <= 1 for c in near):
+                continue
+            checked += 1
+            chosen = Best(alive=True, endgame=False).decide(board, random.Random(1)).opens[0]
+            assert len(numbers[chosen]) > 1
+            default = Best(endgame=False).decide(board, random.Random(1)).opens[0]
+            dead_by_default += len(numbers[default]) <= 1
+        assert checked >= 100 and dead_by_default >= 1, (checked, dead_by_default)

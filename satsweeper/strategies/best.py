@@ -76,7 +76,7 @@ class Best:
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
                  late_corners: bool = True, blend: bool = False, fifty: bool = False,
-                 risk: Fraction = 0, deeper: Fraction | None = None):
+                 risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -103,6 +103,9 @@ class Best:
         # fraction of the best (at most DEEPER of them) are scored again two
         # moves ahead (see _two_moves).
         self.deeper = deeper
+        # ``alive``: a candidate that can show only one number (dead: Hill never
+        # guesses one while a living cell is left) is passed over unless all are.
+        self.alive = alive
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -182,6 +185,8 @@ class Best:
             """The cell's score, or None once it cannot reach ``beat``."""
             around = [n for n in board.neighbours(cell) if n in hidden]
             outcomes = components.reveal(cell, around)
+            if skip_dead and len(outcomes.counts) <= 1:  # dead: its number tells nothing
+                return None
             left = sum(outcomes.counts.values())  # explanations with the cell safe
             bar = beat * total  # compare counts, not scores
             got = Fraction(0)
@@ -212,6 +217,8 @@ class Best:
         keys: dict = {}
         top = Fraction(-1)
         risk = self.risk
+        # ``alive``: dead cells are scored only if every candidate is dead.
+        skip_dead = self.alive
         for c in near:
             if Fraction(whole - mines[c], whole) * most * (1 + risk) < top:
                 break
@@ -228,6 +235,13 @@ class Best:
                 found *= factor
                 scores[c] = found
                 top = max(top, found)
+        if skip_dead and not scores:
+            skip_dead = False
+            for c in near:
+                found = score(c, top)
+                if found is not None:
+                    scores[c] = found
+                    top = max(top, found)
         if inner:
             return None, "inner", top
         if self.deeper is not None and len(scores) > 1:
