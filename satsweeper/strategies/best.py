@@ -220,7 +220,7 @@ class Best:
         # ``alive``: dead cells are scored only if every candidate is dead.
         skip_dead = self.alive
         for c in near:
-            if Fraction(whole - mines[c], whole) * most * (1 + risk) < top:
+            if Fraction(whole - mines[c], whole) * most * max(1, 1 + risk) < top:
                 break
             factor = 1
             if risk:
