@@ -189,3 +189,44 @@ class TestAlive:
             default = Best(endgame=False).decide(board, random.Random(1)).opens[0]
             dead_by_default += len(numbers[default]) <= 1
         assert checked >= 100 and dead_by_default >= 1, (checked, dead_by_default)
+
+
+def _blended(board: Board, layouts: list, cell) -> Fraction:
+    """Best(blend=True)'s look-ahead score by brute force: P(safe and shows k)
+    times (4 * the best safety then + the second best) / 5, cells counted one by one."""
+    hidden = [c for c in board.hidden_cells() if c != cell]
+    got = Fraction(0)
+    by_number: dict = {}
+    for e in layouts:
+        if cell not in e:
+            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    for group in by_number.values():
+        safeties = sorted((Fraction(sum(c not in e for e in group), len(group)) for c in hidden), reverse=True)
+        first, second = (safeties + [Fraction(0), Fraction(0)])[:2]
+        got += Fraction(len(group), len(layouts)) * (4 * first + second) / 5
+    return got
+
+
+class TestBlend:
+    def test_matches_brute_force(self):
+        """Best(blend=True)'s best look-ahead score on small boards without a
+        total (where it is exact) equals the brute-force best over the cells
+        within 10% of the safest."""
+        from satsweeper.strategies import certain_decision
+        from satsweeper.strategies.best import Best
+        rng = random.Random(17)
+        checked = 0
+        for _ in range(600):
+            b = _random_board(rng)
+            board = Board(b.height, b.width, b.clues, flags=b.flags)  # no total
+            sure, problem, counts, components = certain_decision(board)
+            if sure is not None or not 2 <= len(problem.cells) <= 8:
+                continue
+            layouts = explanations(problem, 10 ** 6)
+            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+            near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+            want = max(_blended(board, layouts, c) for c in near)
+            got = Best(blend=True)._guess(board, problem, counts, components, rng, inner=True)[2]
+            assert got == want
+            checked += 1
+        assert checked >= 50, checked
