@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import islice
 from fractions import Fraction
 from math import floor
 
@@ -168,15 +169,19 @@ class Best:
         if self.blend:
             # Per component, its two lowest scaled mine counts (a box of n cells counting n times).
             pairs = [_two_lowest((mines[cells[0]], len(cells)) for cells in dp.cells) for dp in components.dps]
+            outside_of: dict = {}  # the touched components -> the two lowest chances outside them
 
             def next_value(outcomes, k) -> Fraction:
-                """Hill's blended safety of the next move after the number ``k``."""
-                low = list(outcomes.lowest_two(k))
-                outside = [i for _, i in ranked if i not in outcomes.touched][:2]
-                for i in outside:  # (ranked by their lowest) hold the two lowest outside
-                    low.extend(Fraction(m, whole) for m in pairs[i])
-                first, second = sorted(low)[:2]
-                return (4 * (1 - first) + (1 - second)) / 5
+                """Hill's blended safety of the next move after the number ``k``:
+                1 - (4 * the lowest mine chance + the second lowest) / 5."""
+                touched = outcomes.touched
+                outside = outside_of.get(touched)
+                if outside is None:
+                    # The first two components outside (ranked by their lowest) hold the two lowest.
+                    near = [m for _, i in islice((r for r in ranked if r[1] not in touched), 2) for m in pairs[i]]
+                    outside = outside_of[touched] = [Fraction(m, whole) for m in sorted(near)[:2]]
+                first, second = sorted([*outcomes.lowest_two(k), *outside])[:2]
+                return 1 - (4 * first + second) / 5
 
         progress, zero = self.progress, self.zero
         most = 1 + max(progress, 0) + max(zero, 0)  # the most one explanation can add to a score
