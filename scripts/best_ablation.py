@@ -25,7 +25,8 @@ subtracts), ``zero-N`` (N/100 per unit of P(a 0)), ``pseq`` (ties broken by
 the chance of a 0, then by information: Tu et al.'s PSEQ order) and
 ``pockets`` (an isolated region played exactly first), ``corners-early``
 (far corners only until the board shows a 0), ``blend`` (the next move
-valued by Hill's blended safety: 4/5 the safest cell's, 1/5 the second's),
+valued by Hill's blended safety: 4/5 the safest cell's, 1/5 the second's;
+best's own since issue 18, the same as ``best``; ``no-blend`` is best before),
 ``fifty`` (an unavoidable 50/50 guessed as soon as it is found, as Hill does),
 ``risk-N`` (a candidate's score times 1 + N/100 * P(it is the mine of a pair
 walled in by mines | it is safe): Hill's "50/50 influence"; ``risk-minus-N``
@@ -77,6 +78,7 @@ VARIANTS = {
     "progress-minus-5": lambda: Best(progress=Fraction(-1, 20)),
     "progress-minus-10": lambda: Best(progress=Fraction(-1, 10)),
     "blend": lambda: Best(blend=True),
+    "no-blend": lambda: Best(blend=False),
     "fifty": lambda: Best(fifty=True),
     "risk-50": lambda: Best(risk=Fraction(1, 2)),
     "risk-90": lambda: Best(risk=Fraction(9, 10)),

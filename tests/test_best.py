@@ -157,7 +157,7 @@ class TestTwoMoves:
             for cell in sorted(hidden):
                 if all(cell in e for e in layouts):
                     continue
-                got = Best(deeper=F(1, 50))._two_moves(board, hidden, components, counts.count, cell, rng)
+                got = Best(deeper=F(1, 50), blend=False)._two_moves(board, hidden, components, counts.count, cell, rng)
                 assert got == _two_moves(board, layouts, cell), cell
                 checked += 1
         assert checked >= 100

@@ -20,7 +20,11 @@ that looks one move ahead.
    candidate may show, the next move is a sure one if the number makes some
    cell safe, else the safest guess then (cells the number cannot reach
    keep today's chance: the total's small pull on them is ignored).  Score =
-   sum over k of P(safe and shows k) * (safety of the best next move).
+   sum over k of P(safe and shows k) * (value of the next move), the value
+   being David Hill's *blended safety*: (4 * the safest cell's safety + the
+   second safest's) / 5 (a cell of 1 if the number makes one safe; a box
+   of cells counts each), so a number that leaves a second good guess is
+   worth a little more than one that leaves a single one.
    A cell that can show only one number (it tells nothing) scores no more
    than its own safety times today's best, so it loses to an informative
    cell that is as safe; a slightly riskier cell wins when what it shows is
@@ -33,7 +37,13 @@ look-ahead) won 38.25%; the look-ahead 39.75% (1239 games won only with it,
 1089 only without).  Opening a far corner first, over the look-ahead's
 choice, took intermediate from 77.72% to 78.41% (50000 games, seed 1: 3676
 won only with it, 3334 only without) and the issue's expert command from
-40.33% to 40.78% (818 against 773).
+40.33% to 40.78% (818 against 773).  The blended safety, over the
+safest next cell's alone (issue 18, tuning seeds 400-404 and 401-403 of
+the small boards, ``docs/best-tuning-2026-11.txt``): expert safe corner
+196 games won only with it against 152 (25000 games, z = 2.36); with
+9x9/10, 16x16/40 and an expert opening, 342 against 280 (z = 2.49).
+It costs about 5% more time (expert, one core: 14.1 against 13.5 ms a
+game; ``scripts/bench_play.py``: 2.41 times ``exact``'s time).
 """
 
 from __future__ import annotations
@@ -76,7 +86,7 @@ class Best:
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
-                 late_corners: bool = True, blend: bool = False, fifty: bool = False,
+                 late_corners: bool = True, blend: bool = True, fifty: bool = False,
                  risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
@@ -91,8 +101,9 @@ class Best:
         self.pockets = pockets
         # ``late_corners=False``: far corners only until the board shows a 0.
         self.late_corners = late_corners
-        # ``blend``: the next move's value is Hill's blended safety, (4 * the
-        # safest cell's + the second safest's) / 5, not the safest alone.
+        # ``blend`` (on by default since issue 18): the next move's value is
+        # Hill's blended safety, (4 * the safest cell's + the second safest's)
+        # / 5; off, the safest cell's alone (best before November 2026).
         self.blend = blend
         # ``fifty``: an unavoidable 50/50 (see _fifty_fifty) is guessed first.
         self.fifty = fifty
