@@ -103,7 +103,8 @@ class TestStrategies:
         problem = problem_of(board)
         if not problem.cells:
             return
-        decision = Best(candidates=10 ** 6, blend=False).decide(board, random.Random(0))  # the bare next safety (blend: tests/test_best.py)
+        # The bare safety of the best next guess (the blended one: tests/test_best.py).
+        decision = Best(candidates=10 ** 6, blend=False).decide(board, random.Random(0))
         if not decision.guess:
             return
         found = oracle.explanations(problem)

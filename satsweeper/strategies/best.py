@@ -50,8 +50,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from itertools import islice
 from fractions import Fraction
+from itertools import islice
 from math import floor
 
 from ..board import Board
@@ -273,7 +273,6 @@ class Best:
             tied = [c for c in tied if keys[c] == first]
         return rng.choice(tied), "look-ahead", top
 
-
     def _two_moves(self, board: Board, hidden: set, components: Components, total, cell, rng) -> Fraction:
         """Like the look-ahead's score, one move deeper: for every number
         ``k`` the cell may show, 1 if it makes some cell safe, else the best
@@ -309,9 +308,9 @@ def _fifty_fifty(board: Board, problem: Problem, counts: Tally):
     number shown or yet to be shown (each counts both or neither) and
     with the total, so nothing will ever tell them apart.  (Same rules
     matters: a number next to ``b`` only ties it to cells that may be
-    resolved elsewhere.)  One of them must be guessed at
-    even odds sooner or later; guessed now, its number may help elsewhere
-    (Hill: "always correct to guess these at the earliest opportunity").
+    resolved elsewhere.)  One of them must be guessed at even odds sooner
+    or later; guessed now, its number may help elsewhere (Hill: always
+    correct to guess these at the earliest opportunity).
 
     >>> from satsweeper.textio import parse_board
     >>> from satsweeper.constraints import problem_of
