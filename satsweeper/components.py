@@ -898,28 +898,35 @@ class Components:
             if not count:
                 continue
             counts[k] = int(count)
-            if k == 0 and neighbours:  # a 0: its neighbours are safe, nothing to look for
-                later[k] = Fraction(0)
+            if k == 0 and len(neighbours) > 1:  # a 0: its neighbours are safe, nothing to look for
+                later[k] = (Fraction(0), Fraction(0))
                 continue
 
-            def lowest(k=k, poly=poly, whole=scaled) -> Fraction:
+            def lowest(k=k, poly=poly, whole=scaled) -> tuple[Fraction, Fraction]:
+                # (lowest, second lowest) mine probability, a box of n cells
+                # counting n times (a second is what Hill's blended safety asks).
+                # Counts over one denominator: ints compare fast.
                 if poly is not None and not fixed and total is not None:
                     # The looking component's weight is ``rest`` for every
                     # k: no combination needed, and every value shares its
                     # scale (``whole`` is this k's count in it).
-                    low = min(looking.marginals(rest, free_mines=k))
+                    marginals = looking.marginals(rest, free_mines=k)
                     if not floating:
-                        return Fraction(low, whole)
-                    one = dot(poly, rest_with_mine())
-                    return Fraction(min(one, floating * low), floating * whole)
+                        return _two_smallest(zip(marginals, map(len, looking.cells)), whole)
+                    found = [(m * floating, len(box)) for box, m in zip(looking.cells, marginals)]
+                    found.append((dot(poly, rest_with_mine()), floating))
+                    return _two_smallest(found, floating * whole)
                 world = combine(polys if poly is None else polys + [poly], floating, total)
-                low = world.floating_mines if floating else world.count
+                mine = Fraction(world.floating_mines)  # a Fraction in general: scale all by its denominator
+                d = mine.denominator
+                found = [(mine.numerator, floating)]
                 weights = world.weights[len(polys) - len(fixed):]
                 for dp, weight in zip(fixed, weights):
-                    low = min(low, *dp.marginals(weight))
+                    found.extend((m * d, len(box)) for box, m in zip(dp.cells, dp.marginals(weight)))
                 if poly is not None:
-                    low = min(low, *looking.marginals(weights[-1], free_mines=k))
-                return Fraction(low) / world.count
+                    found.extend((m * d, len(box)) for box, m in
+                                 zip(looking.cells, looking.marginals(weights[-1], free_mines=k)))
+                return _two_smallest(found, world.count * d)
 
             later[k] = lowest
         return Outcomes(counts, touched, later)
@@ -945,7 +952,32 @@ class Outcomes:
     def lowest(self, mines: int) -> Fraction:
         """Given ``mines`` around the cell: the lowest mine probability among the
         floating cells and the cells of the touched components."""
+        return self.lowest_two(mines)[0]
+
+    def lowest_two(self, mines: int) -> tuple[Fraction, Fraction]:
+        """The lowest and the second lowest mine probability among the cells of
+        :meth:`lowest` (a box of n cells counts n times; 1 if no second cell)."""
         found = self._lowest[mines]
         if callable(found):
             found = self._lowest[mines] = found()
         return found
+
+
+def _two_smallest(found, whole: int) -> tuple[Fraction, Fraction]:
+    """The two smallest of (count, how many cells have it), as fractions of
+    ``whole`` (1 for a missing one).
+
+    >>> _two_smallest([(2, 1), (1, 2)], 4)
+    (Fraction(1, 4), Fraction(1, 4))
+    >>> _two_smallest([(1, 1), (2, 0)], 3)
+    (Fraction(1, 3), Fraction(1, 1))
+    """
+    first = second = whole
+    for value, times in found:
+        if times <= 0:
+            continue
+        if value < first:
+            first, second = value, (value if times > 1 else first)
+        elif value < second:
+            second = value
+    return Fraction(first, whole), Fraction(second, whole)

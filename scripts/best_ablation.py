@@ -16,14 +16,24 @@ cells within 10% of the best safety, after far corners),
 ``no-corners`` (best without opening far corners first), ``best-5``
 (at most 5 candidates), ``end-N`` (the exact endgame from N explanations
 left, over at most 40, 60, 80 or 100 hidden cells; best's own is end-1000;
-end-60 is best's before November 2026), and the experiments of issue 18:
+end-60 is best's before November 2026; ``end-4000-b20k`` searches up to
+20000 positions, not 5000), and the experiments of issue 18:
 ``spread-5``/``spread-15`` (candidates within 5% or 15% of the best safety),
 ``best-12`` (at most 12 candidates), ``progress-N`` (N/100 added per unit of
 P(the number makes some cell safe), after Hill's "progress"; ``-minus-N``
 subtracts), ``zero-N`` (N/100 per unit of P(a 0)), ``pseq`` (ties broken by
 the chance of a 0, then by information: Tu et al.'s PSEQ order) and
 ``pockets`` (an isolated region played exactly first), ``corners-early``
-(far corners only until the board shows a 0).  Expert, first click
+(far corners only until the board shows a 0), ``blend`` (the next move
+valued by Hill's blended safety: 4/5 the safest cell's, 1/5 the second's;
+best's own since issue 18, the same as ``best``; ``no-blend`` is best before),
+``fifty`` (an unavoidable 50/50 guessed as soon as it is found, as Hill does),
+``risk-N`` (a candidate's score times 1 + N/100 * P(it is the mine of a pair
+walled in by mines | it is safe): Hill's "50/50 influence"; ``risk-minus-N``
+the opposite), ``deeper-N``
+(the candidates within N% of the best look-ahead score, at most 3, scored
+again two moves ahead), ``alive`` (a candidate that can show only one
+number is passed over while another can show more: Hill's dead cells).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -53,6 +63,7 @@ VARIANTS = {
     "end-400": lambda: Best(limit=400, most_cells=60),
     "end-1000": lambda: Best(limit=1000, most_cells=80),
     "end-4000": lambda: Best(limit=4000, most_cells=100),
+    "end-4000-b20k": lambda: Best(limit=4000, most_cells=100, budget=20000),
     "spread-5": lambda: Best(spread=Fraction(1, 20)),
     "spread-15": lambda: Best(spread=Fraction(3, 20)),
     "best-12": lambda: Best(candidates=12),
@@ -66,6 +77,16 @@ VARIANTS = {
     "corners-early": lambda: Best(late_corners=False),
     "progress-minus-5": lambda: Best(progress=Fraction(-1, 20)),
     "progress-minus-10": lambda: Best(progress=Fraction(-1, 10)),
+    "blend": lambda: Best(blend=True),
+    "no-blend": lambda: Best(blend=False),
+    "fifty": lambda: Best(fifty=True),
+    "risk-50": lambda: Best(risk=Fraction(1, 2)),
+    "risk-90": lambda: Best(risk=Fraction(9, 10)),
+    "risk-fifty": lambda: Best(risk=Fraction(9, 10), fifty=True),
+    "risk-minus-50": lambda: Best(risk=Fraction(-1, 2)),
+    "deeper-2": lambda: Best(deeper=Fraction(2, 100)),
+    "deeper-5": lambda: Best(deeper=Fraction(5, 100)),
+    "alive": lambda: Best(alive=True),
 }
 
 

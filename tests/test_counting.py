@@ -61,8 +61,9 @@ class TestComponents:
         watched = [c for c in problem.cells if c != cell and c not in elsewhere]
         for k, explained in want.items():
             assert outcomes.counts[k] == len(explained)
-            lowest = min((Fraction(sum(c in e for e in explained), len(explained)) for c in watched), default=1)
-            assert outcomes.lowest(k) == lowest
+            chances = sorted(Fraction(sum(c in e for e in explained), len(explained)) for c in watched) + [1, 1]
+            assert outcomes.lowest(k) == chances[0]
+            assert outcomes.lowest_two(k) == (chances[0], chances[1])
 
     @settings(max_examples=300, deadline=None)
     @given(boards(), st.randoms(use_true_random=False))

@@ -20,7 +20,11 @@ that looks one move ahead.
    candidate may show, the next move is a sure one if the number makes some
    cell safe, else the safest guess then (cells the number cannot reach
    keep today's chance: the total's small pull on them is ignored).  Score =
-   sum over k of P(safe and shows k) * (safety of the best next move).
+   sum over k of P(safe and shows k) * (value of the next move), the value
+   being David Hill's *blended safety*: (4 * the safest cell's safety + the
+   second safest's) / 5 (a cell of 1 if the number makes one safe; a box
+   of cells counts each), so a number that leaves a second good guess is
+   worth a little more than one that leaves a single one.
    A cell that can show only one number (it tells nothing) scores no more
    than its own safety times today's best, so it loses to an informative
    cell that is as safe; a slightly riskier cell wins when what it shows is
@@ -33,18 +37,27 @@ look-ahead) won 38.25%; the look-ahead 39.75% (1239 games won only with it,
 1089 only without).  Opening a far corner first, over the look-ahead's
 choice, took intermediate from 77.72% to 78.41% (50000 games, seed 1: 3676
 won only with it, 3334 only without) and the issue's expert command from
-40.33% to 40.78% (818 against 773).
+40.33% to 40.78% (818 against 773).  The blended safety, over the
+safest next cell's alone (issue 18, tuning seeds 400-406,
+``docs/best-tuning-2026-11.txt``): expert safe corner 242 games won only
+with it against 190 (30000 games, z = 2.50); with 9x9/10, 16x16/40 and
+an expert opening, 388 against 318 (z = 2.63).
+It costs about 5% more time (expert, one core: 14.1 against 13.5 ms a
+game; ``scripts/bench_play.py``: 2.41 times ``exact``'s time).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
+from itertools import islice
 from math import floor
 
 from ..board import Board
 from ..components import Components
-from ..constraints import Positions, Problem
+from ..components import count as count_explanations
+from ..constraints import Constraint, Positions, Problem
 from ..tally import Tally
 from . import Decision, certain_decision, endgame
 from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT, Endgame
@@ -62,6 +75,7 @@ from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT, Endgame
 # (after corners) 78.23% and 40.49%.
 SPREAD = Fraction(1, 10)
 CANDIDATES = 8
+DEEPER = 3  # most candidates scored two moves ahead (the ``deeper`` experiment)
 
 
 class Best:
@@ -72,7 +86,8 @@ class Best:
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
-                 late_corners: bool = True):
+                 late_corners: bool = True, blend: bool = True, fifty: bool = False,
+                 risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -86,6 +101,23 @@ class Best:
         self.pockets = pockets
         # ``late_corners=False``: far corners only until the board shows a 0.
         self.late_corners = late_corners
+        # ``blend`` (on by default since issue 18): the next move's value is
+        # Hill's blended safety, (4 * the safest cell's + the second safest's)
+        # / 5; off, the safest cell's alone (best before November 2026).
+        self.blend = blend
+        # ``fifty``: an unavoidable 50/50 (see _fifty_fifty) is guessed first.
+        self.fifty = fifty
+        # ``risk``: a candidate's score times 1 + risk * (the layouts in which it
+        # is the mine of a pair walled in by mines) / (those with it safe):
+        # after Hill's "50/50 influence" (see _walled_pairs).
+        self.risk = Fraction(risk)
+        # ``deeper``: the candidates whose look-ahead score is within that
+        # fraction of the best (at most DEEPER of them) are scored again two
+        # moves ahead (see _two_moves).
+        self.deeper = deeper
+        # ``alive``: a candidate that can show only one number (dead: Hill never
+        # guesses one while a living cell is left) is passed over unless all are.
+        self.alive = alive
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -103,6 +135,10 @@ class Best:
             found = self.endgames.best_guess(board, problem, counts.count)
             if found:
                 return Decision(opens=(found[0],), guess=True, basis="endgame", value=found[1])
+        if self.fifty:
+            found = _fifty_fifty(board, problem, counts)
+            if found:
+                return Decision(opens=(found,), guess=True, basis="50/50", value=Fraction(1, 2))
         if self.pockets:
             found = _pocket(board, problem, components, self.limit, self.most_cells)
             if found:
@@ -111,8 +147,12 @@ class Best:
         return Decision(opens=(cell,), guess=True, basis=basis, value=value)
 
     def _guess(self, board: Board, problem: Problem, counts: Tally, components: Components,
-               rng: random.Random) -> tuple:
-        """(the guess, why it was chosen, what that scored or None)."""
+               rng: random.Random, inner: bool = False) -> tuple:
+        """(the guess, why it was chosen, what that scored or None).
+
+        ``inner``: for a look-ahead two moves deep, the best one-move score
+        (no corner rule, the score even of a lone candidate), nothing deeper.
+        """
         # The component engine's scaled counts are ints: mines[c] / whole =
         # P(c is a mine), and int comparisons are fast.
         mines, whole = counts.scaled_mines, counts.scaled_count
@@ -120,9 +160,9 @@ class Best:
         hidden = set(problem.cells)
         component_of = components.component_of
         near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
-        if len(near) == 1:
+        if len(near) == 1 and not inner:
             return near[0], "safest", None
-        corners = self.corners and (self.late_corners or 0 not in board.clues.values())
+        corners = not inner and self.corners and (self.late_corners or 0 not in board.clues.values())
         corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
         if corner:
             return corner, "corner", None
@@ -137,6 +177,23 @@ class Best:
         def elsewhere(touched) -> Fraction:
             return next((chances[j] for j, (_, i) in enumerate(ranked) if i not in touched), Fraction(0))
 
+        if self.blend:
+            # Per component, its two lowest scaled mine counts (a box of n cells counting n times).
+            pairs = [_two_lowest((mines[cells[0]], len(cells)) for cells in dp.cells) for dp in components.dps]
+            outside_of: dict = {}  # the touched components -> the two lowest chances outside them
+
+            def next_value(outcomes, k) -> Fraction:
+                """Hill's blended safety of the next move after the number ``k``:
+                1 - (4 * the lowest mine chance + the second lowest) / 5."""
+                touched = outcomes.touched
+                outside = outside_of.get(touched)
+                if outside is None:
+                    # The first two components outside (ranked by their lowest) hold the two lowest.
+                    near = [m for _, i in islice((r for r in ranked if r[1] not in touched), 2) for m in pairs[i]]
+                    outside = outside_of[touched] = [Fraction(m, whole) for m in sorted(near)[:2]]
+                first, second = sorted([*outcomes.lowest_two(k), *outside])[:2]
+                return 1 - (4 * first + second) / 5
+
         progress, zero = self.progress, self.zero
         most = 1 + max(progress, 0) + max(zero, 0)  # the most one explanation can add to a score
 
@@ -144,6 +201,8 @@ class Best:
             """The cell's score, or None once it cannot reach ``beat``."""
             around = [n for n in board.neighbours(cell) if n in hidden]
             outcomes = components.reveal(cell, around)
+            if skip_dead and len(outcomes.counts) <= 1:  # dead: its number tells nothing
+                return None
             left = sum(outcomes.counts.values())  # explanations with the cell safe
             bar = beat * total  # compare counts, not scores
             got = Fraction(0)
@@ -152,8 +211,12 @@ class Best:
                 left -= count
                 if got + (count + left) * most < bar:
                     return None
-                low = outcomes.lowest(k)
-                got += count * max(1 - low, elsewhere(outcomes.touched))
+                if self.blend:
+                    got += count * next_value(outcomes, k)
+                    low = outcomes.lowest(k)
+                else:
+                    low = outcomes.lowest(k)
+                    got += count * max(1 - low, elsewhere(outcomes.touched))
                 if progress and low == 0:
                     got += count * progress
                 if zero and k == 0 and around:
@@ -169,18 +232,172 @@ class Best:
         scores: dict = {}
         keys: dict = {}
         top = Fraction(-1)
+        risk = self.risk
+        # ``alive``: dead cells are scored only if every candidate is dead.
+        skip_dead = self.alive
         for c in near:
-            if Fraction(whole - mines[c], whole) * most < top:
+            if Fraction(whole - mines[c], whole) * most * max(1, 1 + risk) < top:
                 break
-            found = score(c, top)
+            factor = 1
+            if risk:
+                walled = _walled_pairs(board, problem, hidden, c)
+                if walled:
+                    safe = (whole - mines[c]) * counts.scale  # layouts with c safe
+                    factor = 1 + risk * min(Fraction(walled) / safe, Fraction(mines[c], whole - mines[c]), 1)
+                if Fraction(whole - mines[c], whole) * most * factor < top:
+                    continue
+            found = score(c, top / factor)
             if found is not None:
+                found *= factor
                 scores[c] = found
                 top = max(top, found)
+        if skip_dead and not scores:
+            skip_dead = False
+            for c in near:
+                found = score(c, top)
+                if found is not None:
+                    scores[c] = found
+                    top = max(top, found)
+        if inner:
+            return None, "inner", top
+        if self.deeper is not None and len(scores) > 1:
+            bar = top * (1 - self.deeper)
+            close = sorted((c for c, v in scores.items() if v >= bar), key=lambda c: -scores[c])[:DEEPER]
+            if len(close) > 1:
+                deep = {c: self._two_moves(board, hidden, components, total, c, rng) for c in close}
+                best_deep = max(deep.values())
+                return rng.choice([c for c in close if deep[c] == best_deep]), "two moves", best_deep
         tied = [c for c, v in scores.items() if v == top]
         if self.tiebreak and len(tied) > 1:
             first = max(keys[c] for c in tied)
             tied = [c for c in tied if keys[c] == first]
         return rng.choice(tied), "look-ahead", top
+
+    def _two_moves(self, board: Board, hidden: set, components: Components, total, cell, rng) -> Fraction:
+        """Like the look-ahead's score, one move deeper: for every number
+        ``k`` the cell may show, 1 if it makes some cell safe, else the best
+        one-move look-ahead score on the board where the cell shows ``k``
+        (instead of the bare safety of the best next guess there)."""
+        around = [n for n in board.neighbours(cell) if n in hidden]
+        outcomes = components.reveal(cell, around)
+        flagged = sum(1 for n in board.neighbours(cell) if n in board.flags)
+        got = Fraction(0)
+        for k, count in outcomes.counts.items():
+            if outcomes.lowest(k) == 0:
+                got += count
+                continue
+            after = replace(board, clues={**board.clues, cell: k + flagged})
+            sure, problem, counts, parts = certain_decision(after)
+            while sure is not None and not sure.opens:  # mines only: flag them and look again
+                after = replace(after, flags=after.flags | frozenset(sure.flags))
+                sure, problem, counts, parts = certain_decision(after)
+            if sure is not None or not problem.cells:  # a sure move, or nothing left to open
+                got += count
+                continue
+            got += count * self._guess(after, problem, counts, parts, rng, inner=True)[2]
+        return got / total
+
+
+def _fifty_fifty(board: Board, problem: Problem, counts: Tally):
+    """A cell of an unavoidable 50/50, or None.
+
+    Two hidden cells ``a`` and ``b`` with exactly one mine between them in
+    every explanation, in the same numbers' rules, and with no hidden cell
+    next to one but not the other (flagged mines aside): swapping their
+    contents turns every explanation into another that agrees with every
+    number shown or yet to be shown (each counts both or neither) and
+    with the total, so nothing will ever tell them apart.  (Same rules
+    matters: a number next to ``b`` only ties it to cells that may be
+    resolved elsewhere.)  One of them must be guessed at even odds sooner
+    or later; guessed now, its number may help elsewhere (Hill: always
+    correct to guess these at the earliest opportunity).
+
+    >>> from satsweeper.textio import parse_board
+    >>> from satsweeper.constraints import problem_of
+    >>> from satsweeper.components import Components
+    >>> def fifty(text):
+    ...     b = parse_board(text)
+    ...     p = problem_of(b)
+    ...     return _fifty_fifty(b, p, Components(p).tally())
+    >>> fifty("mines: 1\\n..\\n11\\n")       # walled in by the 1s
+    (0, 0)
+    >>> fifty("mines: 1\\n...\\n11.\\n") is None   # (0, 2) can still tell them apart
+    True
+    """
+    mines, whole = counts.scaled_mines, counts.scaled_count
+    halves = sorted(c for c in problem.cells if 2 * mines[c] == whole)
+    if len(halves) < 2:
+        return None
+    hidden = set(problem.cells)
+    table = board.neighbour_table
+    around = {c: hidden.intersection(table[c]) for c in halves}
+    rules = {c: frozenset(i for i, rule in enumerate(problem.constraints) if c in rule.cells) for c in halves}
+    for i, a in enumerate(halves):
+        for b in halves[i + 1:]:
+            if rules[a] != rules[b] or around[a] - {b} != around[b] - {a}:
+                continue
+            both = Problem(problem.cells, problem.constraints + (Constraint(frozenset({a, b}), 2, "both"),),
+                           problem.mines)
+            if count_explanations(both) == 0:  # never both mines; each in half: exactly one
+                return a
+    return None
+
+
+def _walled_pairs(board: Board, problem: Problem, hidden: set, cell, most_missing: int = 3) -> int:
+    """Layouts in which ``cell`` is the mine of a 50/50 in the making: a pair
+    of it and a hidden cell beside it (in a row or a column) with ``cell``
+    a mine, the other safe, and every square at the pair's two ends a
+    mine (the board's edge walls too).  The ends are the only squares that
+    see one of the pair and not the other: walled in by mines, the pair is
+    a coin flip the player must take some day, so dying on ``cell`` now
+    in those layouts costs about half what it seems (Hill's "50/50
+    influence", his long-term risk).  Only pairs whose ends show no number
+    and hold at most ``most_missing`` hidden squares are counted.
+
+    >>> from satsweeper.constraints import problem_of
+    >>> def walled(board, cell):
+    ...     p = problem_of(board)
+    ...     return _walled_pairs(board, p, set(p.cells), cell)
+    >>> walled(Board(1, 2, {}, total_mines=1), (0, 0))  # the board's edges wall the pair in
+    1
+    >>> walled(Board(1, 4, {}, total_mines=2), (0, 1))  # only mines (0, 1), (0, 2): (0, 1)-(0, 2) needs 3
+    1
+    >>> walled(Board(1, 4, {(0, 3): 1}, total_mines=1), (0, 1))  # (0, 3) shows a number
+    0
+    """
+    r, c = cell
+    total = 0
+    for dr, dc in ((0, 1), (1, 0)):
+        for first in ((r, c), (r - dr, c - dc)):
+            second = (first[0] + dr, first[1] + dc)
+            if first not in hidden or second not in hidden:
+                continue
+            # The two ends: across the pair's line, one step before the first, one after the second.
+            ends = [(first[0] - dr + i * dc, first[1] - dc + i * dr) for i in (-1, 0, 1)]
+            ends += [(second[0] + dr + i * dc, second[1] + dc + i * dr) for i in (-1, 0, 1)]
+            ends = [e for e in ends if board.contains(e)]
+            if any(e in board.clues for e in ends):
+                continue
+            missing = [e for e in ends if e in hidden]
+            if len(missing) > most_missing:
+                continue
+            other = second if first == cell else first
+            rules = tuple(Constraint(frozenset({e}), 1, "wall") for e in missing) + (
+                Constraint(frozenset({cell}), 1, "pair"), Constraint(frozenset({other}), 0, "pair"))
+            total += count_explanations(Problem(problem.cells, problem.constraints + rules, problem.mines))
+    return total
+
+
+def _two_lowest(found) -> tuple:
+    """The two lowest of (value, how many cells have it); a single cell's value once.
+
+    >>> _two_lowest([(5, 1), (3, 2)]), _two_lowest([(3, 1), (5, 4)]), _two_lowest([(3, 1)])
+    ((3, 3), (3, 5), (3,))
+    """
+    values = []
+    for value, times in found:
+        values.extend([value] * min(times, 2))
+    return tuple(sorted(values)[:2])
 
 
 def _pocket(board: Board, problem: Problem, components: Components, limit: int, most_cells: int):

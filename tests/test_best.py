@@ -1,0 +1,232 @@
+"""best's experimental guess rules against exact play on small boards."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from satsweeper.board import Board
+from satsweeper.components import Components
+from satsweeper.constraints import problem_of
+from satsweeper.strategies.best import _fifty_fifty, _walled_pairs
+from satsweeper.strategies.endgame import Search, _masks, explanations
+
+
+def _random_board(rng: random.Random) -> Board:
+    """A small board from a real layout: some safe cells revealed with their
+    true numbers, some mines flagged."""
+    height, width = rng.randint(2, 4), rng.randint(2, 5)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(rng.sample(cells, rng.randint(1, len(cells) // 2)))
+
+    def number(cell):
+        r, c = cell
+        return sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+    clues = {c: number(c) for c in cells if c not in mines and rng.random() < 0.6}
+    flags = {c for c in mines if rng.random() < 0.3}
+    return Board(height, width, clues, flags=frozenset(flags), total_mines=len(mines))
+
+
+class TestFiftyFifty:
+    def test_guessing_it_first_loses_nothing(self):
+        """Where _fifty_fifty finds a cell: exactly one of the pair is a mine in
+        every layout, and guessing it now wins as often as best play does (exact search)."""
+        rng = random.Random(5)
+        found = 0
+        for _ in range(3000):
+            board = _random_board(rng)
+            problem = problem_of(board)
+            if len(problem.cells) < 2:
+                continue
+            counts = Components(problem).tally()
+            cell = _fifty_fifty(board, problem, counts)
+            if cell is None:
+                continue
+            found += 1
+            layouts = explanations(problem, 10 ** 6)
+            assert 2 * sum(cell in e for e in layouts) == len(layouts)
+            cells = tuple(problem.cells)
+            mine, shows = _masks(board, cells, layouts)
+            search = Search(mine, [tuple(v.values()) for v in shows], 10 ** 9)
+            alive = (1 << len(layouts)) - 1
+            k = cells.index(cell)
+            parts = [x for x in (s & alive for s in shows[k].values()) if x]
+            now = sum(search.win(p, list(range(len(cells)))) for p in parts)
+            assert now == search.win(alive, list(range(len(cells))))
+        assert found >= 20  # the check above ran often enough to mean something
+
+    def test_a_cell_that_can_tell_them_apart_is_no_fifty_fifty(self):
+        """A hidden cell next to only one of the pair: none found."""
+        board = Board(2, 3, {(1, 0): 1}, total_mines=1)  # (0, 0), (0, 1): 1 mine; (1, 1) sees both, (0, 2) one
+        problem = problem_of(board)
+        assert _fifty_fifty(board, problem, Components(problem).tally()) is None
+
+
+class TestWalledPairs:
+    def test_matches_brute_force(self):
+        """_walled_pairs counts the layouts where the cell is the mine of a row or
+        column pair whose other squares seen by one of the two (the ends) are all mines."""
+        rng = random.Random(7)
+        checked = 0
+        for _ in range(400):
+            board = _random_board(rng)
+            problem = problem_of(board)
+            if not problem.cells:
+                continue
+            hidden = set(problem.cells)
+            cell = rng.choice(sorted(hidden))
+            layouts = explanations(problem, 10 ** 6)
+            want = 0
+            r, c = cell
+            for other in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+                if other not in hidden:
+                    continue
+                ends = set(board.neighbours(cell)) ^ set(board.neighbours(other))
+                ends -= {cell, other}
+                if any(e in board.clues for e in ends) or len(ends & hidden) > 3:
+                    continue
+                want += sum(1 for e in layouts if cell in e and other not in e and ends & hidden <= e)
+            got = _walled_pairs(board, problem, hidden, cell)
+            assert got == want
+            checked += want > 0
+        assert checked >= 20  # enough cells with some walled pair
+
+
+def _shows(board: Board, cell, layout: frozenset) -> int:
+    return sum(1 for n in board.neighbours(cell) if n in layout or n in board.flags)
+
+
+def _one_move(board: Board, layouts: list, cell) -> Fraction:
+    """best's look-ahead score of ``cell`` by brute force: P(safe and shows k)
+    times 1 if k makes some cell safe, else the best safety then (0 if every
+    cell left is a mine: the look-ahead does not see that this wins)."""
+    hidden = [c for c in board.hidden_cells() if c != cell]
+    got = Fraction(0)
+    by_number: dict = {}
+    for e in layouts:
+        if cell not in e:
+            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    for group in by_number.values():
+        safest = max((Fraction(sum(c not in e for e in group), len(group)) for c in hidden), default=Fraction(1))
+        got += Fraction(len(group), len(layouts)) * safest
+    return got
+
+
+def _two_moves(board: Board, layouts: list, cell) -> Fraction:
+    """Best._two_moves by brute force: as _one_move, with the best next guess's
+    own _one_move score (over the cells within 10% of the safest) for its bare safety."""
+    hidden = [c for c in board.hidden_cells() if c != cell]
+    got = Fraction(0)
+    by_number: dict = {}
+    for e in layouts:
+        if cell not in e:
+            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    for k, group in by_number.items():
+        # Mines in every layout are flagged: if nothing else is left, the game is won.
+        safety = {c: Fraction(sum(c not in e for e in group), len(group)) for c in hidden}
+        safety = {c: v for c, v in safety.items() if v}
+        if not safety or max(safety.values()) == 1:
+            value = Fraction(1)
+        else:
+            after = Board(board.height, board.width, {**board.clues, cell: k}, flags=board.flags)
+            near = [c for c in safety if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+            value = max(_one_move(after, group, c) for c in near)
+        got += Fraction(len(group), len(layouts)) * value
+    return got
+
+
+class TestTwoMoves:
+    def test_matches_brute_force(self):
+        """Best._two_moves on small boards without a mine total (where the
+        one-move look-ahead is exact) equals a brute-force computation."""
+        from fractions import Fraction as F
+        from satsweeper.strategies.best import Best
+        rng = random.Random(11)
+        checked = 0
+        for _ in range(300):
+            b = _random_board(rng)
+            board = Board(b.height, b.width, b.clues, flags=b.flags)  # no total
+            problem = problem_of(board)
+            if not 2 <= len(problem.cells) <= 8:
+                continue
+            components = Components(problem)
+            counts = components.tally()
+            hidden = set(problem.cells)
+            layouts = explanations(problem, 10 ** 6)
+            for cell in sorted(hidden):
+                if all(cell in e for e in layouts):
+                    continue
+                got = Best(deeper=F(1, 50), blend=False)._two_moves(board, hidden, components, counts.count, cell, rng)
+                assert got == _two_moves(board, layouts, cell), cell
+                checked += 1
+        assert checked >= 100
+
+
+class TestAlive:
+    def test_no_dead_guess_while_a_living_candidate_is_left(self):
+        """Best(alive=True) never guesses a cell that can show only one number
+        while a cell within 10% of the safest can show more (brute force);
+        the default Best does, on some of the same boards."""
+        from satsweeper.strategies import certain_decision
+        from satsweeper.strategies.best import Best
+        rng = random.Random(13)
+        dead_by_default = checked = 0
+        for _ in range(3000):
+            board = _random_board(rng)
+            sure, problem, counts, _ = certain_decision(board)
+            if sure is not None or len(problem.cells) < 2:
+                continue
+            layouts = explanations(problem, 10 ** 6)
+            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+            numbers = {c: {_shows(board, c, e) for e in layouts if c not in e} for c in problem.cells}
+            near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+            if all(len(numbers[c]) <= 1 for c in near):
+                continue
+            checked += 1
+            chosen = Best(alive=True, endgame=False).decide(board, random.Random(1)).opens[0]
+            assert len(numbers[chosen]) > 1
+            default = Best(endgame=False).decide(board, random.Random(1)).opens[0]
+            dead_by_default += len(numbers[default]) <= 1
+        assert checked >= 100 and dead_by_default >= 1, (checked, dead_by_default)
+
+
+def _blended(board: Board, layouts: list, cell) -> Fraction:
+    """Best(blend=True)'s look-ahead score by brute force: P(safe and shows k)
+    times (4 * the best safety then + the second best) / 5, cells counted one by one."""
+    hidden = [c for c in board.hidden_cells() if c != cell]
+    got = Fraction(0)
+    by_number: dict = {}
+    for e in layouts:
+        if cell not in e:
+            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    for group in by_number.values():
+        safeties = sorted((Fraction(sum(c not in e for e in group), len(group)) for c in hidden), reverse=True)
+        first, second = (safeties + [Fraction(0), Fraction(0)])[:2]
+        got += Fraction(len(group), len(layouts)) * (4 * first + second) / 5
+    return got
+
+
+class TestBlend:
+    def test_matches_brute_force(self):
+        """Best(blend=True)'s best look-ahead score on small boards without a
+        total (where it is exact) equals the brute-force best over the cells
+        within 10% of the safest."""
+        from satsweeper.strategies import certain_decision
+        from satsweeper.strategies.best import Best
+        rng = random.Random(17)
+        checked = 0
+        for _ in range(600):
+            b = _random_board(rng)
+            board = Board(b.height, b.width, b.clues, flags=b.flags)  # no total
+            sure, problem, counts, components = certain_decision(board)
+            if sure is not None or not 2 <= len(problem.cells) <= 8:
+                continue
+            layouts = explanations(problem, 10 ** 6)
+            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+            near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+            want = max(_blended(board, layouts, c) for c in near)
+            got = Best(blend=True)._guess(board, problem, counts, components, rng, inner=True)[2]
+            assert got == want
+            checked += 1
+        assert checked >= 50, checked
