@@ -41,6 +41,7 @@ from .game import FirstClick, Level
 MOST_LAYOUTS = 3_300_000  # masks and numbers of every layout: 5x5x15 (3,268,760 layouts) takes 0.54 GB, 23 s
 SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
 KEEP_BOUND = 32  # bounds of sets of fewer layouts are not remembered (cheap to find again; 5x5x5: -20% memory)
+SMALL_BOUND = 4  # a bound solves sets of at most this many layouts; bigger ones up to SMALL only looked up (5x5x5: -45% states)
 SHRINK = 4  # a set this many times smaller than its bitsets' universe gets a universe of its own
 
 
@@ -122,7 +123,8 @@ class Search:
 
     ``bounds=False`` is the plain reference search; ``small``: sets of at
     most this many layouts are listed; ``keep_bound``: bounds of smaller
-    sets are not remembered; ``dead=False`` tries dead cells too (see
+    sets are not remembered; ``small_bound``: a bound solves listed sets
+    of at most this many layouts (bigger ones only if remembered); ``dead=False`` tries dead cells too (see
     :meth:`_dead`).
 
     >>> s = Search(Level(4, 4, 4))
@@ -133,7 +135,7 @@ class Search:
     def __init__(self, level: Level, symmetry: bool = True,
                  progress: Callable[[int], None] | None = None, bounds: bool = True,
                  small: int = SMALL, keep_bound: int = KEEP_BOUND,
-                 dead: bool = True):
+                 dead: bool = True, small_bound: int = SMALL_BOUND):
         self.level = level
         self.bounds = bounds
         self.size = level.width * level.height
@@ -147,6 +149,7 @@ class Search:
         self.around = [sum(1 << j for j in near) for near in self.neighbours]
         self.small = small
         self.keep_bound = keep_bound
+        self.small_bound = small_bound
         self.dead = dead
         self.everything = Universe(None, self.mine, self.shows)
         self.everything.count = self.layouts
@@ -324,11 +327,20 @@ class Search:
             if part & (part - 1) == 0:
                 total += 1  # one layout left: everything is known, won
                 continue
-            view[k] = v
-            # Wanted exactly (no beat): every part is searched to the end, bounds are no use.
-            bound = self._bound(part, view, among) if beat >= 0 else part.bit_count()
-            total += bound
-            parts.append((bound, v, part))
+            size = part.bit_count()
+            total += size
+            parts.append([size, v, part])
+        if beat >= 0 and total > beat:
+            # Each part's size is a bound; tighten them, the biggest first, only while the
+            # sum still beats ``beat`` (wanted exactly, no beat: every part is searched anyway).
+            parts.sort(reverse=True)
+            for entry in parts:
+                size, v, part = entry
+                view[k] = v
+                entry[0] = self._bound(part, view, among)
+                total -= size - entry[0]
+                if total <= beat:
+                    break
         if total > beat:
             parts.sort(reverse=True)
             for bound, v, part in parts:
@@ -348,12 +360,19 @@ class Search:
         alike): a guess then wins at most the layouts where it is safe.
         Few layouts are solved exactly (cheap, and a much tighter bound).
         """
-        if alive.bit_count() <= self.small:
-            return self._small(among.ids_of(alive))
-        key = self._key(view)
-        found = self.memo.get(key)
-        if found is not None:
-            return found if found >= 0 else ~found
+        count = alive.bit_count()
+        if count <= self.small:
+            if count <= self.small_bound or count == 1:
+                return self._small(among.ids_of(alive))
+            ids = among.ids_of(alive)
+            found = self.small_memo.get(array("I", ids).tobytes())
+            if found is not None:
+                return found
+        else:
+            key = self._key(view)
+            found = self.memo.get(key)
+            if found is not None:
+                return found if found >= 0 else ~found
         most = 0
         for k in range(self.size):
             if view[k] == 9:
@@ -368,7 +387,7 @@ class Search:
                     view[k] = 9
                     break
                 most = max(most, (alive ^ mine).bit_count())
-        if alive.bit_count() >= self.keep_bound:
+        if count >= self.keep_bound and count > self.small:
             self.memo[key] = ~most  # kept: the search may later need no more than this
         return most
 
@@ -381,8 +400,9 @@ class Search:
         of them are open or free to open, the others hidden), so the memo is
         keyed by the set itself, without symmetry.
         """
-        if len(ids) == 1:
-            return 1
+        if len(ids) <= 2:  # two: won both if some cell safe in both tells them apart (not remembered)
+            return 1 if len(ids) == 1 else 1 + any(x != y and x != 9 != y for x, y in
+                                                   zip(self.grid[ids[0]], self.grid[ids[1]]))
         key = array("I", ids).tobytes()  # 4 bytes a layout: a tuple of ints takes 3-10 times more
         found = self.small_memo.get(key)
         if found is not None:

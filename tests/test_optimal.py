@@ -79,7 +79,8 @@ SMALL = [Level(3, 3, 1), Level(3, 3, 2), Level(3, 3, 3), Level(4, 2, 2), Level(4
 # The search's variants: bounds (default, few layouts listed), bounds with every set a bitset
 # (small=1), bounds with every set listed, and the plain search (no bounds, every part exact).
 VARIANTS = {"default": {}, "bitsets": {"small": 1}, "listed": {"small": 10**9}, "plain": {"bounds": False, "dead": False},
-            "every guess": {"dead": False}, "no bound memo": {"keep_bound": 10**9}}
+            "every guess": {"dead": False}, "no bound memo": {"keep_bound": 10**9},
+            "bounds solve every listed set": {"small_bound": 10**9}, "bounds only look listed sets up": {"small_bound": 0}}
 
 
 class TestAgainstMinimax:
@@ -189,7 +190,8 @@ class TestPruning:
         import random
         rng = random.Random(5)
         exact = Search(level, bounds=False, dead=False)
-        searches = [Search(level), Search(level, small=1), Search(level, keep_bound=10**9)]
+        searches = [Search(level), Search(level, small=1), Search(level, keep_bound=10**9),
+                    Search(level, small_bound=0), Search(level, small_bound=10**9)]
         everyone = (1 << exact.layouts) - 1
         for _ in range(12):
             alive, view = everyone, bytearray([9] * exact.size)
