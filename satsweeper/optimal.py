@@ -266,8 +266,12 @@ class Search:
                 mine = among.mine[k] & alive
                 if not mine:  # safe everywhere: open it
                     return self._opened(alive, view, k, beat, among)
-                order.append(((alive ^ mine).bit_count(), k))
-        order.sort(reverse=True)  # the safest guess first: the best so far rises early
+                # The safest guess first: the best so far rises early.  Among equally safe ones,
+                # the one with fewer numbers to show first: fewer parts to search to the end
+                # (8x3x5: -36% states, 7x3x6: -9%).
+                order.append(((alive ^ mine).bit_count(), -sum(1 for m in among.shows[k] if m & alive), k))
+        order.sort(reverse=True)
+        order = [(s, k) for s, _, k in order]
         if self.dead:
             order = [(s, k) for s, k in order if not self._dead(alive, k, among.shows)] or order
         best = bound = 0
