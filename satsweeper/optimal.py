@@ -271,9 +271,8 @@ class Search:
                 # (8x3x5: -36% states, 7x3x6: -9%).
                 order.append(((alive ^ mine).bit_count(), -sum(1 for m in among.shows[k] if m & alive), k))
         order.sort(reverse=True)
-        order = [(s, k) for s, _, k in order]
-        if self.dead:
-            order = [(s, k) for s, k in order if not self._dead(alive, k, among.shows)] or order
+        live = [(s, k) for s, numbers, k in order if numbers < -1] if self.dead else None  # see _dead
+        order = live or [(s, k) for s, _, k in order]
         best = bound = 0
         for survivors, k in order:
             if survivors <= max(best, beat):
