@@ -143,6 +143,7 @@ class Search:
         if self.layouts > MOST_LAYOUTS:
             raise SearchTooBig(f"at most {MOST_LAYOUTS} layouts (got {self.layouts} on {level})")
         self.progress = progress
+        self.next_report = 10000  # views remembered at the next call of progress
         self.neighbours = [self._neighbours(k) for k in range(self.size)]
         self.symmetries = self._symmetries() if symmetry else [tuple(range(self.size))]
         self.mine, self.shows = self._masks()
@@ -242,7 +243,8 @@ class Search:
                 return ~found
         value = search()
         self.memo[key] = value if value > beat else ~value
-        if self.progress and len(self.memo) % 10000 == 0:
+        if self.progress and len(self.memo) >= self.next_report:  # bounds add views too: not every count is seen
+            self.next_report = len(self.memo) // 10000 * 10000 + 10000
             self.progress(len(self.memo))
         return value
 
@@ -557,7 +559,7 @@ def optimum(level: Level, rule: FirstClick = FirstClick.SAFE, first: Cell | None
         rule: which layouts the first click may meet.
         first: the first click, or None for the best one.
         symmetry: use the rectangle's rotations and reflections (same values, less work).
-        progress: told the number of states visited, every 10000.
+        progress: told the number of views remembered, every 10000 or so.
 
     Raises:
         SearchTooBig: more than ``MOST_LAYOUTS`` layouts.

@@ -22,6 +22,7 @@ import math
 import os
 import multiprocessing
 import resource
+import sys
 import time
 from fractions import Fraction
 
@@ -90,7 +91,7 @@ def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | 
         cap = int(memory_gb * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     cache = {} if cache is None else cache
-    search = Search(level)
+    search = Search(level, progress=lambda states: report(level, states))
     for rule, mode in ORDER:
         cpu, states = time.process_time(), search.states
         try:
@@ -106,6 +107,13 @@ def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | 
             row.update(values)
             row["played"] = (played_key(level, rule, found.firsts[0], seed), values)
         send.send(row)
+
+
+def report(level: Level, states: int) -> None:
+    """Every million views remembered: the views, CPU seconds and peak MB so far (to stderr)."""
+    if states % 1_000_000 < 10_000:
+        print(f"{level}: {states} views, {time.process_time():.0f} s CPU, "
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB", file=sys.stderr, flush=True)
 
 
 def run_board(level: Level, budget: float, strategy_layouts: int, seed: int,

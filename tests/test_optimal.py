@@ -234,6 +234,18 @@ class TestPruning:
             assert bits_of(sum(1 << b for b in bits)) == bits
 
 
+class TestProgress:
+    def test_told_once_per_10000_views(self):
+        """progress hears the views remembered once in each block of 10,000 it reaches (bounds add
+        views between calls, so not every multiple of 10,000 is seen exactly)."""
+        seen = []
+        search = Search(Level(5, 4, 5), progress=seen.append)
+        search.first_click(FirstClick.SAFE, (0, 0))
+        blocks = [n // 10000 for n in seen]
+        assert blocks == list(range(1, len(search.memo) // 10000 + 1))
+        assert seen == sorted(seen) and seen[-1] <= len(search.memo)
+
+
 class TestEndgame:
     @pytest.mark.parametrize("level", [Level(3, 3, 1), Level(3, 3, 2), Level(4, 2, 2), Level(5, 2, 2),
                                        Level(3, 2, 3), Level(3, 3, 7)], ids=str)
