@@ -22,11 +22,12 @@ import math
 import os
 import multiprocessing
 import resource
+import sys
 import time
 from fractions import Fraction
 
 from satsweeper.game import FirstClick, Level
-from satsweeper.optimal import Search, SearchTooBig, strategy_value
+from satsweeper.optimal import NoLayout, Search, SearchTooBig, strategy_value
 from satsweeper.game import neighbours
 
 RULES = list(FirstClick)
@@ -76,20 +77,26 @@ def play(level: Level, rule: FirstClick, first: tuple[int, int], seed: int, cach
     return cache[key]
 
 
-def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | None = None) -> None:
+def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | None = None,
+            memory_gb: float = 0) -> None:
     """In a child: one row per (rule, first-click mode), sent as it finishes.
 
     Safe with the corner click first, on an empty memo: its states and CPU
     are those of one search from scratch (the other rows reuse its memo).
     A row carries the strategies' values under "played" (for the parent's cache).
+    With ``memory_gb`` the child's address space is capped there: a search
+    that needs more ends the child (a MemoryError, not a wrong row).
     """
+    if memory_gb:
+        cap = int(memory_gb * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     cache = {} if cache is None else cache
-    search = Search(level)
+    search = Search(level, progress=lambda states: report(level, states))
     for rule, mode in ORDER:
         cpu, states = time.process_time(), search.states
         try:
             found = search.optimum(rule, (0, 0) if mode == "corner" else None)
-        except Exception as err:  # noqa: BLE001 - no layout for this rule: a row that says so
+        except NoLayout as err:  # no layout for this rule: a row that says so
             send.send({"level": str(level), "rule": rule.value, "mode": mode, "none": str(err)})
             continue
         row = {"level": str(level), "rule": rule.value, "mode": mode, "value": found.value,
@@ -102,12 +109,20 @@ def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | 
         send.send(row)
 
 
+def report(level: Level, states: int) -> None:
+    """Every million views remembered: the views, CPU seconds and peak MB so far (to stderr)."""
+    if states % 1_000_000 < 10_000:
+        print(f"{level}: {states} views, {time.process_time():.0f} s CPU, "
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB", file=sys.stderr, flush=True)
+
+
 def run_board(level: Level, budget: float, strategy_layouts: int, seed: int,
-              cache: dict | None = None) -> tuple[list[dict], str]:
+              cache: dict | None = None, memory_gb: float = 0) -> tuple[list[dict], str]:
     """The rows one board finished within ``budget`` seconds, and why it stopped (or "")."""
     receiver, sender = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(target=rows_of,
-                                                        args=(level, strategy_layouts, seed, sender, cache))
+                                                        args=(level, strategy_layouts, seed, sender, cache,
+                                                                                   memory_gb))
     child.start()
     sender.close()
     rows, end = [], time.monotonic() + budget
@@ -260,6 +275,8 @@ def main() -> None:
     parser.add_argument("--cache", help="a JSON file of strategy values played (read, and extended)")
     parser.add_argument("--strategies-only", action="store_true",
                         help="only play best and exact again on the rows already in --out")
+    parser.add_argument("--memory", type=float, default=0,
+                        help="GB of address space a board's process may take (0: no cap)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the rows (and notes) of --out for the boards this run does not run")
     args = parser.parse_args()
@@ -272,6 +289,8 @@ def main() -> None:
                f"--strategy-layouts {args.strategy_layouts} --most-layouts {args.most_layouts} --seed {args.seed}")
     if args.cache:
         command += f" --cache {args.cache}"
+    if args.memory:
+        command += f" --memory {args.memory:g}"
     if args.only:
         command += f" --out {args.out} --only {' '.join(args.only)}"
     levels = [Level.parse(x) for x in args.only] if args.only else boards(args.most_layouts)
@@ -296,7 +315,8 @@ def main() -> None:
             write(args.out, command, rows, notes)
             break
         try:
-            found, why = run_board(level, min(args.budget, left), args.strategy_layouts, args.seed, cache)
+            found, why = run_board(level, min(args.budget, left), args.strategy_layouts, args.seed, cache,
+                                   args.memory)
             for row in found:
                 if "played" in row:
                     key, values = row.pop("played")

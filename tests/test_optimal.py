@@ -79,7 +79,8 @@ SMALL = [Level(3, 3, 1), Level(3, 3, 2), Level(3, 3, 3), Level(4, 2, 2), Level(4
 # The search's variants: bounds (default, few layouts listed), bounds with every set a bitset
 # (small=1), bounds with every set listed, and the plain search (no bounds, every part exact).
 VARIANTS = {"default": {}, "bitsets": {"small": 1}, "listed": {"small": 10**9}, "plain": {"bounds": False, "dead": False},
-            "every guess": {"dead": False}, "no bound memo": {"keep_bound": 10**9}}
+            "every guess": {"dead": False}, "no bound memo": {"keep_bound": 10**9},
+            "bounds solve every listed set": {"small_bound": 10**9}, "bounds only look listed sets up": {"small_bound": 0}}
 
 
 class TestAgainstMinimax:
@@ -189,7 +190,8 @@ class TestPruning:
         import random
         rng = random.Random(5)
         exact = Search(level, bounds=False, dead=False)
-        searches = [Search(level), Search(level, small=1), Search(level, keep_bound=10**9)]
+        searches = [Search(level), Search(level, small=1), Search(level, keep_bound=10**9),
+                    Search(level, small_bound=0), Search(level, small_bound=10**9)]
         everyone = (1 << exact.layouts) - 1
         for _ in range(12):
             alive, view = everyone, bytearray([9] * exact.size)
@@ -230,6 +232,18 @@ class TestPruning:
         for count in (0, 1, 5, 64, 65, 300):
             bits = sorted(rng.sample(range(5000), count))
             assert bits_of(sum(1 << b for b in bits)) == bits
+
+
+class TestProgress:
+    def test_told_once_per_10000_views(self):
+        """progress hears the views remembered once in each block of 10,000 it reaches (bounds add
+        views between calls, so not every multiple of 10,000 is seen exactly)."""
+        seen = []
+        search = Search(Level(5, 4, 5), progress=seen.append)
+        search.first_click(FirstClick.SAFE, (0, 0))
+        blocks = [n // 10000 for n in seen]
+        assert blocks == list(range(1, len(search.memo) // 10000 + 1))
+        assert seen == sorted(seen) and seen[-1] <= len(search.memo)
 
 
 class TestEndgame:
