@@ -79,6 +79,10 @@ def table(directory: Path, before: Path | None) -> str:
         if not path.exists():
             continue
         params, won = outcomes(path)
+        # The journal says where the first click was (a directory may hold a
+        # row played at another cell, as Tu et al.'s 2,2 openings).
+        rules, at = params["rules"], tuple(params["first"])
+        first = "corner" if first == "corner" and at == (0, 0) else f"{at[0]},{at[1]}"
         s = summary_of(path)
         low, high = s.interval()
         met = "met" if s.rate >= target else f"short by {100 * (target - s.rate):.2f} points"
@@ -86,8 +90,9 @@ def table(directory: Path, before: Path | None) -> str:
                f"**{s.rate:.2%}** ({low:.2%}-{high:.2%}) | {target:.1%}: {met} | {published} |")
         if before and (before / f"{name}.jsonl").exists():
             bparams, bwon = outcomes(before / f"{name}.jsonl")
-            if bparams["seed"] != params["seed"]:
-                raise SystemExit(f"{name}: the before run has seed {bparams['seed']}, not {params['seed']}")
+            for key in ("seed", "level", "rules", "first"):
+                if bparams[key] != params[key]:
+                    raise SystemExit(f"{name}: the before run has {key} {bparams[key]}, not {params[key]}")
             n = min(len(won), len(bwon))
             paired = Paired.of(won[:n], bwon[:n])
             row += (f" {sum(bwon[:n]) / n:.2%} ({n:,}) | {paired.only_first} / {paired.only_second} | "
