@@ -292,7 +292,8 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
 
     What :func:`determined` needs when the total takes no mine number away
     from the component (nearly always): no layers kept, no step tuples
-    built.  A rule's private box is listed only if it has one (one without
+    built.  (The field bookkeeping repeats :func:`_plan`'s on purpose:
+    building its step tuples cost more than the DP on expert positions.)  A rule's private box is listed only if it has one (one without
     adds no mines and shows nothing).  ``shift_of`` (-1: no field yet) and
     ``left_of`` (cells not placed yet) are per rule, lists (indexing beats
     ``dict.get`` here), updated for the component's rules.

@@ -97,16 +97,22 @@ def _shows(board: Board, cell, layout: frozenset) -> int:
     return sum(1 for n in board.neighbours(cell) if n in layout or n in board.flags)
 
 
+def _by_number(board: Board, layouts: list, cell) -> dict:
+    """The layouts where ``cell`` is safe, grouped by the number it shows there."""
+    groups: dict = {}
+    for e in layouts:
+        if cell not in e:
+            groups.setdefault(_shows(board, cell, e), []).append(e)
+    return groups
+
+
 def _one_move(board: Board, layouts: list, cell) -> Fraction:
     """best's look-ahead score of ``cell`` by brute force: P(safe and shows k)
     times 1 if k makes some cell safe, else the best safety then (0 if every
     cell left is a mine: the look-ahead does not see that this wins)."""
     hidden = [c for c in board.hidden_cells() if c != cell]
     got = Fraction(0)
-    by_number: dict = {}
-    for e in layouts:
-        if cell not in e:
-            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    by_number = _by_number(board, layouts, cell)
     for group in by_number.values():
         safest = max((Fraction(sum(c not in e for e in group), len(group)) for c in hidden), default=Fraction(1))
         got += Fraction(len(group), len(layouts)) * safest
@@ -118,10 +124,7 @@ def _two_moves(board: Board, layouts: list, cell) -> Fraction:
     own _one_move score (over the cells within 10% of the safest) for its bare safety."""
     hidden = [c for c in board.hidden_cells() if c != cell]
     got = Fraction(0)
-    by_number: dict = {}
-    for e in layouts:
-        if cell not in e:
-            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    by_number = _by_number(board, layouts, cell)
     for k, group in by_number.items():
         # Mines in every layout are flagged: if nothing else is left, the game is won.
         safety = {c: Fraction(sum(c not in e for e in group), len(group)) for c in hidden}
@@ -196,10 +199,7 @@ def _blended(board: Board, layouts: list, cell) -> Fraction:
     times (4 * the best safety then + the second best) / 5, cells counted one by one."""
     hidden = [c for c in board.hidden_cells() if c != cell]
     got = Fraction(0)
-    by_number: dict = {}
-    for e in layouts:
-        if cell not in e:
-            by_number.setdefault(_shows(board, cell, e), []).append(e)
+    by_number = _by_number(board, layouts, cell)
     for group in by_number.values():
         safeties = sorted((Fraction(sum(c not in e for e in group), len(group)) for c in hidden), reverse=True)
         first, second = (safeties + [Fraction(0), Fraction(0)])[:2]
