@@ -97,19 +97,25 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
 
 
+def _journal_to_resume(source, read):
+    """``--resume FILE`` read by ``read`` (a bench or density journal reader);
+    standard input (nothing to append to) and unreadable lines are user errors."""
+    from ..errors import BoardSyntaxError
+    if source.name == "<stdin>":
+        raise UserError("a journal file to go on writing", "standard input")
+    try:
+        return read(source.name)
+    except BoardSyntaxError as err:
+        raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
+
+
 def _resumed(ctx, source, params: dict):
     """The journaled run's parameters, its finished chunks, and its path; options
     given on the command line must agree with it (but --games may grow)."""
     from pathlib import Path
 
-    from ..errors import BoardSyntaxError
     from ..journal import read_journal
-    if source.name == "<stdin>":
-        raise UserError("a journal file to go on writing", "standard input")
-    try:
-        journal = read_journal(source.name)
-    except BoardSyntaxError as err:
-        raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
+    journal = _journal_to_resume(source, read_journal)
     kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
     for key in ("strategy", "level", "rules", "first", "seed"):
         option = {"strategy": "strategy_name"}.get(key, key)
@@ -300,14 +306,8 @@ def _resumed_sweep(ctx, source, params: dict):
     options given on the command line must agree with the journal."""
     from pathlib import Path
 
-    from ..errors import BoardSyntaxError
     from ..journal import read_levels
-    if source.name == "<stdin>":
-        raise UserError("a journal file to go on writing", "standard input")
-    try:
-        journal = read_levels(source.name)
-    except BoardSyntaxError as err:
-        raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
+    journal = _journal_to_resume(source, read_levels)
     kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
     if journal.run.get("command") != "density" or set(kept) != set(params):
         raise UserError("the journal of a density sweep (its --out)", f"a {journal.run.get('command')} run",
