@@ -139,7 +139,7 @@ def repair(reference, output, attempts, unique, as_json):
 @click.option("--models", "show_models", is_flag=True, help="Also list the models (the truth table's true rows).")
 @click.option("--max-cells", type=click.IntRange(1), default=MAX_CELLS, show_default=True, metavar="SQUARES",
               help="Refuse a board of more squares, with its estimated size, before drawing it "
-                   "(each square costs about 270 bytes while compiling; the default is about 7 GB).")
+                   "(each square costs about 125 bytes while compiling; the default is about 3 GB).")
 @click.option("--max-memory", type=click.FloatRange(min=0, min_open=True), default=8.0, show_default=True,
               metavar="GB", help="Stop counting when the count needs more memory than this; say how far it got.")
 @timeout_option

@@ -156,13 +156,15 @@ _COST = {
 # of 3 of the drawn board's either way, hidden squares within 4.  A board is refused before
 # drawing only when even the smallest size the estimate allows is too big.
 ESTIMATE_FACTOR = 3.0
-# Peak memory per square of compiling and writing a .mine: 2.0 GB for a
-# 13503x552 board (7.45 million squares; /usr/bin/time -v, a 3-CNF of 6
-# variables and 24 clauses, --no-count -o x.mine).  The board keeps a number
+# Peak memory per square of compiling and writing a .mine: 914 MB for a
+# 13503x552 board (7.45 million squares; /usr/bin/time -v, a random 3-CNF of
+# 6 variables and 24 clauses, --no-count -o x.mine, November 2026; 2.0 GB
+# before the board kept its squares compactly).  The board keeps a number
 # for every revealed square.
-BYTES_PER_SQUARE = 270
-# The default --max-cells: about 6.8 GB at the rate above, so that a
-# 24 GB machine shared with other work does not swap.
+BYTES_PER_SQUARE = 125
+# The default --max-cells: about 3.1 GB at the rate above, and about two
+# minutes of drawing (39 s for the board above), so that a 24 GB machine
+# shared with other work neither swaps nor waits long.
 MAX_CELLS = 25_000_000
 
 
@@ -171,7 +173,7 @@ class Size:
     """A board's size: squares (cells), hidden squares and rough peak memory.
 
     >>> Size(100, 200, 900, exact=True).text()
-    '200x100 (WIDTHxHEIGHT) = 20,000 squares, 900 hidden, about 5.4 MB'
+    '200x100 (WIDTHxHEIGHT) = 20,000 squares, 900 hidden, about 2.5 MB'
     """
 
     height: int
