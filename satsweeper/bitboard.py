@@ -134,7 +134,8 @@ def _boxes(board: Board):
     """What :func:`determined` and :func:`tally` start from, or None to decline:
     the shape, the hidden squares' mask, the rules (``needs``, ``room``), the
     boxes and their rule keys, the shared boxes, each rule's private box
-    (-1: none) and the boxes' sizes.
+    (-1: none), the boxes' sizes, each rule's shared boxes and the size of
+    its private box (0: none).
 
     A box under one rule only (its private cells) is no step of the DP:
     the rule's last shared box leaves it whatever the rule still needs.
@@ -147,14 +148,21 @@ def _boxes(board: Board):
         return None
     hidden, speaking, need_of = read
     needs, room, boxes, keys = _rules(shape, hidden, speaking, need_of)
+    rules = len(needs)
     shared = []
-    private_box = [-1] * len(needs)
+    private_box, space = [-1] * rules, [0] * rules
+    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
+    sizes = list(map(len, boxes))
     for b, key in enumerate(keys):
         if len(key) > 1:
             shared.append(b)
+            for r in key:
+                rule_boxes[r].append(b)
         else:
-            private_box[key[0]] = b
-    return shape, hidden, needs, room, boxes, keys, shared, private_box, list(map(len, boxes))
+            r = key[0]
+            private_box[r] = b
+            space[r] = sizes[b]
+    return shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, space
 
 
 def determined(board: Board, max_states: int | None = None,
@@ -179,26 +187,37 @@ def determined(board: Board, max_states: int | None = None,
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, space = found
     mine, safe, unknown = words
-    ranges: dict[int, tuple[int, int]] = {}  # a lone rule's box -> (fewest, most) mines
+    # A component's DP answers one integer: its marks (see _forward) above
+    # ``low``, its mine numbers below (no component has more mines than the
+    # frontier has cells).
+    low = sum(sizes) + 1
+    ones = (1 << low) - 1
     masks, passes = [], []
     # Per rule, shared by the components (each rule is in one): its field, -1
     # for a rule no DP met, and the cells it has not placed yet.
     shift_of, left_of = [-1] * len(needs), room[:]
-    for order in _components(shared, keys, len(needs)):
-        forward = _forward(order, keys, sizes, needs, private_box, max_states, shift_of, left_of)
+    seen = [False] * len(keys)  # by box: reached by a search
+    for start in shared:
+        if seen[start]:
+            continue
+        seen[start] = True
+        order = [start]  # grows as _forward reaches the component's boxes
+        forward = _forward(order, keys, sizes, needs, space, private_box, rule_boxes, seen,
+                           shift_of, left_of, low, max_states)
         if forward is None:
             return None  # too wide for this path
-        if not forward[0]:
+        mask = forward[0] & ones
+        if not mask:
             return None  # no placement satisfies these rules
-        masks.append(forward[0])
+        masks.append(mask)
         passes.append((order, forward))
+    lone = []  # a number alone: its hidden neighbours hold exactly its need
     for r, shift in enumerate(shift_of):
-        if shift < 0:  # a number alone: its hidden neighbours hold exactly its need
-            need = needs[r]
-            masks.append(1 << need)
-            ranges[private_box[r]] = (need, need)
+        if shift < 0:
+            masks.append(1 << needs[r])
+            lone.append(r)
     floating = hidden.bit_count() - sum(sizes)
     allowed, floating_status = with_total(
         masks, floating, None if board.total_mines is None else board.total_mines - len(board.flags), words)
@@ -211,19 +230,22 @@ def determined(board: Board, max_states: int | None = None,
     # into a dict cost more than the count on expert positions).
     own: dict = {}
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
-    for (order, (_, seen, their_boxes)), fits, mask in zip(passes, allowed, masks):
+    for (order, (value, their_boxes, top)), fits, mask in zip(passes, allowed, masks):
         if fits & mask != mask:  # the total takes mine numbers away: again, mine numbers apart
-            seen = _forward(order, keys, sizes, needs, private_box, None, [-1] * len(needs), room[:], fits)[1]
+            value, their_boxes, _ = _forward(order[:], keys, sizes, needs, space, private_box, rule_boxes, seen,
+                                             [-1] * len(needs), room[:], low, None, fits, 1 << top)
+        value >>= low
         for b in their_boxes:
-            verdict = by_seen[seen & 3]
-            seen >>= 2
+            verdict = by_seen[value & 3]
+            value >>= 2
             if verdict is not floating_status:
                 for q in boxes[b]:
                     own[cell_at[q]] = verdict
-    for b, (low, high) in ranges.items():
-        verdict = safe if high == 0 else mine if low == sizes[b] else unknown
+    for r in lone:
+        need = needs[r]
+        verdict = safe if need == 0 else mine if need == room[r] else unknown
         if verdict is not floating_status:
-            for q in boxes[b]:
+            for q in boxes[private_box[r]]:
                 own[cell_at[q]] = verdict
     return Shared(_Hidden(hidden, shape), own, floating_status)
 
@@ -274,52 +296,57 @@ class _Hidden(Sequence):
 
 
 def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
-             private_box: list[int], max_states: int | None, shift_of: list[int], left_of: list[int],
-             fits: int | None = None) -> tuple[int, int, list[int]] | None:
-    """The frontier DP of one component over its shared boxes, forward, with
-    :func:`_plan`'s steps worked out as it goes: (the component's mine
-    numbers, what its boxes showed, its boxes in the order of those marks),
-    or None when a layer passes ``max_states``.
+             space: list[int], private_box: list[int], rule_boxes: list[list[int]], seen: list[bool],
+             shift_of: list[int], left_of: list[int], low: int, max_states: int | None,
+             fits: int | None = None, unit: int = 0) -> tuple[int, list[int], int] | None:
+    """The frontier DP of one component over its shared boxes, forward, found
+    breadth first as it goes: (one integer, the component's mine numbers in
+    its ``low`` bits, what its boxes showed above them; its boxes in the order
+    of those marks; the bits its fields took), or None when a layer passes
+    ``max_states``.
+
+    ``order`` holds the component's first box, marked in ``seen`` (by box);
+    a rule's boxes are queued when the DP first meets the rule, as
+    :func:`_bfs` would, so its steps are worked out as it goes: no search,
+    no step tuples (building :func:`_plan`'s cost more than the DP on expert
+    positions).  A rule closes at its last shared box, where its cells not
+    placed yet are its private box's (``space``, 0: none).
 
     A state is one integer: each open rule has a field of :data:`_FIELD`
     bits holding the mines it still needs.  At a rule's last shared box its
-    private box (the cells no other rule sees) takes what is left, and the
-    field is freed for a later rule.  Whether m mines fit in a box is two
-    additions on the whole state (see :func:`_plan`).  Each state maps to
-    (its mine numbers so far, a bitmask; what the boxes so far were on some
-    way to it: bit 2j set if the j-th box held a mine, bit 2j + 1 if it was
-    not full).  The last layer's one state is every placement.
+    private box takes what is left, and the field is freed for a later
+    rule.  Whether m mines fit in a box is two additions on the whole state
+    (see :func:`_plan`).  Each state maps to one integer: below ``low``, its
+    mine numbers so far as a bitmask (m more mines: add it times 2**m - 1);
+    above, what the boxes so far were on some way to it (bit 2j set if the
+    j-th box held a mine, bit 2j + 1 if it was not full).  Ways into a state
+    merge by ``|``.  The last layer's one state is every placement.  A
+    rule's private box is listed only if it has one (one without adds no
+    mines and shows nothing).  ``shift_of`` (-1: no field yet) and
+    ``left_of`` (cells not placed yet) are per rule, lists, updated for the
+    component's rules.
 
-    What :func:`determined` needs when the total takes no mine number away
-    from the component (nearly always): no layers kept, no step tuples
-    built.  (The field bookkeeping repeats :func:`_plan`'s on purpose:
-    building its step tuples cost more than the DP on expert positions.)  A rule's private box is listed only if it has one (one without
-    adds no mines and shows nothing).  ``shift_of`` (-1: no field yet) and
-    ``left_of`` (cells not placed yet) are per rule, lists (indexing beats
-    ``dict.get`` here), updated for the component's rules.
-
-    With ``fits`` (the mine numbers the total leaves the component) a state
-    also carries its mines so far, in bits above every field, and the marks
-    are those of the placements whose mine number fits (no walk back).
+    With ``fits`` (the mine numbers the total leaves the component, and
+    ``order`` whole) a state also carries its mines so far times ``unit``,
+    above every field, and the marks are those of the placements whose mine
+    number fits (no walk back).
     """
-    last: dict[int, int] = {}
-    for i, b in enumerate(order):
-        for r in keys[b]:
-            last[r] = i
     free: list[int] = []
     top = 0
-    mark = 2 * len(order)  # where the next private box's marks go
-    their_boxes = list(order)
-    # One mine placed adds ``unit`` to the state: 0 unless mine numbers are kept apart.
-    unit = 0 if fits is None else 1 << _FIELD * (len(last) + 1)
-    layer = {0: (1, 0)}
-    for i, b in enumerate(order):
+    mark = low  # where the next box's marks go
+    ones = (1 << low) - 1
+    their_boxes: list[int] = []
+    layer = {0: 1}  # no mines yet, no marks
+    for b in order:  # the list grows while it is walked: a queue
         size = sizes[b]
         opened = take = clear = guard = at_most = 0
         closing, cleared = [], []
+        twice = mark
+        mark += 2
+        their_boxes.append(b)
         for r in keys[b]:
             shift = shift_of[r]
-            if shift < 0:
+            if shift < 0:  # first met: a field, and its boxes queued
                 if free:
                     shift = free.pop()
                 else:
@@ -327,16 +354,19 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
                     top += _FIELD
                 shift_of[r] = shift
                 opened += needs[r] << shift
+                for other in rule_boxes[r]:
+                    if not seen[other]:
+                        seen[other] = True
+                        order.append(other)
             left = left_of[r] = left_of[r] - size
             guard += _GUARD << shift
             at_most += _GUARD - 1 - left << shift
-            if last[r] == i:
+            if left == space[r]:  # its last shared box
                 clear |= _LOW << shift
                 cleared.append(shift)
-                p = private_box[r]
-                if p >= 0:
+                if left:
                     closing.append((shift, mark, left))
-                    their_boxes.append(p)
+                    their_boxes.append(private_box[r])
                     mark += 2
             else:
                 take += 1 << shift
@@ -344,78 +374,70 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
         keep = ~clear
         one = guard >> _FIELD - 1
         closes = len(closing)
-        nxt: dict[int, tuple[int, int]] = {}
+        nxt: dict[int, int] = {}
         get = nxt.get
         if size == 1 and not closing:  # the commonest step, unrolled: m is 0 or 1, no private box
-            empty, full = 2 << 2 * i, 1 << 2 * i
-            for state, (mask, seen) in layer.items():
+            empty, full = 2 << twice, 1 << twice
+            fill, fit = guard - one, at_most - one
+            for state, value in layer.items():
                 state += opened
                 base = state & keep
                 if not state + at_most & guard:
-                    old = get(base)
-                    nxt[base] = (mask, seen | empty) if old is None else (old[0] | mask, old[1] | seen | empty)
-                if state + guard - one & guard == guard and not state + at_most - one & guard:
+                    nxt[base] = get(base, 0) | value | empty
+                if state + fill & guard == guard and not state + fit & guard:
                     base += unit - take
-                    old = get(base)
-                    nxt[base] = ((mask << 1, seen | full) if old is None else
-                                 (old[0] | mask << 1, old[1] | seen | full))
+                    nxt[base] = get(base, 0) | value + (value & ones) | full
         elif size == 1:  # m is 0 or 1
-            empty, full = 2 << 2 * i, 1 << 2 * i
-            for state, (mask, seen) in layer.items():
+            empty, full = 2 << twice, 1 << twice
+            fill, fit = guard - one, at_most - one
+            for state, value in layer.items():
                 state += opened
                 left = private = 0
-                for shift, twice, space in closing:  # what the private boxes take, and show
+                for shift, at, room in closing:  # what the private boxes take, and show
                     n = state >> shift & _LOW
                     left += n
-                    private |= ((n > 0) | (n < space) << 1) << twice
+                    private |= ((n > 0) | (n < room) << 1) << at
                 base = state & keep
                 if not state + at_most & guard:
-                    now = seen | empty | private
                     key = base + left * unit
-                    old = get(key)
-                    nxt[key] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
-                if state + guard - one & guard == guard and not state + at_most - one & guard:
-                    base += (left + 1 - closes) * unit - take
-                    if closes:  # one mine fewer in each private box
-                        private = 0
-                        for shift, twice, space in closing:
-                            n = (state >> shift & _LOW) - 1
-                            private |= ((n > 0) | (n < space) << 1) << twice
-                    now = seen | full | private
-                    mines = mask << left + 1 - closes
-                    old = get(base)
-                    nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+                    nxt[key] = get(key, 0) | value + (value & ones) * ((1 << left) - 1) | empty | private
+                if state + fill & guard == guard and not state + fit & guard:
+                    left += 1 - closes  # one mine here, one fewer in each private box
+                    base += left * unit - take
+                    private = 0
+                    for shift, at, room in closing:
+                        n = (state >> shift & _LOW) - 1
+                        private |= ((n > 0) | (n < room) << 1) << at
+                    nxt[base] = get(base, 0) | value + (value & ones) * ((1 << left) - 1) | full | private
         else:
-            marks = [(m > 0) << 2 * i | (m < size) << 2 * i + 1 for m in range(size + 1)]
-            for state, (mask, seen) in layer.items():
+            marks = [(m > 0) << twice | (m < size) << twice + 1 for m in range(size + 1)]
+            for state, value in layer.items():
                 state += opened
                 left = 0
                 for shift, _, _ in closing:
                     left += state >> shift & _LOW
                 base = state & keep
+                mines = value & ones
                 for m in range(size + 1):
                     if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
                         continue
-                    now = seen | marks[m]
-                    for shift, twice, space in closing:
+                    now = value | marks[m]
+                    for shift, at, room in closing:
                         n = (state >> shift & _LOW) - m
-                        now |= ((n > 0) | (n < space) << 1) << twice
-                    mines = mask << left + m - m * closes
-                    new = base - m * take + (left + m - m * closes) * unit
-                    old = get(new)
-                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+                        now |= ((n > 0) | (n < room) << 1) << at
+                    placed = left + m - m * closes
+                    new = base - m * take + placed * unit
+                    nxt[new] = get(new, 0) | now + mines * ((1 << placed) - 1)
         if max_states is not None and len(nxt) > max_states:
             return None
         layer = nxt
     if fits is None:
-        mask, seen = layer.get(0, (0, 0))
-    else:  # every state left is a mine number times ``unit``
-        mask = seen = 0
-        for state, (mines, marks) in layer.items():
-            mask |= mines
-            if mines & fits:
-                seen |= marks
-    return mask, seen, their_boxes
+        return layer.get(0, 0), their_boxes, top
+    # every state left is a mine number times ``unit``
+    value = 0
+    for mines in layer.values():
+        value |= mines if mines & fits else mines & ones
+    return value, their_boxes, top
 
 
 def tally(board: Board) -> Tally | None:
@@ -438,10 +460,10 @@ def tally(board: Board) -> Tally | None:
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, _ = found
     shift_of, last = [-1] * len(needs), [0] * len(needs)
     counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
-              for order in _components(shared, keys, len(needs), far=2)]
+              for order in _components(shared, keys, rule_boxes)]
     alone = [r for r, shift in enumerate(shift_of) if shift < 0]  # a number whose cells no other sees
     polys = [dp.poly for dp in counts] + [(needs[r], [comb(room[r], needs[r])]) for r in alone]
     if not all(cs and any(cs) for _, cs in polys):
@@ -685,29 +707,26 @@ def _rules(shape: _Shape, hidden: int, speaking: int,
     return needs, room, list(box_of.values()), list(box_of)
 
 
-def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int,
-                far: int = 12) -> list[list[int]]:
-    """The boxes of ``shared`` in independent components, each in breadth-first order.
+def _components(shared: Sequence[int], keys: list[tuple[int, ...]],
+                rule_boxes: list[list[int]]) -> list[list[int]]:
+    """The boxes of ``shared`` in independent components, each in breadth-first
+    order from a far end, for :func:`tally`.
 
-    A search starts from the component's first box, which holds a cell of
-    its first number in row-major order: an end of the front as often as
-    not.  A component of more than ``far`` boxes is searched again from the
-    last box reached, a far end (what :func:`satsweeper.components._components`
-    does past 2): for :func:`determined` the second search cost more than it
-    saved on small components, for :func:`tally` (a polynomial per state) it
-    pays on all.
+    A first search starts from the component's first box, which holds a
+    cell of its first number in row-major order; a component of more than
+    two boxes is searched again from the last box reached, a far end (what
+    :func:`satsweeper.components._components` does): that pays for a
+    polynomial per state.  (:func:`determined` keeps the first order: the
+    second search cost about what it saved.)
     """
-    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
-    for b in shared:
-        for r in keys[b]:
-            rule_boxes[r].append(b)
+    rules = len(rule_boxes)
     seen = [False] * len(keys)  # by box; a second search gets its own
     out = []
     for start in shared:
         if seen[start]:
             continue
         order = _bfs(start, keys, rule_boxes, seen, [False] * rules)
-        if len(order) > far:
+        if len(order) > 2:
             order = _bfs(order[-1], keys, rule_boxes, [False] * len(keys), [False] * rules)
         out.append(order)
     return out
