@@ -134,8 +134,8 @@ def _boxes(board: Board):
     """What :func:`determined` and :func:`tally` start from, or None to decline:
     the shape, the hidden squares' mask, the rules (``needs``, ``room``), the
     boxes and their rule keys, the shared boxes, each rule's private box
-    (-1: none), the boxes' sizes, each rule's shared boxes and the size of
-    its private box (0: none).
+    (-1: none), the boxes' sizes, each rule's shared boxes, the size of
+    its private box (0: none) and the rules no other rule shares a cell with.
 
     A box under one rule only (its private cells) is no step of the DP:
     the rule's last shared box leaves it whatever the rule still needs.
@@ -146,23 +146,7 @@ def _boxes(board: Board):
     read = _read(board, shape)
     if read is None:
         return None
-    hidden, speaking, need_of = read
-    needs, room, boxes, keys = _rules(shape, hidden, speaking, need_of)
-    rules = len(needs)
-    shared = []
-    private_box, space = [-1] * rules, [0] * rules
-    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
-    sizes = list(map(len, boxes))
-    for b, key in enumerate(keys):
-        if len(key) > 1:
-            shared.append(b)
-            for r in key:
-                rule_boxes[r].append(b)
-        else:
-            r = key[0]
-            private_box[r] = b
-            space[r] = sizes[b]
-    return shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, space
+    return (shape, read[0]) + _rules(shape, *read)
 
 
 def determined(board: Board, max_states: int | None = None,
@@ -187,7 +171,7 @@ def determined(board: Board, max_states: int | None = None,
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, space = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, space, alone = found
     mine, safe, unknown = words
     # A component's DP answers one integer: its marks (see _forward) above
     # ``low``, its mine numbers below (no component has more mines than the
@@ -213,11 +197,8 @@ def determined(board: Board, max_states: int | None = None,
             return None  # no placement satisfies these rules
         masks.append(mask)
         passes.append((order, forward))
-    lone = []  # a number alone: its hidden neighbours hold exactly its need
-    for r, shift in enumerate(shift_of):
-        if shift < 0:
-            masks.append(1 << needs[r])
-            lone.append(r)
+    for r in alone:  # a number alone: its hidden neighbours hold exactly its need
+        masks.append(1 << needs[r])
     floating = hidden.bit_count() - sum(sizes)
     allowed, floating_status = with_total(
         masks, floating, None if board.total_mines is None else board.total_mines - len(board.flags), words)
@@ -241,7 +222,7 @@ def determined(board: Board, max_states: int | None = None,
             if verdict is not floating_status:
                 for q in boxes[b]:
                     own[cell_at[q]] = verdict
-    for r in lone:
+    for r in alone:
         need = needs[r]
         verdict = safe if need == 0 else mine if need == room[r] else unknown
         if verdict is not floating_status:
@@ -460,7 +441,7 @@ def tally(board: Board) -> Tally | None:
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, _ = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, _, _ = found
     shift_of, last = [-1] * len(needs), [0] * len(needs)
     counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
               for order in _components(shared, keys, rule_boxes)]
@@ -636,7 +617,7 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
     if len(squares) != shape.size:  # a key that is no square of the board
         return None
     try:
-        grid = bytes(squares.values())
+        grid = bytearray(squares.values())  # faster to make than bytes
     except (TypeError, ValueError):  # not a small int
         return None
     # Every flag and void its own square and every clue a number: two kinds
@@ -674,9 +655,10 @@ _HIDDEN_BIT = bytes(0x31 if i == _HIDDEN else 0x30 for i in range(256))
 _TOP_BIT = bytes(0x31 if i & 0x80 else 0x30 for i in range(256))
 
 
-def _rules(shape: _Shape, hidden: int, speaking: int,
-           need_of: bytes) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]]:
-    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules).
+def _rules(shape: _Shape, hidden: int, speaking: int, need_of: bytes) -> tuple:
+    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules,
+    the shared boxes, each rule's private box and its size, the boxes' sizes, each rule's
+    shared boxes, the rules alone): see :func:`_boxes`.
 
     Rules are numbered in row-major order of their numbers; a box's key is
     the tuple of its rules, ascending.
@@ -697,14 +679,34 @@ def _rules(shape: _Shape, hidden: int, speaking: int,
         for d in cells:
             q = p + d
             rules_of[q] = get(q, ()) + (r,)
+    rules = len(needs)
     box_of: dict[tuple[int, ...], list[int]] = {}
+    shared, private = [], []
+    private_box = [-1] * rules
+    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
     for q, key in rules_of.items():
         members = box_of.get(key)
         if members is None:
+            b = len(box_of)
             box_of[key] = [q]
+            if len(key) > 1:
+                shared.append(b)
+                for r in key:
+                    rule_boxes[r].append(b)
+            else:
+                private_box[key[0]] = b
+                private.append(key[0])
         else:
             members.append(q)
-    return needs, room, list(box_of.values()), list(box_of)
+    boxes = list(box_of.values())
+    space = [0] * rules
+    alone = []
+    for r in private:
+        space[r] = len(boxes[private_box[r]])
+        if not rule_boxes[r]:
+            alone.append(r)
+    return (needs, room, boxes, list(box_of), shared, private_box, list(map(len, boxes)), rule_boxes, space,
+            alone)
 
 
 def _components(shared: Sequence[int], keys: list[tuple[int, ...]],
