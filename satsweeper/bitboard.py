@@ -179,9 +179,10 @@ def determined(board: Board, max_states: int | None = None,
     low = sum(sizes) + 1
     ones = (1 << low) - 1
     masks, passes = [], []
-    # Per rule, shared by the components (each rule is in one): its field, -1
-    # for a rule no DP met, and the cells it has not placed yet.
-    shift_of, left_of = [-1] * len(needs), room[:]
+    # Per rule, shared by the components (each rule is in one): the lowest
+    # bit of its field in the DP's states (0: no DP met it), and the cells it
+    # has not placed yet.
+    bit_of, left_of = [0] * len(needs), room[:]
     seen = [False] * len(keys)  # by box: reached by a search
     for start in shared:
         if seen[start]:
@@ -189,7 +190,7 @@ def determined(board: Board, max_states: int | None = None,
         seen[start] = True
         order = [start]  # grows as _forward reaches the component's boxes
         forward = _forward(order, keys, sizes, needs, space, private_box, rule_boxes, seen,
-                           shift_of, left_of, low, max_states)
+                           bit_of, left_of, low, max_states)
         if forward is None:
             return None  # too wide for this path
         mask = forward[0] & ones
@@ -214,7 +215,7 @@ def determined(board: Board, max_states: int | None = None,
     for (order, (value, their_boxes, top)), fits, mask in zip(passes, allowed, masks):
         if fits & mask != mask:  # the total takes mine numbers away: again, mine numbers apart
             value, their_boxes, _ = _forward(order[:], keys, sizes, needs, space, private_box, rule_boxes, seen,
-                                             [-1] * len(needs), room[:], low, None, fits, 1 << top)
+                                             [0] * len(needs), room[:], low, None, fits, top)
         value >>= low
         for b in their_boxes:
             verdict = by_seen[value & 3]
@@ -278,12 +279,12 @@ class _Hidden(Sequence):
 
 def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
              space: list[int], private_box: list[int], rule_boxes: list[list[int]], seen: list[bool],
-             shift_of: list[int], left_of: list[int], low: int, max_states: int | None,
+             bit_of: list[int], left_of: list[int], low: int, max_states: int | None,
              fits: int | None = None, unit: int = 0) -> tuple[int, list[int], int] | None:
     """The frontier DP of one component over its shared boxes, forward, found
     breadth first as it goes: (one integer, the component's mine numbers in
     its ``low`` bits, what its boxes showed above them; its boxes in the order
-    of those marks; the bits its fields took), or None when a layer passes
+    of those marks; the bit above its fields), or None when a layer passes
     ``max_states``.
 
     ``order`` holds the component's first box, marked in ``seen`` (by box);
@@ -303,57 +304,58 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
     j-th box held a mine, bit 2j + 1 if it was not full).  Ways into a state
     merge by ``|``.  The last layer's one state is every placement.  A
     rule's private box is listed only if it has one (one without adds no
-    mines and shows nothing).  ``shift_of`` (-1: no field yet) and
-    ``left_of`` (cells not placed yet) are per rule, lists, updated for the
-    component's rules.
+    mines and shows nothing).  ``bit_of`` (the lowest bit of a rule's field,
+    0: none yet) and ``left_of`` (cells not placed yet) are per rule, lists,
+    updated for the component's rules.
 
     With ``fits`` (the mine numbers the total leaves the component, and
-    ``order`` whole) a state also carries its mines so far times ``unit``,
-    above every field, and the marks are those of the placements whose mine
-    number fits (no walk back).
+    ``order`` whole) a state also carries its mines so far times ``unit``
+    (the first pass's bit above its fields), and the marks are those of the
+    placements whose mine number fits (no walk back).
     """
-    free: list[int] = []
-    top = 0
+    free: list[int] = []  # the lowest bits of fields closed rules left
+    fresh = 1  # the lowest bit of the next new field
     mark = low  # where the next box's marks go
     ones = (1 << low) - 1
     their_boxes: list[int] = []
     layer = {0: 1}  # no mines yet, no marks
     for b in order:  # the list grows while it is walked: a queue
         size = sizes[b]
-        opened = take = clear = guard = at_most = 0
+        opened = take = clear = one = at_most = 0
         closing, cleared = [], []
         twice = mark
         mark += 2
         their_boxes.append(b)
         for r in keys[b]:
-            shift = shift_of[r]
-            if shift < 0:  # first met: a field, and its boxes queued
+            bit = bit_of[r]
+            if not bit:  # first met: a field, and its boxes queued
                 if free:
-                    shift = free.pop()
+                    bit = free.pop()
                 else:
-                    shift = top
-                    top += _FIELD
-                shift_of[r] = shift
-                opened += needs[r] << shift
+                    bit = fresh
+                    fresh <<= _FIELD
+                bit_of[r] = bit
+                opened += needs[r] * bit
                 for other in rule_boxes[r]:
                     if not seen[other]:
                         seen[other] = True
                         order.append(other)
             left = left_of[r] = left_of[r] - size
-            guard += _GUARD << shift
-            at_most += _GUARD - 1 - left << shift
+            one += bit
+            at_most -= left * bit
             if left == space[r]:  # its last shared box
-                clear |= _LOW << shift
-                cleared.append(shift)
+                clear += bit
+                cleared.append(bit)
                 if left:
-                    closing.append((shift, mark, left))
+                    closing.append((bit.bit_length() - 1, mark, left))
                     their_boxes.append(private_box[r])
                     mark += 2
             else:
-                take += 1 << shift
+                take += bit
         free += cleared  # for a later rule
-        keep = ~clear
-        one = guard >> _FIELD - 1
+        guard = one << _FIELD - 1
+        at_most += guard - one  # 31 - left a field
+        keep = ~(clear * _LOW)
         closes = len(closing)
         nxt: dict[int, int] = {}
         get = nxt.get
@@ -413,12 +415,12 @@ def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], ne
             return None
         layer = nxt
     if fits is None:
-        return layer.get(0, 0), their_boxes, top
+        return layer.get(0, 0), their_boxes, fresh
     # every state left is a mine number times ``unit``
     value = 0
     for mines in layer.values():
         value |= mines if mines & fits else mines & ones
-    return value, their_boxes, top
+    return value, their_boxes, fresh
 
 
 def tally(board: Board) -> Tally | None:
