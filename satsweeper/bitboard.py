@@ -90,13 +90,13 @@ class _Shape:
         ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
         self.down = 8 * stride  # a row down, a byte per square
         # The neighbours of a square p, shifted down by p - stride - 1, lie on
-        # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
-        # gives their offsets from p.
+        # ``ring``: a dict of the 256 ways to fill it gives their offsets from p
+        # (one lookup; squeezing the ring to 8 bits for a table cost more).
         self.ring = ring
         spots = (0, 1, 2, stride, stride + 2, 2 * stride, 2 * stride + 1, 2 * stride + 2)
-        codes = (0, 1, 2, 3, 5, 6, 7, 8)
-        self.offsets = tuple(tuple(spot - stride - 1 for spot, code in zip(spots, codes) if pattern >> code & 1)
-                             for pattern in range(512))
+        self.offsets = {sum(1 << spot for k, spot in enumerate(spots) if pattern >> k & 1):
+                        tuple(spot - stride - 1 for k, spot in enumerate(spots) if pattern >> k & 1)
+                        for pattern in range(256)}
 
 
 @lru_cache(maxsize=16)
@@ -666,16 +666,13 @@ def _rules(shape: _Shape, hidden: int, speaking: int, need_of: bytes) -> tuple:
     the tuple of its rules, ascending.
     """
     offsets = shape.offsets
-    stride = shape.stride
-    corner, below, ring = stride + 1, 2 * stride, shape.ring
+    corner, ring = shape.stride + 1, shape.ring
     needs: list[int] = []
     room: list[int] = []
     rules_of: dict[int, tuple[int, ...]] = {}
     get = rules_of.get
     for r, p in enumerate(_bits(speaking)):
-        # The hidden neighbours, as an 8-bit pattern: a table gives their offsets.
-        w = hidden >> p - corner & ring
-        cells = offsets[w & 7 | (w >> stride & 5) << 3 | (w >> below) << 6]
+        cells = offsets[hidden >> p - corner & ring]  # the hidden neighbours' offsets
         needs.append(need_of[p] - 0x40)
         room.append(len(cells))
         for d in cells:
