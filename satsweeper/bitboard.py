@@ -65,7 +65,7 @@ class _Shape:
     """
 
     __slots__ = ("stride", "cells", "bit", "cell_at", "ring", "offsets", "size", "guards",
-                 "template", "down", "low_nibbles", "bias", "sevens")
+                 "template", "down", "low_nibbles", "bias", "twice_bias", "sevens")
 
     def __init__(self, height: int, width: int) -> None:
         stride = width + 1
@@ -86,6 +86,7 @@ class _Shape:
         ones = int.from_bytes(b"\x01" * size, "little")
         self.low_nibbles = 0x0F * ones
         self.bias = 0x40 * ones
+        self.twice_bias = 0x80 * ones
         self.sevens = 0x7F * ones
         ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
         self.down = 8 * stride  # a row down, a byte per square
@@ -625,7 +626,8 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
     # Every flag and void its own square and every clue a number: two kinds
     # on one square, or a clue 9-11 (the codes below), leaves some count
     # wrong; a clue of 12 or more fails the test of the needs below.
-    if (grid.count(_HIDDEN) != len(shape.cells) - len(board.clues) - len(flags) - len(voids)
+    hidden = int(grid.translate(_HIDDEN_BIT)[::-1], 2)
+    if (hidden.bit_count() != len(shape.cells) - len(board.clues) - len(flags) - len(voids)
             or grid.count(_FLAG) != len(flags) or grid.count(_VOID) != shape.guards + len(voids)):
         return None
     near = int.from_bytes(grid.translate(_FLAG_HIDDEN), "little")  # a flag 1, a hidden square 16
@@ -635,13 +637,12 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
     around = row + (row << shape.down) + (row >> shape.down)
     seen_flags = around & shape.low_nibbles
     seen_hidden = around >> 4 & shape.low_nibbles
-    numbers = int.from_bytes(grid.translate(_VALUE), "little")
-    need = numbers + shape.bias - seen_flags            # 0x40 + need, 0x38-0x48: no borrow
-    slack = seen_hidden + shape.bias - need + shape.bias  # 0x40 + hidden - need, 0x38-0x50
-    at_numbers = int.from_bytes(grid.translate(_AT_NUMBER), "little")  # 0x40 at each number
+    numbers = int.from_bytes(grid.translate(_VALUE), "little")  # 0x40 + number at numbers, 0x20 elsewhere
+    need = numbers - seen_flags                   # 0x40 + need, 0x38-0x48 at numbers: no borrow
+    slack = seen_hidden + shape.twice_bias - need  # 0x40 + hidden - need, 0x38-0x50
+    at_numbers = numbers & shape.bias  # 0x40 at each number
     if need & slack & at_numbers != at_numbers:  # need < 0 or need > hidden at some number
         return None
-    hidden = int(grid.translate(_HIDDEN_BIT)[::-1], 2)
     speaking = (seen_hidden + shape.sevens & at_numbers << 1).to_bytes(shape.size, "little")  # 0x80: speaks
     return hidden, int(speaking.translate(_TOP_BIT)[::-1], 2), need.to_bytes(shape.size, "little")
 
@@ -649,10 +650,10 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
 # The grid's byte codes: 0-8 a number, then these.
 _HIDDEN, _FLAG, _VOID = 9, 10, 11
 _FLAG_HIDDEN = bytes(1 if i == _FLAG else 16 if i == _HIDDEN else 0 for i in range(256))
-# A code past _VOID (no number: a bad clue) weighs 0x20 and is checked as a
-# number: its slack byte, 0x20 + hidden + flags, lacks bit 6, so it fails.
-_VALUE = bytes(i if i < 9 else 0x20 if i > _VOID else 0 for i in range(256))
-_AT_NUMBER = bytes(0 if _HIDDEN <= i <= _VOID else 0x40 for i in range(256))
+# A number is 0x40 + its value, any other square 0x20 (bit 6 marks the
+# numbers).  A code past _VOID (no number: a bad clue) is 0x60 and checked as
+# a number: its slack byte, 0x20 + hidden + flags, lacks bit 6, so it fails.
+_VALUE = bytes(0x40 + i if i < 9 else 0x60 if i > _VOID else 0x20 for i in range(256))
 _HIDDEN_BIT = bytes(0x31 if i == _HIDDEN else 0x30 for i in range(256))
 _TOP_BIT = bytes(0x31 if i & 0x80 else 0x30 for i in range(256))
 
