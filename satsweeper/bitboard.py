@@ -65,7 +65,7 @@ class _Shape:
     """
 
     __slots__ = ("stride", "cells", "bit", "cell_at", "ring", "offsets", "size", "guards",
-                 "template", "down", "low_nibbles", "bias", "sevens")
+                 "template", "down", "low_nibbles", "bias", "twice_bias", "sevens")
 
     def __init__(self, height: int, width: int) -> None:
         stride = width + 1
@@ -86,17 +86,18 @@ class _Shape:
         ones = int.from_bytes(b"\x01" * size, "little")
         self.low_nibbles = 0x0F * ones
         self.bias = 0x40 * ones
+        self.twice_bias = 0x80 * ones
         self.sevens = 0x7F * ones
         ring = 0b111 | 0b101 << stride | 0b111 << 2 * stride  # the 8 neighbours of bit stride + 1
         self.down = 8 * stride  # a row down, a byte per square
         # The neighbours of a square p, shifted down by p - stride - 1, lie on
-        # ``ring``; squeezed to 9 bits (3 a row, the centre unused), a table
-        # gives their offsets from p.
+        # ``ring``: a dict of the 256 ways to fill it gives their offsets from p
+        # (one lookup; squeezing the ring to 8 bits for a table cost more).
         self.ring = ring
         spots = (0, 1, 2, stride, stride + 2, 2 * stride, 2 * stride + 1, 2 * stride + 2)
-        codes = (0, 1, 2, 3, 5, 6, 7, 8)
-        self.offsets = tuple(tuple(spot - stride - 1 for spot, code in zip(spots, codes) if pattern >> code & 1)
-                             for pattern in range(512))
+        self.offsets = {sum(1 << spot for k, spot in enumerate(spots) if pattern >> k & 1):
+                        tuple(spot - stride - 1 for k, spot in enumerate(spots) if pattern >> k & 1)
+                        for pattern in range(256)}
 
 
 @lru_cache(maxsize=16)
@@ -134,7 +135,8 @@ def _boxes(board: Board):
     """What :func:`determined` and :func:`tally` start from, or None to decline:
     the shape, the hidden squares' mask, the rules (``needs``, ``room``), the
     boxes and their rule keys, the shared boxes, each rule's private box
-    (-1: none) and the boxes' sizes.
+    (-1: none), the boxes' sizes, each rule's shared boxes, the size of
+    its private box (0: none) and the rules no other rule shares a cell with.
 
     A box under one rule only (its private cells) is no step of the DP:
     the rule's last shared box leaves it whatever the rule still needs.
@@ -145,16 +147,7 @@ def _boxes(board: Board):
     read = _read(board, shape)
     if read is None:
         return None
-    hidden, speaking, need_of = read
-    needs, room, boxes, keys = _rules(shape, hidden, speaking, need_of)
-    shared = []
-    private_box = [-1] * len(needs)
-    for b, key in enumerate(keys):
-        if len(key) > 1:
-            shared.append(b)
-        else:
-            private_box[key[0]] = b
-    return shape, hidden, needs, room, boxes, keys, shared, private_box, list(map(len, boxes))
+    return (shape, read[0]) + _rules(shape, *read)
 
 
 def determined(board: Board, max_states: int | None = None,
@@ -179,26 +172,35 @@ def determined(board: Board, max_states: int | None = None,
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, space, alone = found
     mine, safe, unknown = words
-    ranges: dict[int, tuple[int, int]] = {}  # a lone rule's box -> (fewest, most) mines
+    # A component's DP answers one integer: its marks (see _forward) above
+    # ``low``, its mine numbers below (no component has more mines than the
+    # frontier has cells).
+    low = sum(sizes) + 1
+    ones = (1 << low) - 1
     masks, passes = [], []
-    # Per rule, shared by the components (each rule is in one): its field, -1
-    # for a rule no DP met, and the cells it has not placed yet.
-    shift_of, left_of = [-1] * len(needs), room[:]
-    for order in _components(shared, keys, len(needs)):
-        forward = _forward(order, keys, sizes, needs, private_box, max_states, shift_of, left_of)
+    # Per rule, shared by the components (each rule is in one): the lowest
+    # bit of its field in the DP's states (0: no DP met it), and the cells it
+    # has not placed yet.
+    bit_of, left_of = [0] * len(needs), room[:]
+    seen = [False] * len(keys)  # by box: reached by a search
+    for start in shared:
+        if seen[start]:
+            continue
+        seen[start] = True
+        order = [start]  # grows as _forward reaches the component's boxes
+        forward = _forward(order, keys, sizes, needs, space, private_box, rule_boxes, seen,
+                           bit_of, left_of, low, max_states)
         if forward is None:
             return None  # too wide for this path
-        if not forward[0]:
+        mask = forward[0] & ones
+        if not mask:
             return None  # no placement satisfies these rules
-        masks.append(forward[0])
+        masks.append(mask)
         passes.append((order, forward))
-    for r, shift in enumerate(shift_of):
-        if shift < 0:  # a number alone: its hidden neighbours hold exactly its need
-            need = needs[r]
-            masks.append(1 << need)
-            ranges[private_box[r]] = (need, need)
+    for r in alone:  # a number alone: its hidden neighbours hold exactly its need
+        masks.append(1 << needs[r])
     floating = hidden.bit_count() - sum(sizes)
     allowed, floating_status = with_total(
         masks, floating, None if board.total_mines is None else board.total_mines - len(board.flags), words)
@@ -211,19 +213,22 @@ def determined(board: Board, max_states: int | None = None,
     # into a dict cost more than the count on expert positions).
     own: dict = {}
     by_seen = (None, mine, safe, unknown)  # held a mine (bit 0), was not full (bit 1)
-    for (order, (_, seen, their_boxes)), fits, mask in zip(passes, allowed, masks):
+    for (order, (value, their_boxes, top)), fits, mask in zip(passes, allowed, masks):
         if fits & mask != mask:  # the total takes mine numbers away: again, mine numbers apart
-            seen = _forward(order, keys, sizes, needs, private_box, None, [-1] * len(needs), room[:], fits)[1]
+            value, their_boxes, _ = _forward(order[:], keys, sizes, needs, space, private_box, rule_boxes, seen,
+                                             [0] * len(needs), room[:], low, None, fits, top)
+        value >>= low
         for b in their_boxes:
-            verdict = by_seen[seen & 3]
-            seen >>= 2
+            verdict = by_seen[value & 3]
+            value >>= 2
             if verdict is not floating_status:
                 for q in boxes[b]:
                     own[cell_at[q]] = verdict
-    for b, (low, high) in ranges.items():
-        verdict = safe if high == 0 else mine if low == sizes[b] else unknown
+    for r in alone:
+        need = needs[r]
+        verdict = safe if need == 0 else mine if need == room[r] else unknown
         if verdict is not floating_status:
-            for q in boxes[b]:
+            for q in boxes[private_box[r]]:
                 own[cell_at[q]] = verdict
     return Shared(_Hidden(hidden, shape), own, floating_status)
 
@@ -274,148 +279,149 @@ class _Hidden(Sequence):
 
 
 def _forward(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs: list[int],
-             private_box: list[int], max_states: int | None, shift_of: list[int], left_of: list[int],
-             fits: int | None = None) -> tuple[int, int, list[int]] | None:
-    """The frontier DP of one component over its shared boxes, forward, with
-    :func:`_plan`'s steps worked out as it goes: (the component's mine
-    numbers, what its boxes showed, its boxes in the order of those marks),
-    or None when a layer passes ``max_states``.
+             space: list[int], private_box: list[int], rule_boxes: list[list[int]], seen: list[bool],
+             bit_of: list[int], left_of: list[int], low: int, max_states: int | None,
+             fits: int | None = None, unit: int = 0) -> tuple[int, list[int], int] | None:
+    """The frontier DP of one component over its shared boxes, forward, found
+    breadth first as it goes: (one integer, the component's mine numbers in
+    its ``low`` bits, what its boxes showed above them; its boxes in the order
+    of those marks; the bit above its fields), or None when a layer passes
+    ``max_states``.
+
+    ``order`` holds the component's first box, marked in ``seen`` (by box);
+    a rule's boxes are queued when the DP first meets the rule, as
+    :func:`_bfs` would, so its steps are worked out as it goes: no search,
+    no step tuples (building :func:`_plan`'s cost more than the DP on expert
+    positions).  A rule closes at its last shared box, where its cells not
+    placed yet are its private box's (``space``, 0: none).
 
     A state is one integer: each open rule has a field of :data:`_FIELD`
     bits holding the mines it still needs.  At a rule's last shared box its
-    private box (the cells no other rule sees) takes what is left, and the
-    field is freed for a later rule.  Whether m mines fit in a box is two
-    additions on the whole state (see :func:`_plan`).  Each state maps to
-    (its mine numbers so far, a bitmask; what the boxes so far were on some
-    way to it: bit 2j set if the j-th box held a mine, bit 2j + 1 if it was
-    not full).  The last layer's one state is every placement.
+    private box takes what is left, and the field is freed for a later
+    rule.  Whether m mines fit in a box is two additions on the whole state
+    (see :func:`_plan`).  Each state maps to one integer: below ``low``, its
+    mine numbers so far as a bitmask (m more mines: add it times 2**m - 1);
+    above, what the boxes so far were on some way to it (bit 2j set if the
+    j-th box held a mine, bit 2j + 1 if it was not full).  Ways into a state
+    merge by ``|``.  The last layer's one state is every placement.  A
+    rule's private box is listed only if it has one (one without adds no
+    mines and shows nothing).  ``bit_of`` (the lowest bit of a rule's field,
+    0: none yet) and ``left_of`` (cells not placed yet) are per rule, lists,
+    updated for the component's rules.
 
-    What :func:`determined` needs when the total takes no mine number away
-    from the component (nearly always): no layers kept, no step tuples
-    built.  (The field bookkeeping repeats :func:`_plan`'s on purpose:
-    building its step tuples cost more than the DP on expert positions.)  A rule's private box is listed only if it has one (one without
-    adds no mines and shows nothing).  ``shift_of`` (-1: no field yet) and
-    ``left_of`` (cells not placed yet) are per rule, lists (indexing beats
-    ``dict.get`` here), updated for the component's rules.
-
-    With ``fits`` (the mine numbers the total leaves the component) a state
-    also carries its mines so far, in bits above every field, and the marks
-    are those of the placements whose mine number fits (no walk back).
+    With ``fits`` (the mine numbers the total leaves the component, and
+    ``order`` whole) a state also carries its mines so far times ``unit``
+    (the first pass's bit above its fields), and the marks are those of the
+    placements whose mine number fits (no walk back).
     """
-    last: dict[int, int] = {}
-    for i, b in enumerate(order):
-        for r in keys[b]:
-            last[r] = i
-    free: list[int] = []
-    top = 0
-    mark = 2 * len(order)  # where the next private box's marks go
-    their_boxes = list(order)
-    # One mine placed adds ``unit`` to the state: 0 unless mine numbers are kept apart.
-    unit = 0 if fits is None else 1 << _FIELD * (len(last) + 1)
-    layer = {0: (1, 0)}
-    for i, b in enumerate(order):
+    free: list[int] = []  # the lowest bits of fields closed rules left
+    fresh = 1  # the lowest bit of the next new field
+    mark = low  # where the next box's marks go
+    ones = (1 << low) - 1
+    their_boxes: list[int] = []
+    layer = {0: 1}  # no mines yet, no marks
+    for b in order:  # the list grows while it is walked: a queue
         size = sizes[b]
-        opened = take = clear = guard = at_most = 0
+        opened = take = clear = one = at_most = 0
         closing, cleared = [], []
+        twice = mark
+        mark += 2
+        their_boxes.append(b)
         for r in keys[b]:
-            shift = shift_of[r]
-            if shift < 0:
+            bit = bit_of[r]
+            if not bit:  # first met: a field, and its boxes queued
                 if free:
-                    shift = free.pop()
+                    bit = free.pop()
                 else:
-                    shift = top
-                    top += _FIELD
-                shift_of[r] = shift
-                opened += needs[r] << shift
+                    bit = fresh
+                    fresh <<= _FIELD
+                bit_of[r] = bit
+                opened += needs[r] * bit
+                for other in rule_boxes[r]:
+                    if not seen[other]:
+                        seen[other] = True
+                        order.append(other)
             left = left_of[r] = left_of[r] - size
-            guard += _GUARD << shift
-            at_most += _GUARD - 1 - left << shift
-            if last[r] == i:
-                clear |= _LOW << shift
-                cleared.append(shift)
-                p = private_box[r]
-                if p >= 0:
-                    closing.append((shift, mark, left))
-                    their_boxes.append(p)
+            one += bit
+            at_most -= left * bit
+            if left == space[r]:  # its last shared box
+                clear += bit
+                cleared.append(bit)
+                if left:
+                    closing.append((bit.bit_length() - 1, mark, left))
+                    their_boxes.append(private_box[r])
                     mark += 2
             else:
-                take += 1 << shift
+                take += bit
         free += cleared  # for a later rule
-        keep = ~clear
-        one = guard >> _FIELD - 1
+        guard = one << _FIELD - 1
+        at_most += guard - one  # 31 - left a field
+        keep = ~(clear * _LOW)
         closes = len(closing)
-        nxt: dict[int, tuple[int, int]] = {}
+        nxt: dict[int, int] = {}
         get = nxt.get
         if size == 1 and not closing:  # the commonest step, unrolled: m is 0 or 1, no private box
-            empty, full = 2 << 2 * i, 1 << 2 * i
-            for state, (mask, seen) in layer.items():
+            empty, full = 2 << twice, 1 << twice
+            fill, fit = guard - one, at_most - one
+            for state, value in layer.items():
                 state += opened
                 base = state & keep
                 if not state + at_most & guard:
-                    old = get(base)
-                    nxt[base] = (mask, seen | empty) if old is None else (old[0] | mask, old[1] | seen | empty)
-                if state + guard - one & guard == guard and not state + at_most - one & guard:
+                    nxt[base] = get(base, 0) | value | empty
+                if state + fill & guard == guard and not state + fit & guard:
                     base += unit - take
-                    old = get(base)
-                    nxt[base] = ((mask << 1, seen | full) if old is None else
-                                 (old[0] | mask << 1, old[1] | seen | full))
+                    nxt[base] = get(base, 0) | value + (value & ones) | full
         elif size == 1:  # m is 0 or 1
-            empty, full = 2 << 2 * i, 1 << 2 * i
-            for state, (mask, seen) in layer.items():
+            empty, full = 2 << twice, 1 << twice
+            fill, fit = guard - one, at_most - one
+            for state, value in layer.items():
                 state += opened
                 left = private = 0
-                for shift, twice, space in closing:  # what the private boxes take, and show
+                for shift, at, room in closing:  # what the private boxes take, and show
                     n = state >> shift & _LOW
                     left += n
-                    private |= ((n > 0) | (n < space) << 1) << twice
+                    private |= ((n > 0) | (n < room) << 1) << at
                 base = state & keep
                 if not state + at_most & guard:
-                    now = seen | empty | private
                     key = base + left * unit
-                    old = get(key)
-                    nxt[key] = (mask << left, now) if old is None else (old[0] | mask << left, old[1] | now)
-                if state + guard - one & guard == guard and not state + at_most - one & guard:
-                    base += (left + 1 - closes) * unit - take
-                    if closes:  # one mine fewer in each private box
-                        private = 0
-                        for shift, twice, space in closing:
-                            n = (state >> shift & _LOW) - 1
-                            private |= ((n > 0) | (n < space) << 1) << twice
-                    now = seen | full | private
-                    mines = mask << left + 1 - closes
-                    old = get(base)
-                    nxt[base] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+                    nxt[key] = get(key, 0) | value + (value & ones) * ((1 << left) - 1) | empty | private
+                if state + fill & guard == guard and not state + fit & guard:
+                    left += 1 - closes  # one mine here, one fewer in each private box
+                    base += left * unit - take
+                    private = 0
+                    for shift, at, room in closing:
+                        n = (state >> shift & _LOW) - 1
+                        private |= ((n > 0) | (n < room) << 1) << at
+                    nxt[base] = get(base, 0) | value + (value & ones) * ((1 << left) - 1) | full | private
         else:
-            marks = [(m > 0) << 2 * i | (m < size) << 2 * i + 1 for m in range(size + 1)]
-            for state, (mask, seen) in layer.items():
+            marks = [(m > 0) << twice | (m < size) << twice + 1 for m in range(size + 1)]
+            for state, value in layer.items():
                 state += opened
                 left = 0
                 for shift, _, _ in closing:
                     left += state >> shift & _LOW
                 base = state & keep
+                mines = value & ones
                 for m in range(size + 1):
                     if state + guard - m * one & guard != guard or state + at_most - m * one & guard:
                         continue
-                    now = seen | marks[m]
-                    for shift, twice, space in closing:
+                    now = value | marks[m]
+                    for shift, at, room in closing:
                         n = (state >> shift & _LOW) - m
-                        now |= ((n > 0) | (n < space) << 1) << twice
-                    mines = mask << left + m - m * closes
-                    new = base - m * take + (left + m - m * closes) * unit
-                    old = get(new)
-                    nxt[new] = (mines, now) if old is None else (old[0] | mines, old[1] | now)
+                        now |= ((n > 0) | (n < room) << 1) << at
+                    placed = left + m - m * closes
+                    new = base - m * take + placed * unit
+                    nxt[new] = get(new, 0) | now + mines * ((1 << placed) - 1)
         if max_states is not None and len(nxt) > max_states:
             return None
         layer = nxt
     if fits is None:
-        mask, seen = layer.get(0, (0, 0))
-    else:  # every state left is a mine number times ``unit``
-        mask = seen = 0
-        for state, (mines, marks) in layer.items():
-            mask |= mines
-            if mines & fits:
-                seen |= marks
-    return mask, seen, their_boxes
+        return layer.get(0, 0), their_boxes, fresh
+    # every state left is a mine number times ``unit``
+    value = 0
+    for mines in layer.values():
+        value |= mines if mines & fits else mines & ones
+    return value, their_boxes, fresh
 
 
 def tally(board: Board) -> Tally | None:
@@ -438,10 +444,10 @@ def tally(board: Board) -> Tally | None:
     found = _boxes(board)
     if found is None:
         return None
-    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes = found
+    shape, hidden, needs, room, boxes, keys, shared, private_box, sizes, rule_boxes, _, _ = found
     shift_of, last = [-1] * len(needs), [0] * len(needs)
     counts = [_Count(order, _plan(order, keys, sizes, needs, room, private_box, shift_of, last))
-              for order in _components(shared, keys, len(needs), far=2)]
+              for order in _components(shared, keys, rule_boxes)]
     alone = [r for r, shift in enumerate(shift_of) if shift < 0]  # a number whose cells no other sees
     polys = [dp.poly for dp in counts] + [(needs[r], [comb(room[r], needs[r])]) for r in alone]
     if not all(cs and any(cs) for _, cs in polys):
@@ -614,13 +620,14 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
     if len(squares) != shape.size:  # a key that is no square of the board
         return None
     try:
-        grid = bytes(squares.values())
+        grid = bytearray(squares.values())  # faster to make than bytes
     except (TypeError, ValueError):  # not a small int
         return None
     # Every flag and void its own square and every clue a number: two kinds
     # on one square, or a clue 9-11 (the codes below), leaves some count
     # wrong; a clue of 12 or more fails the test of the needs below.
-    if (grid.count(_HIDDEN) != len(shape.cells) - len(board.clues) - len(flags) - len(voids)
+    hidden = int(grid.translate(_HIDDEN_BIT)[::-1], 2)
+    if (hidden.bit_count() != len(shape.cells) - len(board.clues) - len(flags) - len(voids)
             or grid.count(_FLAG) != len(flags) or grid.count(_VOID) != shape.guards + len(voids)):
         return None
     near = int.from_bytes(grid.translate(_FLAG_HIDDEN), "little")  # a flag 1, a hidden square 16
@@ -630,13 +637,12 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
     around = row + (row << shape.down) + (row >> shape.down)
     seen_flags = around & shape.low_nibbles
     seen_hidden = around >> 4 & shape.low_nibbles
-    numbers = int.from_bytes(grid.translate(_VALUE), "little")
-    need = numbers + shape.bias - seen_flags            # 0x40 + need, 0x38-0x48: no borrow
-    slack = seen_hidden + shape.bias - need + shape.bias  # 0x40 + hidden - need, 0x38-0x50
-    at_numbers = int.from_bytes(grid.translate(_AT_NUMBER), "little")  # 0x40 at each number
+    numbers = int.from_bytes(grid.translate(_VALUE), "little")  # 0x40 + number at numbers, 0x20 elsewhere
+    need = numbers - seen_flags                   # 0x40 + need, 0x38-0x48 at numbers: no borrow
+    slack = seen_hidden + shape.twice_bias - need  # 0x40 + hidden - need, 0x38-0x50
+    at_numbers = numbers & shape.bias  # 0x40 at each number
     if need & slack & at_numbers != at_numbers:  # need < 0 or need > hidden at some number
         return None
-    hidden = int(grid.translate(_HIDDEN_BIT)[::-1], 2)
     speaking = (seen_hidden + shape.sevens & at_numbers << 1).to_bytes(shape.size, "little")  # 0x80: speaks
     return hidden, int(speaking.translate(_TOP_BIT)[::-1], 2), need.to_bytes(shape.size, "little")
 
@@ -644,70 +650,85 @@ def _read(board: Board, shape: _Shape) -> tuple[int, int, bytes] | None:
 # The grid's byte codes: 0-8 a number, then these.
 _HIDDEN, _FLAG, _VOID = 9, 10, 11
 _FLAG_HIDDEN = bytes(1 if i == _FLAG else 16 if i == _HIDDEN else 0 for i in range(256))
-# A code past _VOID (no number: a bad clue) weighs 0x20 and is checked as a
-# number: its slack byte, 0x20 + hidden + flags, lacks bit 6, so it fails.
-_VALUE = bytes(i if i < 9 else 0x20 if i > _VOID else 0 for i in range(256))
-_AT_NUMBER = bytes(0 if _HIDDEN <= i <= _VOID else 0x40 for i in range(256))
+# A number is 0x40 + its value, any other square 0x20 (bit 6 marks the
+# numbers).  A code past _VOID (no number: a bad clue) is 0x60 and checked as
+# a number: its slack byte, 0x20 + hidden + flags, lacks bit 6, so it fails.
+_VALUE = bytes(0x40 + i if i < 9 else 0x60 if i > _VOID else 0x20 for i in range(256))
 _HIDDEN_BIT = bytes(0x31 if i == _HIDDEN else 0x30 for i in range(256))
 _TOP_BIT = bytes(0x31 if i & 0x80 else 0x30 for i in range(256))
 
 
-def _rules(shape: _Shape, hidden: int, speaking: int,
-           need_of: bytes) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]]]:
-    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules).
+def _rules(shape: _Shape, hidden: int, speaking: int, need_of: bytes) -> tuple:
+    """(each rule's need, each rule's hidden squares, each box's squares, each box's rules,
+    the shared boxes, each rule's private box and its size, the boxes' sizes, each rule's
+    shared boxes, the rules alone): see :func:`_boxes`.
 
     Rules are numbered in row-major order of their numbers; a box's key is
     the tuple of its rules, ascending.
     """
     offsets = shape.offsets
-    stride = shape.stride
-    corner, below, ring = stride + 1, 2 * stride, shape.ring
+    corner, ring = shape.stride + 1, shape.ring
     needs: list[int] = []
     room: list[int] = []
     rules_of: dict[int, tuple[int, ...]] = {}
     get = rules_of.get
     for r, p in enumerate(_bits(speaking)):
-        # The hidden neighbours, as an 8-bit pattern: a table gives their offsets.
-        w = hidden >> p - corner & ring
-        cells = offsets[w & 7 | (w >> stride & 5) << 3 | (w >> below) << 6]
+        cells = offsets[hidden >> p - corner & ring]  # the hidden neighbours' offsets
         needs.append(need_of[p] - 0x40)
         room.append(len(cells))
         for d in cells:
             q = p + d
             rules_of[q] = get(q, ()) + (r,)
+    rules = len(needs)
     box_of: dict[tuple[int, ...], list[int]] = {}
+    shared, private = [], []
+    private_box = [-1] * rules
+    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
     for q, key in rules_of.items():
         members = box_of.get(key)
         if members is None:
+            b = len(box_of)
             box_of[key] = [q]
+            if len(key) > 1:
+                shared.append(b)
+                for r in key:
+                    rule_boxes[r].append(b)
+            else:
+                private_box[key[0]] = b
+                private.append(key[0])
         else:
             members.append(q)
-    return needs, room, list(box_of.values()), list(box_of)
+    boxes = list(box_of.values())
+    space = [0] * rules
+    alone = []
+    for r in private:
+        space[r] = len(boxes[private_box[r]])
+        if not rule_boxes[r]:
+            alone.append(r)
+    return (needs, room, boxes, list(box_of), shared, private_box, list(map(len, boxes)), rule_boxes, space,
+            alone)
 
 
-def _components(shared: Sequence[int], keys: list[tuple[int, ...]], rules: int,
-                far: int = 12) -> list[list[int]]:
-    """The boxes of ``shared`` in independent components, each in breadth-first order.
+def _components(shared: Sequence[int], keys: list[tuple[int, ...]],
+                rule_boxes: list[list[int]]) -> list[list[int]]:
+    """The boxes of ``shared`` in independent components, each in breadth-first
+    order from a far end, for :func:`tally`.
 
-    A search starts from the component's first box, which holds a cell of
-    its first number in row-major order: an end of the front as often as
-    not.  A component of more than ``far`` boxes is searched again from the
-    last box reached, a far end (what :func:`satsweeper.components._components`
-    does past 2): for :func:`determined` the second search cost more than it
-    saved on small components, for :func:`tally` (a polynomial per state) it
-    pays on all.
+    A first search starts from the component's first box, which holds a
+    cell of its first number in row-major order; a component of more than
+    two boxes is searched again from the last box reached, a far end (what
+    :func:`satsweeper.components._components` does): that pays for a
+    polynomial per state.  (:func:`determined` keeps the first order: the
+    second search cost about what it saved.)
     """
-    rule_boxes: list[list[int]] = [[] for _ in range(rules)]
-    for b in shared:
-        for r in keys[b]:
-            rule_boxes[r].append(b)
+    rules = len(rule_boxes)
     seen = [False] * len(keys)  # by box; a second search gets its own
     out = []
     for start in shared:
         if seen[start]:
             continue
         order = _bfs(start, keys, rule_boxes, seen, [False] * rules)
-        if len(order) > far:
+        if len(order) > 2:
             order = _bfs(order[-1], keys, rule_boxes, [False] * len(keys), [False] * rules)
         out.append(order)
     return out

@@ -678,6 +678,19 @@ def with_total(masks: list[int], floating: int, total: int | None,
     if total < 0:
         return None, None
     least = max(0, total - floating)
+    # The commonest case first: the fewest and the most mines the components
+    # can hold (each its fewest, each its most) both fit, so every total in
+    # between does; the floating cells are undetermined unless the two meet.
+    fewest = most = 0
+    for mask in masks:
+        if not mask:  # a component without placements: none at all
+            return None, None
+        fewest += (mask & -mask).bit_length()
+        most += mask.bit_length()
+    fewest -= len(masks)
+    most -= len(masks)
+    if least <= fewest and most <= total and fewest < most:
+        return [-1] * len(masks), unknown
     window = ((1 << (total + 1)) - 1) >> least << least
     prefix = [1]
     for mask in masks:

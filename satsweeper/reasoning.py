@@ -545,6 +545,9 @@ def safety(subject: Problem | Board, cell: Hashable, move: Move = Move.OPEN, **o
         return r.safety(cell, move)
 
 
+_WORDS = (Status.MINE, Status.SAFE, Status.UNDETERMINED)  # what bitboard.determined answers
+
+
 def solve(subject: Problem | Board, method: str = "auto", **options) -> Solution:
     """Every unknown cell's status: safe, mine, or unknown (see :meth:`Reasoner.solution`).
 
@@ -558,11 +561,10 @@ def solve(subject: Problem | Board, method: str = "auto", **options) -> Solution
     >>> [s.status[c].value for c in [(0, 1), (0, 2)]]
     ['mine', 'mine']
     """
-    if isinstance(subject, Board) and method in ("auto", "count") and options.get("flags_are_mines", True) \
-            and options.keys() <= {"flags_are_mines"}:
+    if isinstance(subject, Board) and method in ("auto", "count") and (
+            not options or options.get("flags_are_mines", True) and options.keys() <= {"flags_are_mines"}):
         # A small board straight from its grid: no rule objects, no solver.
-        known = bitboard.determined(subject, COUNT_STATES if method == "auto" else None,
-                                    (Status.MINE, Status.SAFE, Status.UNDETERMINED))
+        known = bitboard.determined(subject, COUNT_STATES if method == "auto" else None, _WORDS)
         if known is not None:
             return Solution(True, known)
     with Reasoner(subject, **options) as r:
