@@ -155,6 +155,15 @@ class TestCounting:
         assert result.exit_code == 0
         assert "safest (10)" in result.output
 
+    def test_board_probs_one_explanation(self, tmp_path):
+        """A board with a single explanation says so in the singular (the 1 leaves
+        its one hidden neighbour no choice: a mine, by hand)."""
+        board = tmp_path / "one.txt"
+        board.write_text("mines: 1\n1.\n")
+        result = run("probs", board)
+        assert result.exit_code == 0
+        assert "1 explanation; probability" in result.output
+
     def test_inconsistent_count(self):
         """Zero explanations, exit 1, and the reason."""
         result = run("count", EXAMPLES / "conflict.txt")

@@ -53,7 +53,8 @@ def board_probabilities_text(view: BoardView, answer: Tally, conflict: tuple = (
         if view.drawable() else probability_groups_text(view, answer)
     return "\n".join([
         picture,
-        f"{integer_words(answer.count)} explanations; probability that each hidden cell is a mine",
+        f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}; "
+        "probability that each hidden cell is a mine",
         f"safest ({len(safest)}): {cell_list(view, safest)} at p = {fraction_text(p)} ({float(p):.2%})"])
 
 
