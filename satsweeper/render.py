@@ -107,7 +107,8 @@ def _squares(board: Board, picture: Picture, plt):
         elif p == 0:
             ax.add_patch(Circle((x + .5, y + .5), 0.24, fill=False, edgecolor="#ffffff", linewidth=2.0))
         elif p is not None:
-            ax.text(x + .5, y + .5, _percent(p), ha="center", va="center", fontsize=font - 4,
+            # as big as ">99%" fits in a square: the number a player reads first
+            ax.text(x + .5, y + .5, _percent(p), ha="center", va="center", fontsize=font - 2.5,
                     color="#ffffff" if p > Fraction(3, 5) else "#000000", family="DejaVu Sans")
         if cell in board.names:  # centred on a plain tile, above anything else drawn on it
             plain = p is None and cell not in picture.mines and cell not in board.flags

@@ -234,7 +234,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         fast = _dense_puzzle(rows, total)
         if fast is not None:  # else the square-by-square reading below says what is wrong
             board, mines = fast
-            extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
+            extras = {key: (value, line) for key, (value, line, _) in headers.items() if key in GADGET_HEADERS}
             return Puzzle(board, mines, _header_start(headers, board, source), extras)
     grid = [_tokens_of(line, number, layout, source) for number, line in rows]
     if not grid:
@@ -256,7 +256,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     if stars:
         mines = frozenset(stars) | board.flags
         _check_layout(board, mines, grid, total, source)
-    extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
+    extras = {key: (value, line) for key, (value, line, _) in headers.items() if key in GADGET_HEADERS}
     return Puzzle(board, mines, _header_start(headers, board, source), extras)
 
 
@@ -268,7 +268,7 @@ ARRAY_SQUARES = 40_000
 _HIDDEN_CODE, _MINE_CODE, _FLAG_CODE, _VOID_CODE, _BAD_CODE = -1, 10, 11, 12, -2
 
 
-def _dense_puzzle(rows: list[tuple[int, str]], total: tuple[int, int] | None):
+def _dense_puzzle(rows: list[tuple[int, str]], total: tuple[int, int, int] | None):
     """(board, layout mines or None) of a well-formed dense grid, read by array operations.
 
     None for anything else (a name, a stray character, ragged rows, a number
@@ -346,9 +346,13 @@ def _cell_set(mask) -> frozenset[Cell]:
     return frozenset(GridCells(np.flatnonzero(mask), mask.shape[1]))
 
 
-def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
-    """Separate ``key: value`` header lines (before the grid) from grid rows."""
-    headers: dict[str, tuple[str, int]] = {}
+def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int, int]], list[tuple[int, str]]]:
+    """Separate ``key: value`` header lines (before the grid) from grid rows.
+
+    Each header is kept with its value's line and column, so that an error
+    about the value points at the value, not at the key.
+    """
+    headers: dict[str, tuple[str, int, int]] = {}
     rows: list[tuple[int, str]] = []
     for number, line in enumerate(split_lines(text), start=1):
         stripped = line.strip()
@@ -360,13 +364,13 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], l
             if key in headers:
                 raise BoardSyntaxError(source, number, 1, f"one '{key}:' line",
                                        f"a second one (first on line {headers[key][1]})")
-            headers[key] = (match.group(2), number)
+            headers[key] = (match.group(2), number, match.start(2) + 1)
             continue
         if match:
             raise BoardSyntaxError(source, number, 1, "header lines before the grid",
                                    repr(stripped))
         rows.append((number, line))
-    for key, (_, number) in headers.items():
+    for key, (_, number, _) in headers.items():
         if key not in BOARD_HEADERS + GADGET_HEADERS:
             known = ", ".join(f"'{k}:'" for k in BOARD_HEADERS + GADGET_HEADERS)
             raise BoardSyntaxError(source, number, 1, f"a header {known}", repr(key + ":"))
@@ -376,11 +380,11 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int]], l
 def _header_start(headers, board: Board, source: str) -> Cell | None:
     if "start" not in headers:
         return None
-    value, number = headers["start"]
+    value, number, column = headers["start"]
     match = re.fullmatch(r"([0-9]{1,9})\s*,\s*([0-9]{1,9})", value)
     cell = (int(match.group(1)), int(match.group(2))) if match else None
     if cell is None or not board.contains(cell):
-        raise BoardSyntaxError(source, number, 1, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
+        raise BoardSyntaxError(source, number, column, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
                                repr(value))
     return cell
 
@@ -394,24 +398,24 @@ def _check_layout(board: Board, mines: frozenset[Cell], grid, total, source: str
             raise BoardSyntaxError(source, token.line, token.column,
                                    f"{actual}, the layout's mines around {r},{c}", str(number))
     if total is not None and total[0] != len(mines):
-        raise BoardSyntaxError(source, total[1], 1, f"'mines: {len(mines)}', the mines of the layout",
+        raise BoardSyntaxError(source, total[1], total[2], f"'mines: {len(mines)}', the mines of the layout",
                                f"'mines: {total[0]}'")
 
 
-def _header_total(headers, source: str) -> tuple[int, int] | None:
+def _header_total(headers, source: str) -> tuple[int, int, int] | None:
     if "mines" not in headers:
         return None
-    value, number = headers["mines"]
+    value, number, column = headers["mines"]
     if not is_number(value):
-        raise BoardSyntaxError(source, number, 1, "'mines: N' with N a whole number", repr(value))
-    return int(value), number
+        raise BoardSyntaxError(source, number, column, "'mines: N' with N a whole number", repr(value))
+    return int(value), number, column
 
 
 def _header_layout(headers, source: str, rows) -> str:
     if "layout" in headers:
-        value, number = headers["layout"]
+        value, number, column = headers["layout"]
         if value not in ("dense", "tokens"):
-            raise BoardSyntaxError(source, number, 1, "'layout: dense' or 'layout: tokens'", repr(value))
+            raise BoardSyntaxError(source, number, column, "'layout: dense' or 'layout: tokens'", repr(value))
         return value
     return "tokens" if any(len(line.split()) > 1 for _, line in rows) else "dense"
 
@@ -472,11 +476,11 @@ def _check_numbers(board: Board, grid: list[list[_Token]], source: str) -> None:
                                    str(number))
 
 
-def _check_total(board: Board, total: tuple[int, int], source: str) -> None:
-    value, number = total
+def _check_total(board: Board, total: tuple[int, int, int], source: str) -> None:
+    value, number, column = total
     squares = sum(1 for cell in board.cells() if board.contains(cell))
     if value > squares:
-        raise BoardSyntaxError(source, number, 1, f"a total of 0 to {squares} mines (the squares of the board)",
+        raise BoardSyntaxError(source, number, column, f"a total of 0 to {squares} mines (the squares of the board)",
                                str(value))
 
 
@@ -585,7 +589,7 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     board = Board(height, width, clues, frozenset(flags))
     grid = [[_Token(str(clues.get((r, c), "")), r + 2, c + 1) for c in range(width)] for r in range(height)]
     _check_numbers(board, grid, source)
-    _check_total(board, (mines, 1), source)
+    _check_total(board, (mines, 1, lines[0].rindex("x") + 2), source)  # the M of WxHxM
     board = Board(height, width, clues, frozenset(flags), total_mines=mines)
     if len(marked) != mines or not mines:
         return Puzzle(board)

@@ -196,7 +196,10 @@ class TestBadInput:
         ("..\n...\n", "b.txt:2:4"),
         (".?\n", "b.txt:1:2"),
         ("9.\n", "b.txt:1:1"),
-        ("mines: 99\n..\n", "b.txt:1:1"),
+        ("mines: 99\n..\n", "b.txt:1:8"),
+        ("  mines:   x\n..\n", "b.txt:1:12"),
+        ("start: 5,5\n..\n", "b.txt:1:8"),
+        ("layout: wide\n..\n", "b.txt:1:9"),
     ])
     def test_board_errors_exit_2(self, board_file, text, where):
         """file:line:col and exit 2, never a traceback."""

@@ -55,14 +55,14 @@ class TestParseBoard:
         (".?\n", 1, 2, "a square"),
         ("9.\n", 1, 1, "a number at most 1"),
         ("4.\n..\n", 1, 1, "a number at most 3"),
-        ("mines: 5\n..\n", 1, 1, "a total of 0 to 2"),
-        ("mines: -1\n..\n", 1, 1, "'mines: N'"),
+        ("mines: 5\n..\n", 1, 8, "a total of 0 to 2"),
+        ("mines: -1\n..\n", 1, 8, "'mines: N'"),
         ("mines: 1\nmines: 1\n..\n", 2, 1, "one 'mines:' line"),
         ("size: 3\n..\n", 1, 1, "a header 'mines:', 'layout:', 'start:'"),
         ("..\nmines: 1\n", 2, 1, "header lines before the grid"),
         ("x.\n.x\n", 2, 2, "a name used once"),
         ("layout: dense\n. .\n", 2, 2, "one character per square"),
-        ("layout: sideways\n..\n", 1, 1, "'layout: dense' or 'layout: tokens'"),
+        ("layout: sideways\n..\n", 1, 9, "'layout: dense' or 'layout: tokens'"),
     ])
     def test_errors_say_where_and_what(self, text, line, column, expected):
         """Each malformed file names file, line, column and what was expected."""
