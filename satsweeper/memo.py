@@ -68,7 +68,8 @@ class Memo:
         return sum(len(bucket) for buckets, _, _ in self.tables.values() for bucket in buckets)
 
     def get(self, key: bytes, default: int | None = None) -> int | None:
-        table = self.tables.get(len(key))
+        width = len(key)
+        table = self.tables.get(width)
         if table is None:
             return default
         buckets, mask, size = table
@@ -76,7 +77,7 @@ class Memo:
         at = bucket.find(key)
         while at >= 0:
             if not at % size:
-                return self.unpack(bucket, at + len(key))[0]
+                return self.unpack(bucket, at + width)[0]
             at = bucket.find(key, at + 1)  # across two entries: not a key
         return default
 

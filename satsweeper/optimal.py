@@ -161,6 +161,7 @@ class Search:
         self.memo = Memo(value_bytes=4)  # view (see _key) -> won, or ~bound
         self.key_bytes = ((10 ** self.size - 1).bit_length() + 7) // 8
         self.id_bytes = 2 if self.layouts <= 1 << 16 else 3  # MOST_LAYOUTS < 2 ** 24
+        self._small_key = self._two_byte_ids if self.id_bytes == 2 else self._three_byte_ids  # no test a call
 
     # -- the board --------------------------------------------------------
 
@@ -213,10 +214,15 @@ class Search:
         return int(bytes(min(image(view) for image in self.images)).translate(_DIGITS)).to_bytes(
             self.key_bytes, "little")
 
-    def _small_key(self, ids: tuple[int, ...]) -> bytes:
-        """The layouts ``ids`` in ``id_bytes`` bytes each (3: their low bytes, then the next, then the top)."""
-        if self.id_bytes == 2:
-            return array("H", ids).tobytes()
+    # _small_key(ids): the small memo's key for the layouts ``ids``, ``id_bytes`` bytes each.
+
+    @staticmethod
+    def _two_byte_ids(ids: tuple[int, ...]) -> bytes:
+        return array("H", ids).tobytes()
+
+    @staticmethod
+    def _three_byte_ids(ids: tuple[int, ...]) -> bytes:
+        """Their low bytes, then their middle bytes, then their top bytes (three slices, in C)."""
         packed = array("I", ids).tobytes()
         return packed[0::4] + packed[1::4] + packed[2::4]
 
