@@ -123,3 +123,5 @@ class TestSearchWithDicts:
         key = search._small_key(ids)
         assert len(key) == 9 and search._small_key((1, 70000, 77518)) != key
         assert [key[j] | key[3 + j] << 8 | key[6 + j] << 16 for j in range(3)] == list(ids)
+        two = Search(Level(4, 4, 4))  # 1,820 layouts: 2 bytes each
+        assert two.id_bytes == 2 and two._small_key((1, 1819)) == (1 | 1819 << 16).to_bytes(4, "little")
