@@ -37,6 +37,7 @@ from typing import Callable
 from .board import Cell
 from .errors import SatsweeperError
 from .game import FirstClick, Level
+from .memo import Memo
 
 MOST_LAYOUTS = 3_300_000  # masks and numbers of every layout: 5x5x15 (3,268,760 layouts) takes 0.54 GB, 23 s
 SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
@@ -154,9 +155,14 @@ class Search:
         self.dead = dead
         self.everything = Universe(None, self.mine, self.shows)
         self.everything.count = self.layouts
-        self.small_memo: dict[bytes, int] = {}  # a set of few layouts (their indices as bytes) -> won
+        # Compact tables, not dicts: 21-29 bytes a state, not 108-131 (memory, not time, stops the search).
+        self.small_memo = Memo(value_bytes=1 if small < 128 else 4)  # a set of few layouts (_small_key) -> won
         self.images = [operator.itemgetter(*perm) for perm in self.symmetries]
-        self.memo: dict[int, int] = {}  # view (see _key) -> won, or ~bound
+        self.memo = Memo(value_bytes=4)  # view (see _key) -> won, or ~bound
+        self.key_bytes = ((10 ** self.size - 1).bit_length() + 7) // 8
+        self.id_bytes = next(n for n in (2, 3, 4) if self.layouts <= 1 << 8 * n)  # a layout's index
+        # Chosen once, not tested at each call:
+        self._small_key = {2: self._two_byte_ids, 3: self._three_byte_ids, 4: self._four_byte_ids}[self.id_bytes]
 
     # -- the board --------------------------------------------------------
 
@@ -204,9 +210,26 @@ class Search:
 
     # -- the search -------------------------------------------------------
 
-    def _key(self, view: bytearray) -> int:
-        """The view up to symmetry, its digits read as one decimal int (40 bytes for 25 cells, bytes take 58)."""
-        return int(bytes(min(image(view) for image in self.images)).translate(_DIGITS))
+    def _key(self, view: bytearray) -> bytes:
+        """The view up to symmetry, its digits read as one decimal int, in bytes (11 for 25 cells, not 25)."""
+        return int(bytes(min(image(view) for image in self.images)).translate(_DIGITS)).to_bytes(
+            self.key_bytes, "little")
+
+    # _small_key(ids): the small memo's key for the layouts ``ids``, ``id_bytes`` bytes each.
+
+    @staticmethod
+    def _two_byte_ids(ids: tuple[int, ...]) -> bytes:
+        return array("H", ids).tobytes()
+
+    @staticmethod
+    def _three_byte_ids(ids: tuple[int, ...]) -> bytes:
+        """Their low bytes, then their middle bytes, then their top bytes (three slices, in C)."""
+        packed = array("I", ids).tobytes()
+        return packed[0::4] + packed[1::4] + packed[2::4]
+
+    @staticmethod
+    def _four_byte_ids(ids: tuple[int, ...]) -> bytes:
+        return array("I", ids).tobytes()  # more than 2 ** 24 layouts: not with MOST_LAYOUTS today
 
     def won(self, alive: int, view: bytearray, beat: int = -1, among: Universe | None = None) -> int:
         """Layouts of ``alive`` won by optimal play from ``view``.
@@ -370,7 +393,7 @@ class Search:
             if count <= self.small_bound or count == 1:
                 return self._small(among.ids_of(alive))
             ids = among.ids_of(alive)
-            found = self.small_memo.get(array("I", ids).tobytes())
+            found = self.small_memo.get(self._small_key(ids))
             if found is not None:
                 return found
         else:
@@ -408,7 +431,7 @@ class Search:
         if len(ids) <= 2:  # two: won both if some cell safe in both tells them apart (not remembered)
             return 1 if len(ids) == 1 else 1 + any(x != y and x != 9 != y for x, y in
                                                    zip(self.grid[ids[0]], self.grid[ids[1]]))
-        key = array("I", ids).tobytes()  # 4 bytes a layout: a tuple of ints takes 3-10 times more
+        key = self._small_key(ids)
         found = self.small_memo.get(key)
         if found is not None:
             return found

@@ -1,0 +1,127 @@
+"""The compact memo against a plain dict, and the optimal search with it against the search with dicts."""
+
+from __future__ import annotations
+
+import random
+import struct
+
+import pytest
+
+from satsweeper.game import FirstClick, Level
+from satsweeper.memo import LOAD, Memo
+from satsweeper.optimal import Search
+
+
+def same_as_dict(memo: Memo, truth: dict, absent) -> None:
+    """Every key of ``truth`` has its value in ``memo``, the ``absent`` keys none, and the counts agree."""
+    assert len(memo) == len(truth)
+    for key, value in truth.items():
+        assert memo.get(key) == value, key
+    for key in absent:
+        if key not in truth:
+            assert memo.get(key) is None and memo.get(key, -7) == -7, key
+
+
+class TestAgainstDict:
+    def test_random_operations(self):
+        """Random keys of several lengths, set, overwritten and looked up: the memo's answers are the dict's."""
+        rng = random.Random(3)
+        memo, truth = Memo(value_bytes=4), {}
+        pool = [rng.randbytes(rng.choice((1, 3, 11, 16))) for _ in range(6000)]
+        for step in range(30000):
+            key = rng.choice(pool)
+            if rng.random() < 0.6:
+                value = rng.randint(-2 ** 31, 2 ** 31 - 1)
+                memo[key] = value
+                truth[key] = value
+            else:
+                assert memo.get(key) == truth.get(key), (step, key)
+        same_as_dict(memo, truth, pool)
+        assert len({len(key) for key in truth}) == 4
+
+    def test_growth(self):
+        """Many more keys than one bucket holds: every split keeps every key (and loses no value)."""
+        rng = random.Random(4)
+        memo, truth = Memo(value_bytes=2), {}
+        for i in range(40 * LOAD * 64):
+            key = rng.getrandbits(84).to_bytes(11, "little")
+            memo[key] = truth[key] = i % 30000 - 15000
+        same_as_dict(memo, truth, [rng.randbytes(11) for _ in range(2000)])
+        buckets = memo.tables[11][0]
+        assert len(buckets) > 1000 and sum(len(b) for b in buckets) == len(truth) * 13 == memo.nbytes()
+
+    def test_keys_in_one_bucket(self):
+        """Keys whose hashes agree in their low 10 bits (one bucket until the table has 1024), three
+        buckets' worth: all kept apart."""
+        rng = random.Random(5)
+        same = []
+        while len(same) < 3 * LOAD:
+            key = rng.randbytes(5)
+            if hash(key) & 1023 == 0:
+                same.append(key)
+        memo, truth = Memo(value_bytes=1), {}
+        for i, key in enumerate(same):
+            memo[key] = truth[key] = i
+        same_as_dict(memo, truth, [rng.randbytes(5) for _ in range(500)])
+
+    def test_key_across_two_entries(self):
+        """A key whose bytes occur straddling two stored entries (or a key and its value) is not found there."""
+        memo = Memo(value_bytes=1)
+        memo[b"\x01\x02"] = 3  # the bucket reads 01 02 03
+        memo[b"\x04\x05"] = 6  # 01 02 03 04 05 06
+        for straddling in (b"\x02\x03", b"\x03\x04", b"\x05\x06"):
+            assert memo.get(straddling) is None
+        memo[b"\x03\x04"] = 9  # stored as its own entry, not written over the bytes it matched
+        assert (memo.get(b"\x01\x02"), memo.get(b"\x04\x05"), memo.get(b"\x03\x04"), len(memo)) == (3, 6, 9, 3)
+        memo[b"\x02\x03"] = 1
+        assert [memo.get(k) for k in (b"\x01\x02", b"\x04\x05", b"\x03\x04", b"\x02\x03")] == [3, 6, 9, 1]
+
+    def test_bounds_as_complements(self):
+        """The search stores a bound b as ~b (negative): it comes back exact, at the ends of the range too."""
+        memo = Memo(value_bytes=4)
+        for i, value in enumerate([~0, ~1, ~3_300_000, 0, 3_300_000, -2 ** 31, 2 ** 31 - 1]):
+            memo[bytes([i + 1]) * 11] = value
+            assert memo.get(bytes([i + 1]) * 11) == value
+        memo[b"\x01" * 11] = 5  # a bound replaced by the exact value
+        assert memo.get(b"\x01" * 11) == 5 and len(memo) == 7
+
+    def test_value_out_of_range(self):
+        """A value that does not fit is refused, and the memo is left as it was."""
+        memo = Memo(value_bytes=1)
+        memo[b"k"] = 127
+        with pytest.raises(struct.error):
+            memo[b"k"] = 128
+        with pytest.raises(struct.error):
+            memo[b"new"] = -129
+        assert memo.get(b"k") == 127 and memo.get(b"new") is None and len(memo) == 1
+
+    def test_clear(self):
+        memo = Memo()
+        memo[b"ab"] = 1
+        memo.clear()
+        assert len(memo) == 0 and memo.get(b"ab") is None and memo.nbytes() == 0
+
+
+class TestSearchWithDicts:
+    @pytest.mark.parametrize("level", [Level(4, 4, 4), Level(5, 4, 4), Level(4, 3, 4), Level(6, 2, 4),
+                                       Level(5, 3, 6)], ids=str)
+    def test_same_values_and_states(self, level):
+        """The search with compact memos gives every first click's exact value, and remembers as many
+        states, as the same search with plain dicts (both memos take any bytes keys)."""
+        compact, plain = Search(level), Search(level)
+        plain.memo, plain.small_memo = {}, {}
+        for rule in FirstClick:
+            assert compact.optimum(rule, every=True).by_first == plain.optimum(rule, every=True).by_first
+            assert (len(compact.memo), len(compact.small_memo)) == (len(plain.memo), len(plain.small_memo))
+        assert isinstance(compact.memo, Memo) and len(compact.memo) > 100
+
+    def test_three_byte_layout_ids(self):
+        """A board of more than 65,536 layouts packs a layout's index in 3 bytes: still one key per set."""
+        search = Search(Level(5, 4, 7))  # 77,520 layouts
+        assert search.id_bytes == 3
+        ids = (1, 70000, 77519)
+        key = search._small_key(ids)
+        assert len(key) == 9 and search._small_key((1, 70000, 77518)) != key
+        assert [key[j] | key[3 + j] << 8 | key[6 + j] << 16 for j in range(3)] == list(ids)
+        two = Search(Level(4, 4, 4))  # 1,820 layouts: 2 bytes each
+        assert two.id_bytes == 2 and two._small_key((1, 1819)) == (1 | 1819 << 16).to_bytes(4, "little")
