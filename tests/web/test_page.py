@@ -2,11 +2,14 @@
 chromium-driver) driven by Selenium against a live server.
 
 What the page shows is checked against the brute-force oracle and the
-library: probabilities and safe cells of a pasted board, the clues
-highlighted for a safe cell and the explanation drawn for an unsafe one,
-the conflict of an inconsistent board, a board drawn by clicking, the
-one-click questions, the download, a beginner game played with the hint
-button to its end, auto-play, and a gadget's explanation and verdict.
+library: probabilities and safe cells of a pasted board, the hint circled
+and the clues that force it outlined, the clues highlighted for a safe
+cell and the explanation drawn for an unsafe one, a flag asked about, the
+conflict of an inconsistent board, bad input named by line and column,
+the example boards, a board drawn by clicking, the one-click questions,
+the download, a beginner game played with the hint button to its end,
+one played from the keyboard, one lost, auto-play, and a gadget's
+explanation and verdict.
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from pathlib import Path
 import pytest
 
 from satsweeper.constraints import problem_of
-from satsweeper.reasoning import Reasoner
-from satsweeper.textio import format_mine, parse_puzzle
+from satsweeper.errors import SatsweeperError
+from satsweeper.hint import hint
+from satsweeper.reasoning import Move, Reasoner
+from satsweeper.textio import format_mine, parse_puzzle, read_any
 from tests import oracle
 from tests.web.browser import MISSING, chromium, have_browser, live_server
 
@@ -32,6 +37,7 @@ if not have_browser():
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -183,10 +189,95 @@ class TestAnalyse:
         name, text = page.execute_script("return window.saved[0]")
         assert name == "board.mine" and text == format_mine(parse_puzzle(OPEN).board)
 
-    def test_bad_board_shows_the_error(self, page):
+    @pytest.mark.parametrize("text", ["..\n.?\n", "mines: x\n..\n", "mines: 2\n...\n..\n",
+                                      "# a comment\nmines: 3\n9.\n..\n"])
+    def test_bad_board_shows_the_error(self, page, text):
+        """The library's message, its line and column in words, the character
+        selected in the text box, and no board left from an earlier text."""
         load(page, "analyse")
-        paste(page, "..\n.?\n")
-        assert text_of(page, "analyse-answer").startswith("<board>:2:2: expected")
+        paste(page, OPEN)
+        paste(page, text)
+        with pytest.raises(SatsweeperError) as caught:
+            read_any(text, "<board>")
+        line, col = caught.value.line, caught.value.column
+        message = str(caught.value).split(f"<board>:{line}:{col}: ", 1)[1]
+        assert text_of(page, "analyse-answer") == f"line {line}, column {col}: {message}"
+        at = sum(len(row) + 1 for row in text.split("\n")[:line - 1]) + col - 1
+        assert page.execute_script("const b = arguments[0]; return [b.selectionStart, b.selectionEnd]",
+                                   page.find_element(By.ID, "board-text")) == [at, at + 1]
+        assert not page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")
+        assert not page.find_element(By.ID, "legend").is_displayed()
+
+    @pytest.mark.parametrize("text", [OPEN, (EXAMPLES / "unique.txt").read_text(), "mines: 2\n1...\n....\n"])
+    def test_hint_is_circled_and_its_reason_outlined(self, page, text):
+        """The circled cell is the library's hint; for a sure move the outlined
+        clues alone force it (brute force over those clues only)."""
+        load(page, "analyse")
+        paste(page, text)
+        board = parse_puzzle(text).board
+        advice = hint(board)
+        assert cells_with(page, "analyse", "hinted") == {advice.cell}
+        outlined = cells_with(page, "analyse", "reason")
+        problem = problem_of(board)
+        if advice.sure:
+            clues = {o for o in problem.origins() if getattr(o, "cell", None) in outlined}
+            assert {o.cell for o in clues} == outlined
+            total = {o for o in advice.reason if not hasattr(o, "cell")}  # named in words, not drawn
+            assert oracle.forced(problem.restricted_to(clues | total), advice.cell, advice.move is Move.MARK)
+            assert "the clues that force it outlined" in text_of(page, "analyse-hint")
+        else:
+            assert not outlined
+        words = page.find_element(By.CSS_SELECTOR, "#analyse-hint pre.words").text
+        assert words.startswith(("open", "flag", "guess")) and f"{advice.cell[0]},{advice.cell[1]}" in words.split(":")[0]
+
+    def test_flag_asked_about(self, page):
+        """Asking about a flag asks whether it is right: a mine with the flag taken away."""
+        text = "mines: 2\nF1..\n11..\n...F\n"
+        load(page, "analyse")
+        paste(page, text)
+        board = parse_puzzle(text).board
+        found = oracle.explanations(problem_of(board.with_flags_hidden()))
+        for flag in sorted(board.flags):
+            cell(page, "analyse", *flag).click()
+            settle(page)
+            answer = text_of(page, "analyse-answer")
+            if all(flag in e for e in found):
+                assert answer.startswith(f"{flag[0]},{flag[1]} is a mine")
+            else:
+                assert answer.startswith(f"{flag[0]},{flag[1]} is not a mine")
+                drawn = frozenset(cells_with(page, "analyse", "explained"))
+                assert flag not in drawn and drawn | (board.flags - {flag}) in found
+
+    def test_examples(self, page):
+        """Each example of the menu is the repository's file, and is analysed."""
+        load(page, "analyse")
+        names = [o.get_attribute("value") for o in
+                 page.find_elements(By.CSS_SELECTOR, "#example option") if o.get_attribute("value")]
+        assert "expert.mine" in names and "conflict.txt" in names
+        for name in names:
+            Select(page.find_element(By.ID, "example")).select_by_value(name)
+            settle(page)
+            assert page.find_element(By.ID, "board-text").get_attribute("value") == (EXAMPLES / name).read_text()
+            board = read_any((EXAMPLES / name).read_text(), name).board
+            drawn = page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")
+            assert len(drawn) == board.width * board.height
+            with Reasoner(board) as r:
+                consistent = r.consistency().consistent
+            assert bool(cells_with(page, "analyse", "hinted")) == consistent
+            assert bool(cells_with(page, "analyse", "conflict")) == (not consistent)
+
+    def test_huge_count_is_readable(self, page):
+        """A 40-digit count reads as a power of ten; the exact count stays at hand."""
+        from satsweeper.web.answers import count
+        text = (EXAMPLES / "expert.txt").read_text()
+        load(page, "analyse")
+        paste(page, text)
+        exact = int(count(parse_puzzle(text).board)["count"])
+        assert page.find_element(By.ID, "analyse-hint").get_attribute("data-count") == str(exact)
+        digits = str(exact)
+        power = "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(d)] for d in str(len(digits) - 1))
+        assert text_of(page, "analyse-hint").startswith(
+            f"about {digits[0]}.{digits[1:3]} × 10{power} explanations")
 
 
 class TestPlay:
@@ -231,6 +322,50 @@ class TestPlay:
         WebDriverWait(page, 120).until(lambda d: not text_of(d, "play-status").startswith("mines left"))
         assert text_of(page, "play-status").startswith("You won")
 
+    def test_keyboard(self, page):
+        """Tab to the board, arrows to 4,4, Enter opens it, F flags a cell: the
+        board is the library's replay of the same moves."""
+        from satsweeper.web.play import Deal, replay
+        load(page, "play")
+        page.find_element(By.ID, "play-board").send_keys(*[Keys.ARROW_DOWN] * 4, *[Keys.ARROW_RIGHT] * 4,
+                                                         Keys.ENTER)
+        settle(page)
+        deal = Deal("beginner", "safe", False, 1)
+        game, _ = replay(deal, [("open", 4, 4)])
+        hidden = next(c for c in sorted(game.board.hidden_cells()) if c not in game.board.flags)
+        keys = [Keys.ARROW_UP if hidden[0] < 4 else Keys.ARROW_DOWN] * abs(hidden[0] - 4) + \
+            [Keys.ARROW_LEFT if hidden[1] < 4 else Keys.ARROW_RIGHT] * abs(hidden[1] - 4)
+        page.find_element(By.ID, "play-board").send_keys(*keys, "f")
+        settle(page)
+        game, _ = replay(deal, [("open", 4, 4), ("flag", *hidden)])
+        for r in range(9):
+            for c in range(9):
+                state = cell(page, "play", r, c).get_attribute("data-state")
+                if (r, c) in game.board.clues:
+                    assert state == str(game.board.clues[(r, c)])
+                else:
+                    assert state == ("F" if (r, c) in game.board.flags else ".")
+        assert (hidden[0], hidden[1]) in cells_with(page, "play", "cursor")
+
+    def test_lost_game_shows_no_stale_hint(self, page):
+        """Opening a mine of the library's layout loses there; the hint and the
+        probability legend from before are gone."""
+        from satsweeper.web.play import Deal, layout
+        load(page, "play")
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        page.find_element(By.ID, "show-probs").click()
+        page.find_element(By.ID, "hint-button").click()
+        settle(page)
+        assert text_of(page, "play-hint") and page.find_element(By.ID, "play-legend").is_displayed()
+        mine = min(layout(Deal("beginner", "safe", False, 1), (4, 4)))
+        cell(page, "play", *mine).click()
+        settle(page)
+        assert text_of(page, "play-status").startswith("Boom")
+        assert cells_with(page, "play", "exploded") == {mine}
+        assert not page.find_elements(By.CSS_SELECTOR, "#play-hint *") and not text_of(page, "play-hint")
+        assert not page.find_element(By.ID, "play-legend").is_displayed()
+
     def test_probabilities_toggle(self, page):
         load(page, "play")
         cell(page, "play", 0, 0).click()
@@ -262,3 +397,25 @@ class TestGadgets:
         for where, number in board.clues.items():
             assert sum(n in mines for n in board.neighbours(where)) == number
         assert "exactly one explanation" in text_of(page, "gadget-case")
+        current = page.find_element(By.CSS_SELECTOR, "#gadget-cases tr.current")
+        assert [td.text for td in current.find_elements(By.TAG_NAME, "td")][:1] == ["1"]
+
+    def test_large_gadget_drawn_whole(self, page):
+        """A gadget far wider than the page is drawn whole (no scrolling), its
+        explanation a layout that satisfies every number; zoom makes it scroll."""
+        from satsweeper.web.library import built
+        load(page, "gadgets")
+        page.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("balanced-cross")
+        settle(page)
+        board = built("balanced-cross").board
+        wrap = page.find_element(By.CSS_SELECTOR, "#gadgets .board-wrap")
+        width = lambda: page.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth]", wrap)
+        scroll, client = width()
+        assert board.width > 100 and scroll <= client
+        mines = frozenset(cells_with(page, "gadget", "explained")) | board.flags
+        for where, number in board.clues.items():
+            assert sum(n in mines for n in board.neighbours(where)) == number
+        page.find_element(By.ID, "gadget-zoom").click()
+        scroll, client = width()
+        assert scroll > client

@@ -303,17 +303,28 @@ class TestPackaging:
         declared = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"][
             "package-data"]["satsweeper.web"]
         static = root / "satsweeper" / "web" / "static"
-        files = [p.relative_to(static.parent).as_posix() for p in static.iterdir()]
+        files = [p.relative_to(static.parent).as_posix() for p in static.rglob("*") if p.is_file()]
         assert files and all(any(fnmatch.fnmatch(f, d) for d in declared) for f in files)
+
+    def test_examples_are_the_repository_s(self, client):
+        """The page's example boards are copies of examples/, served as they are."""
+        root = Path(__file__).resolve().parents[2]
+        shipped = sorted((root / "satsweeper" / "web" / "static" / "examples").iterdir())
+        assert len(shipped) >= 5
+        for path in shipped:
+            assert path.read_bytes() == (EXAMPLES / path.name).read_bytes(), path.name
+            assert client.get("/examples/" + path.name).text == path.read_text()
 
     def test_page_works_offline(self, client):
         """The page and the API description load nothing from another host."""
         import re
         static = Path(__file__).resolve().parents[2] / "satsweeper" / "web" / "static"
-        for path in static.iterdir():
+        for path in static.rglob("*"):
+            if not path.is_file():
+                continue
             text = path.read_text()
             assert not re.search(r"(src|href|url)\s*[=(]\s*[\"']?(https?:)?//", text), path.name
-            assert client.get("/" + path.name).status_code == 200
+            assert client.get("/" + path.relative_to(static).as_posix()).status_code == 200
         paths = client.get("/openapi.json").json()["paths"]
         assert {"/api/analyse", "/api/probs", "/api/safe", "/api/game", "/api/gadget"} <= set(paths)
         assert client.get("/docs").status_code == 404  # FastAPI's page would load a CDN

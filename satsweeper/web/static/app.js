@@ -37,15 +37,26 @@ const key = (row, col) => row + "," + col;
 // ------------------------------------------------------------------ boards
 
 // The board answers carry one string per row: 0-8 a number, . hidden, F a flag, - void.
-// Cells as large as the room allows (up to 30 px); below 18 px the board
-// scrolls instead, and below 24 px the percentages give way to the colours.
+// Cells as large as the room allows (up to 40 px, where a percentage is 14 px
+// tall); below the board's smallest size (18 px, large enough to click) it
+// scrolls instead; below 24 px the percentages give way to the colours, and
+// below 12 px (a large gadget seen whole) the numbers to the cells' shapes.
+const BIGGEST = 40;
+
+// Pixels across for the cells: the board's box less its padding and frame.
+function room(host) {
+  return Math.max(200, (host.parentElement.clientWidth || 600) - 24);
+}
+
 function fit(host) {
   const width = +host.dataset.width;
   if (!width) return;
-  const room = Math.max(200, (host.parentElement.clientWidth || 600) - 8);
-  const size = Math.max(18, Math.min(30, Math.floor(room / width)));
+  const smallest = +(host.dataset.smallest || 18);
+  const size = Math.max(smallest, Math.min(BIGGEST, Math.floor(room(host) / width)));
   host.style.setProperty("--cell", size + "px");
   host.classList.toggle("small-cells", size < 24);
+  host.classList.toggle("tiny-cells", size < 12);
+  return size;
 }
 
 window.addEventListener("resize", () => document.querySelectorAll(".board").forEach(fit));
@@ -80,24 +91,87 @@ function drawBoard(host, board, onCell) {
         if (ch !== "0") div.textContent = ch;
       }
       div.dataset.state = ch;
+      if (!div.title) div.title = `${r},${c}`;  // the coordinates the answers use
       cells.set(key(r, c), div);
       host.appendChild(div);
     }
   }
   if (onCell) {
-    host.onclick = (e) => { const d = e.target.closest(".cell"); if (d) onCell(+d.dataset.row, +d.dataset.col, e); };
+    host.onclick = (e) => {
+      const d = e.target.closest(".cell");
+      if (!d) return;
+      host.dataset.cursorRow = d.dataset.row;  // the keyboard goes on from the cell clicked
+      host.dataset.cursorCol = d.dataset.col;
+      onCell(+d.dataset.row, +d.dataset.col, e);
+    };
     host.oncontextmenu = (e) => {
       const d = e.target.closest(".cell");
       if (d) { e.preventDefault(); onCell(+d.dataset.row, +d.dataset.col, e, true); }
     };
+    keyboard(host, board, cells, onCell);
   }
   return cells;
+}
+
+// The keyboard: the board takes the focus (Tab); the arrow keys move a
+// cursor, Enter or Space clicks the cell under it and F right-clicks it
+// (flags).  The cursor stays put when the board is drawn again.
+function keyboard(host, board, cells, onCell) {
+  host.tabIndex = 0;
+  const row = Math.min(+(host.dataset.cursorRow || 0), board.height - 1);
+  const col = Math.min(+(host.dataset.cursorCol || 0), board.width - 1);
+  const put = (r, c) => {
+    const old = cells.get(key(+host.dataset.cursorRow, +host.dataset.cursorCol));
+    if (old) old.classList.remove("cursor");
+    host.dataset.cursorRow = r;
+    host.dataset.cursorCol = c;
+    const div = cells.get(key(r, c));
+    div.classList.add("cursor");
+    host.setAttribute("aria-label", `board ${board.width}×${board.height}; cell ${r},${c}: ` +
+      `${describe(div)}; arrow keys move, Enter opens or asks, F flags`);
+    if (document.activeElement === host) div.scrollIntoView({block: "nearest", inline: "nearest"});
+  };
+  put(row, col);
+  host.onkeydown = (e) => {
+    const r = +host.dataset.cursorRow, c = +host.dataset.cursorCol;
+    const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+    if (moves[e.key]) {
+      e.preventDefault();
+      const [dr, dc] = moves[e.key];
+      put(Math.max(0, Math.min(board.height - 1, r + dr)), Math.max(0, Math.min(board.width - 1, c + dc)));
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onCell(r, c, e);
+    } else if (e.key === "f" || e.key === "F") {
+      e.preventDefault();
+      onCell(r, c, e, true);
+    }
+  };
+}
+
+function describe(div) {
+  const s = div.dataset.state;
+  if (s === ".") return "hidden";
+  if (s === "F") return "flagged";
+  if (s === "-") return "void";
+  return "shows " + s;
 }
 
 // Probability colour: pale yellow (0) to deep red (1); safe and mine get marks of their own.
 function colour(p) {
   const hue = 55 - 55 * p, light = 90 - 42 * p;
   return `hsl(${hue.toFixed(0)}, 85%, ${light.toFixed(0)}%)`;
+}
+
+// A count of explanations as people read it: digits grouped by three, and
+// past 15 digits the power of ten first (the exact count stays in the title).
+function countText(count) {
+  const digits = String(count);
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const noun = digits === "1" ? "explanation" : "explanations";
+  if (digits.length <= 15) return `${grouped} ${noun}`;
+  const power = String(digits.length - 1).replace(/\d/g, (d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[d]);
+  return `about ${digits[0]}.${digits.slice(1, 3)} × 10${power} ${noun}`;
 }
 
 function percent(p) {
@@ -131,7 +205,7 @@ function legend(host) {
     100%</span>
     <span><span class="swatch" style="background:${colour(0)}; box-shadow: inset 0 0 0 3px #1e9e3a"></span>safe</span>
     <span><span class="swatch" style="background:${colour(1)}; box-shadow: inset 0 0 0 3px #6d0d0d"></span>certain mine</span>
-    <span class="small">hover a cell for the exact fraction</span>`;
+    <span class="small hover-only">hover a cell for the exact fraction</span>`;
 }
 
 function mark(cells, list, cls) {
@@ -164,9 +238,29 @@ function conflictText(conflict) {
     : `inconsistent: ${words(items)} cannot all hold`;
 }
 
+// "<board>:2:5: expected ..." reads "line 2, column 5: expected ..." on the page.
+function errorText(err) {
+  const a = err.answer || {};
+  if (a.file === "<board>" && a.line) {
+    return err.message.replace(/^<board>:\d+(:\d+)?: /, `line ${a.line}${a.col ? `, column ${a.col}` : ""}: `);
+  }
+  return err.message;
+}
+
 function showError(host, err) {
   host.classList.add("error");
-  host.textContent = err.message;
+  host.textContent = errorText(err);
+}
+
+// Select the character an error names in the text box (line and column count from 1).
+function pointAt(box, line, col) {
+  const lines = box.value.split("\n");
+  if (!line || line > lines.length) return;
+  let at = 0;
+  for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
+  at += Math.min(Math.max((col || 1) - 1, 0), lines[line - 1].length);
+  box.focus();
+  box.setSelectionRange(at, Math.min(at + 1, box.value.length));
 }
 
 function showAnswer(host, text) {
@@ -197,11 +291,45 @@ function nativeText(board) {
   return head + board.rows.join("\n") + "\n";
 }
 
+// The hint box: a summary line, then the hint in the CLI's words, whose
+// table of alternatives lines up only in a fixed-width font.
+function showHint(host, summary, words) {
+  host.textContent = "";
+  if (summary) {
+    const line = document.createElement("div");
+    line.className = "summary";
+    line.textContent = summary;
+    host.appendChild(line);
+  }
+  if (words) {
+    const pre = document.createElement("pre");
+    pre.className = "words";
+    pre.textContent = words;
+    host.appendChild(pre);
+  }
+}
+
+// The hinted cell ringed; when the move is sure, the clues that force it outlined.
+function drawHint(cells, hint) {
+  if (!hint || !hint.cell) return;
+  mark(cells, [hint.cell], "hinted");
+  if (hint.sure) mark(cells, (hint.reason || []).filter((o) => o.kind === "clue"), "reason");
+}
+
+function forget() {  // no board drawn: nothing on the page may describe an older text
+  analysis.board = analysis.cells = analysis.probs = null;
+  const host = $("analyse-board");
+  host.innerHTML = "";
+  host.dataset.width = "";
+  host.removeAttribute("tabindex");
+  $("legend").hidden = true;
+}
+
 async function analyse() {
   const text = $("board-text").value;
   const answerBox = $("analyse-answer");
   showAnswer(answerBox, "");
-  $("analyse-hint").textContent = "";
+  showHint($("analyse-hint"), "", "");
   const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
   try {
     const answer = await api("analyse", {board: text});
@@ -210,20 +338,27 @@ async function analyse() {
     analysis.board = answer.board;
     analysis.probs = answer.probs;
     analysis.cells = drawBoard($("analyse-board"), answer.board, analyseClick);
-    legend($("legend"));
     if (answer.probs.consistent) {
+      legend($("legend"));
       drawProbabilities(analysis.cells, answer.probs);
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
       const mines = answer.probs.cells.filter((c) => c.p === 1).length;
-      if (answer.hint.cell) mark(analysis.cells, [answer.hint.cell], "hinted");
-      $("analyse-hint").textContent = `${answer.probs.count} explanations; ${safe} safe cell(s), ` +
-        `${mines} certain mine(s)\nhint (best): ${answer.hint_text}`;
+      drawHint(analysis.cells, answer.hint);
+      showHint($("analyse-hint"), `${countText(answer.probs.count)}; ${safe} safe cell(s), ` +
+        `${mines} certain mine(s). What to click (circled on the board` +
+        `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`, answer.hint_text);
+      $("analyse-hint").firstChild.title = `${answer.probs.count} explanations`;
+      $("analyse-hint").dataset.count = answer.probs.count;
     } else {
+      $("legend").hidden = true;
       mark(analysis.cells, answer.probs.conflict.filter((o) => o.kind === "clue"), "conflict");
       showAnswer(answerBox, conflictText(answer.probs.conflict) + " (highlighted)");
     }
   } catch (err) {
+    if (asked !== analysis.asked) return;
+    forget();
     showError(answerBox, err);
+    if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col);
   }
 }
 
@@ -231,12 +366,18 @@ async function analyseClick(row, col, event, right) {
   const t = tool();
   if (t !== "ask") return draw(row, col, right ? "." : t);
   const div = analysis.cells.get(key(row, col));
-  if (!div.classList.contains("hidden")) return;
+  const answerBox = $("analyse-answer");
+  if (!div.classList.contains("hidden")) {
+    if (div.dataset.state !== "-") {
+      showAnswer(answerBox, `${row},${col} shows ${div.dataset.state}: click a hidden cell to ask whether it is safe`);
+    }
+    return;
+  }
   clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "frontier"]);
   div.classList.add("asked");
-  const answerBox = $("analyse-answer");
-  const certainMine = div.classList.contains("certain-mine");
+  // A flag: is it right (a mine whatever the rest), with the flag itself taken away.
   const flagged = div.classList.contains("flag");
+  const certainMine = flagged || div.classList.contains("certain-mine");
   try {
     const answer = await api("safe", {board: analysis.text, row, col, mine: certainMine,
                                       flags: flagged ? "hidden" : "mine"});
@@ -251,8 +392,8 @@ async function analyseClick(row, col, event, right) {
     } else {
       mark(analysis.cells, answer.explanation, "explained");
       const p = div.dataset.probability ? ` (mine probability ${div.dataset.probability})` : "";
-      showAnswer(answerBox, `${row},${col} is not ${what}${p}: in the explanation drawn ` +
-        `(purple dots are its mines) it is ${certainMine ? "safe" : "a mine"}`);
+      showAnswer(answerBox, `${row},${col} is not ${what}${p}${flagged ? " (the flag may be wrong)" : ""}: ` +
+        `in the explanation drawn (purple dots are its mines) it is ${certainMine ? "safe" : "a mine"}`);
     }
   } catch (err) {
     showError(answerBox, err);
@@ -275,6 +416,22 @@ function blank() {
   $("board-text").value = nativeText({rows, total_mines: Math.max(0, +$("new-mines").value)});
   document.querySelector("input[name=tool][value=number]").checked = true;
   analyse();
+}
+
+// The example boards (copies of the repository's examples/, shipped with the page).
+async function example(name) {
+  if (!name) return;
+  busy(+1);
+  try {
+    const response = await fetch("examples/" + name);
+    if (!response.ok) throw new Error(`no example ${name} (HTTP ${response.status})`);
+    $("board-text").value = await response.text();
+    await analyse();
+  } catch (err) {
+    showError($("analyse-answer"), err);
+  } finally {
+    busy(-1);
+  }
 }
 
 async function query(command) {
@@ -302,7 +459,7 @@ async function query(command) {
           (differ.length > 12 ? " …" : "") + " (the first is drawn)";
       }
     } else if (command === "count") {
-      out = `${a.count} explanations`;
+      out = countText(a.count);
     } else if (command === "noguess") {
       if (cells) mark(cells, a.frontier, "frontier");
       out = a.no_guess ? `no-guess: yes, solved from ${cellText(a.start)} in ${a.rounds} round(s) without a guess (3BV ${a.three_bv})`
@@ -336,7 +493,7 @@ async function newGame() {
   game.auto = false;
   game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +$("seed").value};
   game.moves = [];
-  $("play-hint").textContent = "";
+  showHint($("play-hint"), "", "");
   await refresh(false);
 }
 
@@ -357,22 +514,22 @@ async function refresh(withHint) {
     if (a.outcome !== "playing") {
       showMines(a);
       game.auto = false;
+      showHint($("play-hint"), "", "");  // a hint from before the end names a move no longer there
     }
-    $("play-legend").hidden = !a.probs;
+    $("play-legend").hidden = !(a.probs && a.probs.consistent);
     if (a.probs && a.probs.consistent) {
       legend($("play-legend"));
       drawProbabilities(game.cells, a.probs);
     }
     if (a.hint && a.hint.cell) {
-      mark(game.cells, [a.hint.cell], "hinted");
-      if (a.hint.sure) mark(game.cells, a.hint.reason.filter((o) => o.kind === "clue"), "reason");
-      $("play-hint").textContent = a.hint_text;
+      drawHint(game.cells, a.hint);
+      showHint($("play-hint"), "", a.hint_text);
     } else if (a.hint && !a.hint.consistent) {
-      $("play-hint").textContent = conflictText(a.hint.conflict) + " (check your flags)";
+      showHint($("play-hint"), conflictText(a.hint.conflict) + " (check your flags)", "");
     }
     return a;
   } catch (err) {
-    $("play-hint").textContent = err.message;
+    showHint($("play-hint"), errorText(err), "");
     game.auto = false;
   } finally {
     game.busy = false;
@@ -398,7 +555,7 @@ function playClick(row, col, event, right) {
   else if (state === ".") game.moves.push(["open", row, col]);
   else if (state !== "F") game.moves.push(["chord", row, col]);
   else return;
-  $("play-hint").textContent = "";
+  showHint($("play-hint"), "", "");
   refresh(false);
 }
 
@@ -486,9 +643,14 @@ function explanationButtons(a) {
   });
 }
 
+// A large gadget is drawn whole at first (its shape, the ports and the
+// explanation's mines); "zoom in" draws it large enough to read, scrolling.
 function drawGadget() {
   const a = gadgetState.answer;
-  const cells = drawBoard($("gadget-board"), a.board);
+  const host = $("gadget-board");
+  host.dataset.smallest = $("gadget-zoom").checked ? 18 : 2;
+  const cells = drawBoard(host, a.board);
+  $("gadget-zoom-row").hidden = Math.floor(room(host) / a.board.width) >= 18;
   for (const [port, c] of Object.entries(a.ports)) {
     const div = cells.get(key(c.row, c.col));
     div.classList.add("port-cell");
@@ -518,9 +680,11 @@ function drawGadget() {
 function casesTable(a) {
   const outs = a.cases.length ? Object.keys(a.cases[0].expected) : [];
   let html = `<tr>${a.inputs.map((n) => `<th>${n}</th>`).join("")}${outs.map((n) => `<th>${n} forced</th><th>${n} claimed</th>`).join("")}<th>explanations</th><th>mines</th><th></th></tr>`;
+  const shown = a.case.inputs.join(",");
   for (const c of a.cases) {
     const bit = (s) => (s === "mine" ? "1" : s === "safe" ? "0" : "?");
-    html += `<tr>${c.inputs.map((v) => `<td>${v}</td>`).join("")}` +
+    const current = c.inputs.join(",") === shown;
+    html += `<tr${current ? ' class="current" title="the inputs drawn"' : ""}>${c.inputs.map((v) => `<td>${v}</td>`).join("")}` +
       outs.map((p) => `<td>${c.consistent ? bit(c.outputs[p]) : "–"}</td><td>${c.expected[p]}</td>`).join("") +
       `<td>${c.explanations}</td><td>${c.mines.join("/")}</td><td class="${c.correct ? "ok" : "bad"}">${c.correct ? "ok" : "BAD"}</td></tr>`;
   }
@@ -554,6 +718,8 @@ window.addEventListener("DOMContentLoaded", () => {
     file.text().then((text) => { $("board-text").value = text; analyse(); });
   };
   $("new-board").onclick = blank;
+  $("example").onchange = () => example($("example").value);
+  $("board-text").addEventListener("input", () => { $("example").value = ""; });  // no longer the example
   for (const b of document.querySelectorAll("[data-query]")) b.onclick = () => query(b.dataset.query);
   $("download-native").onclick = () => save("native");
   $("download-mine").onclick = () => save("mine");
@@ -563,6 +729,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("auto-play").onclick = autoPlay;
   $("show-probs").onchange = () => game.deal && refresh(false);
   $("gadget-name").onchange = gadgetInputs;
+  $("gadget-zoom").onchange = () => gadgetState.answer && drawGadget();
   if (!$("board-text").value) $("board-text").value = EXAMPLE;
   window.addEventListener("hashchange", () => {
     const wanted = location.hash.slice(1);
