@@ -266,6 +266,31 @@ class TestAnalyse:
             assert bool(cells_with(page, "analyse", "hinted")) == consistent
             assert bool(cells_with(page, "analyse", "conflict")) == (not consistent)
 
+    def test_percentages_contrast(self, page):
+        """Every percentage drawn has a WCAG contrast of at least 4.5:1 against
+        its cell, and darker cells are likelier mines (the order survives
+        without colour vision)."""
+        load(page, "analyse")
+        seen = []
+        for text in ((EXAMPLES / "beginner.txt").read_text(), OPEN, (EXAMPLES / "guess.txt").read_text()):
+            paste(page, text)
+            seen += page.execute_script("""
+                return [...document.querySelectorAll('#analyse-board .cell .pct')].map((s) => [
+                  getComputedStyle(s).color, getComputedStyle(s.parentElement).backgroundColor,
+                  s.parentElement.dataset.probability]);""")
+        assert len(seen) > 50
+
+        def luminance(css):
+            values = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]
+            lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+            return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+        for fg, bg, _ in seen:
+            hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
+            assert (hi + 0.05) / (lo + 0.05) >= 4.5, (fg, bg)
+        by_p = sorted({(Fraction(p), luminance(bg)) for _, bg, p in seen})
+        assert all(a[1] >= b[1] for a, b in zip(by_p, by_p[1:]))
+
     def test_huge_count_is_readable(self, page):
         """A 40-digit count reads as a power of ten; the exact count stays at hand."""
         from satsweeper.web.answers import count

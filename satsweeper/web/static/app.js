@@ -157,9 +157,11 @@ function describe(div) {
   return "shows " + s;
 }
 
-// Probability colour: pale yellow (0) to deep red (1); safe and mine get marks of their own.
+// Probability colour: pale yellow (0) to red (1), lighter as well as redder
+// (so it reads without colour vision too), never so dark that the near-black
+// percentage falls under a contrast of 4.5:1; safe and mine get rings of their own.
 function colour(p) {
-  const hue = 55 - 55 * p, light = 90 - 42 * p;
+  const hue = 55 - 55 * p, light = 90 - 35 * p;
   return `hsl(${hue.toFixed(0)}, 85%, ${light.toFixed(0)}%)`;
 }
 
