@@ -391,6 +391,24 @@ class TestPlay:
         assert not page.find_elements(By.CSS_SELECTOR, "#play-hint *") and not text_of(page, "play-hint")
         assert not page.find_element(By.ID, "play-legend").is_displayed()
 
+    def test_refused_level_leaves_no_old_board(self, page):
+        """A custom level the library refuses: its message, and no board of the game before."""
+        from satsweeper.game import Level
+        load(page, "play")
+        assert page.find_elements(By.CSS_SELECTOR, "#play-board .cell")
+        Select(page.find_element(By.ID, "level")).select_by_value("custom")
+        box = page.find_element(By.ID, "custom-level")
+        box.clear()
+        box.send_keys("5x5x30")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        with pytest.raises(ValueError) as caught:
+            Level.parse("5x5x30")
+        assert text_of(page, "play-hint") == str(caught.value)
+        assert "error" in page.find_element(By.ID, "play-hint").get_attribute("class")
+        assert text_of(page, "play-status") == "No game"
+        assert not page.find_elements(By.CSS_SELECTOR, "#play-board .cell")
+
     def test_probabilities_toggle(self, page):
         load(page, "play")
         cell(page, "play", 0, 0).click()

@@ -297,6 +297,7 @@ function nativeText(board) {
 // table of alternatives lines up only in a fixed-width font.
 function showHint(host, summary, words) {
   host.textContent = "";
+  host.classList.remove("error");
   if (summary) {
     const line = document.createElement("div");
     line.className = "summary";
@@ -531,7 +532,18 @@ async function refresh(withHint) {
     }
     return a;
   } catch (err) {
+    if (asked !== game.asked) return null;
+    if (!game.moves.length) {  // a deal the server refused: no board of an older game stays up
+      $("play-board").innerHTML = "";
+      $("play-legend").hidden = true;
+      $("play-status").className = "status lost";
+      $("play-status").textContent = "No game";
+      game.answer = null;
+    } else {
+      game.moves.pop();  // the move refused (or out of time) is not made: a click may try again
+    }
     showHint($("play-hint"), errorText(err), "");
+    $("play-hint").classList.add("error");
     game.auto = false;
   } finally {
     game.busy = false;
