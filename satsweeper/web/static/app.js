@@ -193,6 +193,7 @@ function drawProbabilities(cells, probs) {
     const label = document.createElement("span");
     label.className = "pct";
     label.textContent = percent(c.p);
+    if (label.textContent.length > 2) label.classList.add("long");  // "100", ">99": fit inside the ring
     div.querySelectorAll(".pct").forEach((x) => x.remove());
     div.appendChild(label);
     div.classList.toggle("safe", c.p === 0);
