@@ -291,6 +291,19 @@ class TestAnalyse:
         by_p = sorted({(Fraction(p), luminance(bg)) for _, bg, p in seen})
         assert all(a[1] >= b[1] for a, b in zip(by_p, by_p[1:]))
 
+    def test_open_file(self, page):
+        """Open file… is reached with Tab and reads the file chosen into the box."""
+        load(page, "analyse")
+        chooser = page.find_element(By.ID, "board-file")
+        page.find_element(By.ID, "analyse-button").send_keys(Keys.TAB)
+        assert page.switch_to.active_element == chooser
+        chooser.send_keys(str(EXAMPLES / "unique.txt"))
+        WebDriverWait(page, 20).until(lambda d: d.find_element(By.ID, "board-text").get_attribute("value")
+                                      == (EXAMPLES / "unique.txt").read_text())
+        settle(page)
+        truth = oracle.explanations(problem_of(parse_puzzle((EXAMPLES / "unique.txt").read_text()).board))
+        assert cells_with(page, "analyse", "certain-mine") == set(truth[0])
+
     def test_huge_count_is_readable(self, page):
         """A 40-digit count reads as a power of ten; the exact count stays at hand."""
         from satsweeper.web.answers import count
