@@ -265,6 +265,8 @@ class TestAnalyse:
                 consistent = r.consistency().consistent
             assert bool(cells_with(page, "analyse", "hinted")) == consistent
             assert bool(cells_with(page, "analyse", "conflict")) == (not consistent)
+        paste(page, OPEN)  # another board: the menu no longer names the example
+        assert page.find_element(By.ID, "example").get_attribute("value") == ""
 
     def test_percentages_contrast(self, page):
         """Every percentage drawn has a WCAG contrast of at least 4.5:1 against

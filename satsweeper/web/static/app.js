@@ -282,7 +282,7 @@ function download(name, text) {
 
 // ------------------------------------------------------------------ Analyse
 
-const analysis = {board: null, cells: null, probs: null, text: "", asked: 0};
+const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null};
 
 function tool() {
   return document.querySelector("input[name=tool]:checked").value;
@@ -331,6 +331,7 @@ function forget() {  // no board drawn: nothing on the page may describe an olde
 
 async function analyse() {
   const text = $("board-text").value;
+  if (text !== analysis.example) $("example").value = "";  // the menu names no board it did not load
   const answerBox = $("analyse-answer");
   showAnswer(answerBox, "");
   showHint($("analyse-hint"), "", "");
@@ -429,7 +430,7 @@ async function example(name) {
   try {
     const response = await fetch("examples/" + name);
     if (!response.ok) throw new Error(`no example ${name} (HTTP ${response.status})`);
-    $("board-text").value = await response.text();
+    $("board-text").value = analysis.example = await response.text();
     await analyse();
   } catch (err) {
     showError($("analyse-answer"), err);
@@ -734,7 +735,6 @@ window.addEventListener("DOMContentLoaded", () => {
   };
   $("new-board").onclick = blank;
   $("example").onchange = () => example($("example").value);
-  $("board-text").addEventListener("input", () => { $("example").value = ""; });  // no longer the example
   for (const b of document.querySelectorAll("[data-query]")) b.onclick = () => query(b.dataset.query);
   $("download-native").onclick = () => save("native");
   $("download-mine").onclick = () => save("mine");
