@@ -477,3 +477,49 @@ class TestGadgets:
         page.find_element(By.ID, "gadget-zoom").click()
         scroll, client = width()
         assert scroll > client
+
+
+class TestPhone:
+    """At 390 px wide nothing widens the page past the screen: boards and tables scroll in their own boxes."""
+
+    @pytest.fixture(scope="class")
+    def phone(self):
+        with live_server() as url, chromium(390, 844) as driver:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            driver.url = url
+            yield driver
+
+    @staticmethod
+    def widths(driver) -> tuple[int, int]:
+        return tuple(driver.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"))
+
+    def test_modes_fit(self, phone):
+        """Analyse (the expert example), Play (expert) and Gadgets (the widest table) fit."""
+        load(phone, "analyse")
+        Select(phone.find_element(By.ID, "example")).select_by_value("expert.txt")
+        settle(phone)
+        assert phone.find_elements(By.CSS_SELECTOR, "#analyse-board .cell.hinted")
+        scroll, client = self.widths(phone)
+        assert client <= 390 and scroll <= client
+        load(phone, "play")
+        Select(phone.find_element(By.ID, "level")).select_by_value("expert")
+        phone.find_element(By.ID, "new-game").click()
+        settle(phone)
+        cell(phone, "play", 8, 15).click()
+        settle(phone)
+        scroll, client = self.widths(phone)
+        assert scroll <= client
+        load(phone, "gadgets")
+        phone.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(phone.find_element(By.ID, "gadget-name")).select_by_value("crossover")
+        settle(phone)
+        scroll, client = self.widths(phone)
+        assert scroll <= client
+
+    def test_api_page_fits(self, phone):
+        phone.get(phone.url + "api.html")
+        WebDriverWait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.endpoint"))
+        scroll, client = self.widths(phone)
+        assert scroll <= client
