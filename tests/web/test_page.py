@@ -8,8 +8,9 @@ cell and the explanation drawn for an unsafe one, a flag asked about, the
 conflict of an inconsistent board, bad input named by line and column,
 the example boards, a board drawn by clicking, the one-click questions,
 the download, a beginner game played with the hint button to its end,
-one played from the keyboard, one lost, auto-play, and a gadget's
-explanation and verdict.
+one played from the keyboard, one lost, auto-play, a gadget's
+explanation and verdict, and at a phone's width a page no wider than
+the screen.
 """
 
 from __future__ import annotations
