@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import tempfile
 import time
 from pathlib import Path
 
@@ -144,6 +145,33 @@ class TestOutputs:
         result = run(*args)
         assert result.exit_code == 2 and "expected" in result.stderr and "Traceback" not in result.output
         assert not Path("/missing").exists()
+
+    @pytest.mark.parametrize("args", [
+        ["render", EXAMPLES / "unique.txt", "-o", "{dir}/x.png"],
+        ["generate", "-o", "{dir}/x.txt"],
+        ["generate", "--out-dir", "{dir}"],
+        ["noguess", EXAMPLES / "layout.txt", "--picture", "{dir}/x.png"],
+        ["hint", EXAMPLES / "unique.txt", "--render", "{dir}/x.svg"],
+        ["bench", "--games", "2", "--level", "4x4x2", "--out", "{dir}/x.json"],
+        ["compile", "a | b", "-o", "{dir}/x.txt"],
+        ["gadget", "write", "{dir}"],
+    ], ids=["render", "generate", "out-dir", "noguess", "hint", "bench", "compile", "gadget-write"])
+    def test_unwritable_directory_is_refused_before_the_work(self, args, tmp_path):
+        """A directory that exists but takes no new file (as root too: /proc, a read-only
+        mount): exit 2 with the reason, not an internal error after the work."""
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        for directory in (locked, Path("/proc")):
+            try:  # the oracle: can a file really be made there?
+                Path(tempfile.mkstemp(dir=directory)[1]).unlink()
+                continue  # root writes into a read-only mode directory: not a case here
+            except OSError:
+                pass
+            result = run(*(str(a).format(dir=directory) for a in args))
+            assert result.exit_code == 2, result.output
+            assert "expected" in result.stderr and "internal error" not in result.stderr
+            assert list(locked.iterdir()) == []
 
     def test_count_with_one_output_file(self, tmp_path):
         """-o with --count > 1 would overwrite: refused."""

@@ -305,8 +305,9 @@ class OutputDir(click.ParamType):
         if not path.is_dir():
             raise UserError("an existing directory", f"{cut(value)}, "
                             f"{'a file' if path.exists() else 'which does not exist'}")
-        if not os.access(path, os.W_OK):
-            raise UserError("a directory we may write to", f"{cut(value)}, not writable")
+        refused = cannot_create_in(path)
+        if refused:
+            raise UserError("a directory we may write to", f"{cut(value)}, {refused}")
         return path
 
 
@@ -318,8 +319,26 @@ def check_writable(path: Path) -> None:
     if not parent.is_dir():
         raise UserError("an output file in an existing directory",
                         f"{cut(str(path))}: {cut(str(parent))} does not exist")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UserError("an output file we may write", f"{cut(str(path))}, not writable")
+    refused = cannot_create_in(parent)
+    if refused or (path.exists() and not os.access(path, os.W_OK)):
+        raise UserError("an output file we may write", f"{cut(str(path))}, {refused or 'not writable'}")
+
+
+def cannot_create_in(directory: Path) -> str | None:
+    """Why no file can be made in ``directory`` (None: one can).
+
+    Tried, not asked: ``os.access`` says yes to root everywhere, and to
+    anyone on a read-only mount or in /proc, where the write after the
+    work would then fail.  The probe is the temporary file
+    :func:`write_output` makes there, removed at once.
+    """
+    try:
+        handle, probe = tempfile.mkstemp(dir=directory, prefix=".satsweeper-probe-")
+    except OSError as err:
+        return f"no file can be made in {cut(str(directory))} ({(err.strerror or str(err)).lower()})"
+    os.close(handle)
+    os.unlink(probe)
+    return None
 
 
 def refuse_overwriting_input(output: Path | None, *inputs: Source | str | None) -> None:

@@ -9,7 +9,7 @@ import click
 
 from .contract import (InputFile, OutputPath, Source, UserError, cut, emit, json_option,
                        refuse_overwriting_input, timeout_option, within, TimeUp, LIMIT,
-                       verdict, write_output, working)
+                       verdict, write_output, working, cannot_create_in)
 
 MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
 MAX_CELLS = 25_000_000  # satsweeper.gadgets.compiler.MAX_CELLS (not imported: the CLI loads it lazily)
@@ -90,7 +90,14 @@ def gadget_write(directory, as_json):
         if not (path.parent if str(path.parent) else Path(".")).is_dir():
             raise UserError("a directory, or a new one in an existing directory",
                             f"{cut(directory)}: {cut(str(path.parent))} does not exist")
-        path.mkdir()
+        try:
+            path.mkdir()
+        except OSError as err:
+            raise UserError("a directory we may create", f"{cut(directory)}, "
+                            f"{(err.strerror or str(err)).lower()}") from None
+    refused = cannot_create_in(path)
+    if refused:
+        raise UserError("a directory we may write to", f"{cut(directory)}, {refused}")
     written = library.write_all(path)
     emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written]},
          f"wrote {len(written)} gadgets to {path}", 0)
