@@ -173,6 +173,23 @@ class TestOutputs:
             assert "expected" in result.stderr and "internal error" not in result.stderr
             assert list(locked.iterdir()) == []
 
+    @pytest.mark.parametrize("command", [
+        ["bench", "--games", "2", "--level", "4x4x2", "--out", "{out}"],
+        ["density", "--size", "2x2", "--games", "1", "--strategy", "exact", "--out", "{out}"],
+        ["generate", "9x9x10", "--count", "2", "--out-dir", "{dir}"]], ids=["bench", "density", "generate"])
+    @pytest.mark.parametrize("how", [["--dask"], ["--scheduler", "tcp://127.0.0.1:1"]], ids=["dask", "scheduler"])
+    def test_missing_dask_is_said_before_anything_is_written(self, command, how, tmp_path, monkeypatch):
+        """--dask or --scheduler without dask.distributed installed: exit 2, and no journal
+        or board was started (it used to write the journal's first line, then refuse)."""
+        import importlib.util
+        real = importlib.util.find_spec
+        monkeypatch.setattr(importlib.util, "find_spec",
+                            lambda name, *a: None if name.split(".")[0] == "distributed" else real(name, *a))
+        out = tmp_path / "run.jsonl"
+        result = run(*(str(a).format(out=out, dir=tmp_path) for a in command), *how, "--json")
+        assert result.exit_code == 2 and "satsweeper[cluster]" in one_json(result)["error"]
+        assert list(tmp_path.iterdir()) == []
+
     def test_count_with_one_output_file(self, tmp_path):
         """-o with --count > 1 would overwrite: refused."""
         result = run("generate", "--count", "3", "-o", tmp_path / "x.txt", "--out-dir", tmp_path)
