@@ -222,11 +222,23 @@ class TestOutputs:
         result = run("repair", figure, "-o", figure)
         assert result.exit_code == 2 and figure.read_text() == before
 
-    def test_replacing_a_file_is_said(self, tmp_path):
-        """Overwriting an existing output says so."""
-        out = tmp_path / "b.svg"
-        run("render", EXAMPLES / "unique.txt", "-o", out)
-        assert "replaced" in run("render", EXAMPLES / "unique.txt", "-o", out).output
+    @pytest.mark.parametrize("args,name", [
+        (["render", EXAMPLES / "unique.txt", "-o", "{out}"], "b.svg"),
+        (["generate", "9x9x10", "--seed", "1", "-o", "{out}"], "b.txt"),
+        (["noguess", EXAMPLES / "layout.txt", "--picture", "{out}"], "b.png"),
+        (["hint", EXAMPLES / "unique.txt", "--render", "{out}"], "b.svg"),
+        (["repair", "not", "-o", "{out}"], "b.txt"),
+        (["compile", "a | b", "--no-count", "-o", "{out}"], "b.txt"),
+        (["density", "--size", "2x2", "--games", "2", "--strategy", "exact", "--plot", "{out}"], "b.png"),
+        (["bench", "--level", "4x4x2", "--games", "2", "--out", "{out}"], "b.jsonl"),
+    ], ids=["render", "generate", "noguess", "hint", "repair", "compile", "density", "bench"])
+    def test_replacing_a_file_is_said(self, args, name, tmp_path):
+        """Overwriting an existing output says so, whichever command writes it."""
+        out = tmp_path / name
+        out.write_text("an old file\n")
+        result = run(*(str(a).format(out=out) for a in args))
+        assert result.exit_code in (0, 1), result.output
+        assert out.read_bytes() != b"an old file\n" and "replaced" in result.output
 
 
 class TestExitCodes:

@@ -269,15 +269,16 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                           "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},
                           "points": [{"mines": p.mines, "density": p.density, "wins": p.wins,
                                       "games": p.games, "corrected": p.corrected} for p in points]}
+                said = ""
                 if plot_path:
                     path = plot_path if not sweep_to else plot_path.with_stem(
                         f"{plot_path.stem}-{width}x{height}")
                     title = f"{width}x{height}, {strategy_name}, {games} games per point"
                     result["plot"] = str(path)
-                    write_output(path, lambda p: critical.plot(points, fit, str(p), title))
+                    said = write_output(path, lambda p: critical.plot(points, fit, str(p), title))
                 results.append(result)
                 if not as_json:
-                    click.echo(_size_line(result))
+                    click.echo(_size_line(result, said))
     except KeyboardInterrupt:
         kept = f"; every finished mine count is in {journal.path} (go on with: satsweeper density " \
                f"--resume {journal.path})" if journal else ""
@@ -326,11 +327,12 @@ def _sweep_journal(path, params: dict, done: dict, sizes):
     return JournalWriter(path, dict(command="density", version=1, **params), levels=kept)
 
 
-def _size_line(result: dict) -> str:
+def _size_line(result: dict, said: str) -> str:
+    """One size's result; ``said``: what writing its plot told (or nothing)."""
     fit = result["logistic"]
     return (f"{result['size']:>7}: critical density P = {result['critical_density']:.4f}  "
             f"(logistic L={fit['L']:.3f} k={fit['k']:.2f} Q={fit['Q']:.4f} b={fit['b']:.3f})"
-            + (f"; plot {result['plot']}" if "plot" in result else ""))
+            + (f"; {said}" if said else ""))
 
 
 COMMANDS = (bench, density)

@@ -211,15 +211,15 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
         data.update(complete=False, stopped=stopped, timeout=timeout, progress=progress.json())
         emit("compile", as_json, data,
              compile_text(compiled, None, None) + f"\n{stopped}; stopped {progress.text()}", LIMIT)
-    written = None
+    written, said = None, None
     if output:
         board, why = compiled.with_total(totals) if mine else (compiled.board, "")
         from ..textio import format_board, format_mine
         text = format_mine(board) if output.suffix.lower() == ".mine" else format_board(board)
-        write_output(output, text)
+        said = write_output(output, text)
         written = (str(output), board.total_mines, why)
     data = compile_json(compiled, explanations, written)
-    text = compile_text(compiled, explanations, written)
+    text = compile_text(compiled, explanations, written, said)
     if show_models:
         data["model_list"] = models_json(parsed)
         text += "\n" + models_text(parsed)
