@@ -346,6 +346,19 @@ class TestProgress:
         assert capsys.readouterr().err == ""
 
 
+    def test_a_stopped_computation_is_not_called_done(self, monkeypatch, capsys):
+        """working() says "done" only when the work finished; a timeout says "stopped"."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 3.0, 10.0, 12.0])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with contract.working("counting"):
+            pass
+        assert capsys.readouterr().err == "counting: done in 3.0 s\n"
+        with pytest.raises(contract.TimeUp), contract.working("counting"):
+            raise contract.TimeUp()
+        assert capsys.readouterr().err == "counting: stopped after 2.0 s\n"
+
+
 class TestCompileModels:
     def test_models_are_the_true_rows(self):
         """--models lists exactly the assignments under which the formula is true."""

@@ -424,8 +424,10 @@ def working(label: str) -> Iterator[None]:
                 stream.flush()
         painter = threading.Thread(target=paint, daemon=True)
         painter.start()
+    finished = False
     try:
         yield
+        finished = True
     finally:
         done.set()
         spent = time.perf_counter() - start
@@ -433,8 +435,8 @@ def working(label: str) -> Iterator[None]:
             painter.join()
             if spent >= 0.5:
                 stream.write("\r\033[K")
-        if spent >= 1.0:
-            click.echo(f"{label}: done in {spent:.1f} s", err=True)
+        if spent >= 1.0:  # a timeout or Ctrl-C is said by the command, not called done
+            click.echo(f"{label}: {'done in' if finished else 'stopped after'} {spent:.1f} s", err=True)
 
 
 def timeout_option(command):
