@@ -79,6 +79,13 @@ class TestJsonEverywhere:
         assert (data["command"], data["file"], data["line"], data["col"]) == ("solve", str(bad), 3, 2)
         assert data["expected"] and data["got"]
 
+    @pytest.mark.parametrize("command,args", COMMANDS, ids=[c for c, _ in COMMANDS])
+    def test_an_error_names_the_command_as_its_answer_does(self, command, args):
+        """A usage error's object names the command as the answer would (gadget verify, not gadget)."""
+        answer = one_json(run(*command.split(), *args, "--json"))
+        result = run(*command.split(), *args, "--no-such-option", "--json")
+        assert result.exit_code == 2 and one_json(result)["command"] == answer["command"]
+
     def test_usage_errors_are_json_too(self):
         """A bad option value is an error object as well."""
         data = one_json(run("bench", "--games", "zero", "--json"))

@@ -75,7 +75,7 @@ class Group(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         args = list(sys.argv[1:] if args is None else args)
         as_json = "--json" in args
-        command = next((a for a in args if not a.startswith("-")), None)
+        command = self._named(args)
         try:
             code = super().main(args, prog_name or "satsweeper", complete_var,
                                 standalone_mode=False, **extra)
@@ -104,6 +104,18 @@ class Group(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+    def _named(self, args: list[str]) -> str | None:
+        """The command the arguments name, as answers name it: ``gadget verify``
+        for a subcommand (so that its errors say the same as its answers)."""
+        words = [a for a in args if not a.startswith("-")]
+        if not words:
+            return None
+        group = self.commands.get(words[0])
+        if isinstance(group, click.Group) and len(words) > 1 and words[1] in group.commands:
+            return f"{words[0]} {words[1]}"
+        return words[0]
 
 
 def _as_click(err: SatsweeperError) -> click.ClickException:
