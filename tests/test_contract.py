@@ -124,6 +124,30 @@ class TestInputs:
             result = run("check", path)
             assert result.exit_code == 2 and f"{path}:1:1: expected" in result.stderr and got in result.stderr
 
+    @pytest.mark.parametrize("args", [["optimal", "expert"], ["optimal", "3x3x8", "--rule", "opening"],
+                                      ["generate", "3x3x9"], ["bench", "--level", "3x3x9", "--games", "1"]],
+                             ids=["optimal-too-big", "optimal-no-layout", "generate", "bench"])
+    def test_library_refusals_read_as_the_contract_says(self, args):
+        """A refusal the library makes reads "expected X (got Y)" with both in the JSON,
+        like the CLI's own checks (they came out as "at most 0 mines ... (got 9)")."""
+        text, data = run(*args), one_json(run(*args, "--json"))
+        assert text.exit_code == 2 and text.stderr.startswith("satsweeper: expected ")
+        assert data["expected"] and data["got"] and len(text.stderr.strip().splitlines()) == 1
+
+    @pytest.mark.parametrize("size,start,rule,room", [
+        ((4, 4), (0, 0), "opening", 16 - 4), ((4, 4), (1, 1), "opening", 16 - 9),
+        ((3, 3), (1, 1), "opening", 0), ((3, 3), (1, 1), "safe", 8)])
+    def test_generate_says_how_many_mines_fit(self, size, start, rule, room):
+        """The most mines generate can place beside the free first click: that many
+        work, one more is refused naming the number (room counted by hand)."""
+        level = f"{size[0]}x{size[1]}x{{}}"
+        where = ["--start", f"{start[0]},{start[1]}", "--rule", rule]
+        if room:
+            made = one_json(run("generate", level.format(room), *where, "--json"))
+            assert made["boards"][0]["layout"].count("*") == room
+        refused = run("generate", level.format(room + 1), *where)
+        assert refused.exit_code == 2 and f"at most {room} mines" in refused.stderr
+
     def test_non_ascii_digits_in_a_cell(self):
         """Arabic-Indic or full-width digits are not a cell."""
         for cell in ("\u0661,\u0660", "\uff11,\uff10"):

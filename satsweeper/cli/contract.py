@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 import click
 
-from ..errors import SatsweeperError, TooComplexError
+from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
 from ..report.contract import envelope, error_object, write_json
 
 YES, NO, BAD_INPUT, LIMIT, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 70, 130
@@ -122,6 +122,12 @@ def _as_click(err: SatsweeperError) -> click.ClickException:
     """A library error as the CLI shows it, keeping its location."""
     if isinstance(err, TooComplexError):
         return LimitReached(str(err))
+    if not isinstance(err, BoardSyntaxError):
+        # The library says what must hold and what it got, "X (got Y)"
+        # (errors.py); the user reads the contract's "expected X (got Y)".
+        must, cut_at, got = str(err).rpartition(" (got ")
+        if cut_at and got.endswith(")") and not must.startswith("expected "):
+            return UserError(must, got[:-1])
     found = UserError.__new__(UserError)
     click.ClickException.__init__(found, str(err))
     found.file = getattr(err, "source", None)

@@ -65,6 +65,9 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         start = first_cell(level, first)
     except ValueError as err:
         raise UserError(str(err).split(" (got")[0], first) from None
+    if resume is None:
+        from .subjects import check_room
+        check_room(level, start, rules)
     params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": list(start),
               "seed": seed, "games": games}
     done = ()

@@ -11,7 +11,7 @@ from .cluster import backend_of, backend_options
 from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
                        UserError, deadline, emit, json_option, progress, refuse_overwriting_input,
                        timeout_option, verdict, write_output)
-from .subjects import check_inside, read_puzzle_from
+from .subjects import check_inside, check_room, read_puzzle_from
 
 
 @click.command()
@@ -128,6 +128,7 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     backend = backend_of(workers, use_dask, scheduler, chunk)
     first = start or (level.height // 2, level.width // 2)
     check_inside((level.width, level.height), first, "start cell")
+    check_room(level, first, rule)
     no_guess_only = no_guess_only or difficulty is not None
     boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
                                     output, out_dir, timeout, backend, difficulty)
