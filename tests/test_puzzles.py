@@ -235,6 +235,17 @@ class TestCli:
         assert data["difficulty"]["word"] == "hard" and data["difficulty"]["clues"] == 3
         assert data["difficulty"]["moves"] == {"single": 0, "pair": 0, "several": 1, "total": 0}
 
+    def test_the_check_and_the_grade_count_apart(self):
+        """The check's counts (exact engine where single numbers stick) and the grade's
+        (easiest move each time) differ, so the text names each; it used to call both
+        "single" with different numbers.  The README's hard example: one step of 3 numbers."""
+        text = run("noguess", LADDER / "hard.txt").output
+        data = json.loads(run("noguess", LADDER / "hard.txt", "--json").output)
+        assert (f"the check: single numbers decided {data['single_clue']} cells; where they were "
+                f"stuck, the exact engine {data['multi_clue']} more") in text
+        assert ("taking the easiest move each time, cells decided: 0 by one number, 0 by two nested "
+                "numbers, 1 by several numbers at once, 0 by the total") in text
+
     @pytest.mark.parametrize("word", ["easy", "medium", "hard", "extreme"])
     def test_generate_difficulty(self, tmp_path, word):
         """generate --difficulty WORD writes layouts that noguess grades WORD."""
