@@ -148,6 +148,14 @@ class TestInputs:
         refused = run("generate", level.format(room + 1), *where)
         assert refused.exit_code == 2 and f"at most {room} mines" in refused.stderr
 
+    @pytest.mark.parametrize("args,flag", [(["optimal", "4x4x4", "--first"], "--first"),
+                                           (["generate", "--start"], "--start"),
+                                           (["noguess", EXAMPLES / "layout.txt", "--start"], "--start")])
+    def test_a_bad_cell_option_is_named_as_typed(self, args, flag):
+        """'3;7' for a cell option names the option as the user wrote it (it said "first")."""
+        result = run(*args, "3;7")
+        assert result.exit_code == 2 and f"expected {flag} as ROW,COL" in result.stderr
+
     def test_non_ascii_digits_in_a_cell(self):
         """Arabic-Indic or full-width digits are not a cell."""
         for cell in ("\u0661,\u0660", "\uff11,\uff10"):

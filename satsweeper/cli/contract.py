@@ -257,8 +257,10 @@ class CoordParam(CellParam):
             return value
         match = CELL.fullmatch(value)
         if not match:
-            raise UserError(f"{param.human_readable_name if param else 'a cell'} as ROW,COL "
-                            "(0-based, digits 0-9)", cut(value))
+            # An option by its flag, as the user typed it (--first, not "first").
+            named = (param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+                     ) if param else "a cell"
+            raise UserError(f"{named} as ROW,COL (0-based, digits 0-9)", cut(value))
         return int(match.group(1)), int(match.group(2))
 
 
