@@ -363,6 +363,14 @@ class TestHelp:
             text = command.help or ""
             assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
 
+    @pytest.mark.parametrize("words", [[], ["gadget"]], ids=["satsweeper", "gadget"])
+    def test_no_command_shows_the_help_once(self, words):
+        """'satsweeper' alone shows its help (the same text as --help), once, with no
+        "satsweeper:" error prefix; exit 2 (it printed the usage twice)."""
+        result, wanted = run(*words), run(*words, "--help")
+        assert result.exit_code == 2 and wanted.exit_code == 0
+        assert result.stderr.strip() == wanted.stdout.strip()
+
     def test_no_reference_to_documents_we_do_not_ship(self):
         """Help cites papers by author and title, never a 'seed' document."""
         import re

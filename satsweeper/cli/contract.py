@@ -142,6 +142,11 @@ def _report_error(err: click.ClickException, as_json: bool, command: str | None,
                   code: int | None = None) -> int:
     code = err.exit_code if code is None else code
     message = err.format_message()
+    if type(err).__name__ == "NoArgsIsHelpError" and not as_json:
+        # 'satsweeper' or 'satsweeper gadget' alone (click 8.2+): the help, once,
+        # not the usage line followed by the help prefixed "satsweeper: ".
+        click.echo(message, err=True)
+        return code
     if isinstance(err, click.UsageError) and err.ctx is not None and not as_json:
         click.echo(err.ctx.get_usage(), err=True)
     if as_json:
