@@ -363,6 +363,14 @@ class TestHelp:
             text = command.help or ""
             assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
 
+    def test_the_help_lists_every_exit_code_of_the_contract(self):
+        """satsweeper --help names each exit code docs/json.md's table defines (70 was missing)."""
+        import re
+        table = (ROOT / "docs" / "json.md").read_text().split("## Exit codes")[1].split("##")[0]
+        codes = re.findall(r"^\| (\d+) \|", table, re.M)
+        shown = " ".join(run("--help").output.split())
+        assert len(codes) >= 6 and all(re.search(rf"\b{c} [a-z]", shown) for c in codes), codes
+
     @pytest.mark.parametrize("words", [[], ["gadget"]], ids=["satsweeper", "gadget"])
     def test_no_command_shows_the_help_once(self, words):
         """'satsweeper' alone shows its help (the same text as --help), once, with no
