@@ -244,3 +244,19 @@ class TestCli:
     def test_list(self):
         result = run("gadget", "list")
         assert result.exit_code == 0 and all(name in result.output for name in BUILDERS)
+
+    def test_list_sizes_are_the_files_and_line_up(self):
+        """Each size is WIDTHxHEIGHT of the gadget's file in gadgets/ (rows of squares
+        counted there), and every column starts at the same place on every line."""
+        from satsweeper.textio import parse_puzzle
+        lines = run("gadget", "list").output.splitlines()
+        for line in lines:
+            name, size = line.split()[:2]
+            path = Path(__file__).resolve().parent.parent / "gadgets" / f"{name}.txt"
+            if path.exists():
+                rows = [r for r in path.read_text().splitlines()
+                        if r.strip() and not r.startswith("#") and ":" not in r]
+                tokenized = "layout: tokens" in path.read_text()
+                width = len(rows[0].split()) if tokenized else len(rows[0].strip())
+                assert size == f"{width}x{len(rows)}", name
+        assert len({line.index(" inputs ") for line in lines}) == 1

@@ -50,8 +50,12 @@ def gadget_list(as_json):
     from ..gadgets import gadget_names, named_gadget
     from ..report.gadgets import listing_json
     rows = listing_json((name, named_gadget(name)) for name in gadget_names())
-    text = "\n".join(f"{r['name']:<17} {r['width']}x{r['height']:<4} inputs {' '.join(r['inputs']):<4} "
-                     f"{r['claim']}" for r in rows)
+    # Columns as wide as their widest entry (sizes run to 158x107).
+    sizes = [f"{r['width']}x{r['height']}" for r in rows]
+    names_at, sizes_at = max(map(len, (r["name"] for r in rows))), max(map(len, sizes))
+    inputs_at = max(len(" ".join(r["inputs"])) for r in rows)
+    text = "\n".join(f"{r['name']:<{names_at}}  {size:<{sizes_at}}  inputs {' '.join(r['inputs']):<{inputs_at}}  "
+                     f"{r['claim']}" for r, size in zip(rows, sizes))
     emit("gadget list", as_json, {"gadgets": rows}, text, 0)
 
 
