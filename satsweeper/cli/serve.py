@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .contract import INTERRUPTED, UserError
+import json
+
+from .contract import INTERRUPTED, UserError, json_option
 
 
 @click.command()
@@ -18,14 +20,20 @@ from .contract import INTERRUPTED, UserError
 @click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
               metavar="SECONDS", help="Time a query gets unless the request asks for less or more "
               "(at most 60 s); then what is known is sent.")
-def serve(host, port, open_browser, max_cells, timeout):
+@json_option
+def serve(host, port, open_browser, max_cells, timeout, as_json):
     """Serve the page (Analyse, Play, Gadgets) and the JSON API at
     http://HOST:PORT/ until Ctrl-C; the API is described at /api.html.
+
+    \b
+    With --json the one object says where it serves, once it can (or the
+    error); the server then runs as without it.
 
     \b
     Examples:
       satsweeper serve
       satsweeper serve --port 9000 --open
+      satsweeper serve --json
     """
     try:
         from ..web.server import Limits, serve as run
@@ -33,7 +41,12 @@ def serve(host, port, open_browser, max_cells, timeout):
         raise UserError("the web extra installed (pip install 'satsweeper[web]')",
                         f"no module {err.name}") from None
     _check_free(host, port)
-    click.echo(f"satsweeper: serving http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    url = f"http://{host}:{port}/"
+    if as_json:  # for a script that starts the server: where, and with which limits
+        from ..report.contract import envelope
+        click.echo(json.dumps(envelope("serve", {"url": url, "host": host, "port": port,
+                                                 "max_cells": max_cells, "timeout": timeout})))
+    click.echo(f"satsweeper: serving {url} (Ctrl-C stops)", err=True)
     run(host, port, open_browser, Limits(cells=max_cells, timeout=timeout, max_timeout=max(60.0, timeout)))
     # uvicorn returns only once a signal (Ctrl-C, SIGTERM) stopped it.
     click.echo("satsweeper: interrupted, the server stopped", err=True)
