@@ -70,6 +70,8 @@ class TestSafe:
         result = run("safe", board_file("mines: 1\n1..\n"), "0,1", "--mine", "--json")
         assert result.exit_code == 0
         assert json.loads(result.stdout)["move"] == "mark"
+        text = run("safe", board_file("mines: 1\n1..\n"), "0,1", "--mine").output
+        assert text.startswith("flagging 0,1 is safe")  # the word of --help, the README and hint
 
     def test_named_cell(self, board_file):
         """A cell can be given by its name."""
