@@ -156,6 +156,17 @@ class TestInputs:
         result = run(*args, "3;7")
         assert result.exit_code == 2 and f"expected {flag} as ROW,COL" in result.stderr
 
+    @pytest.mark.parametrize("command", [["bench", "--level", "4x4x3", "--games", "5"],
+                                         ["generate", "4x4x3"], ["optimal", "3x3x2"]])
+    def test_the_first_click_rule_is_rule_everywhere(self, command):
+        """--rule names the first-click rule on every command that has one (bench
+        said --rules alone; --rules still works there)."""
+        data = one_json(run(*command, "--rule", "opening", "--json"))
+        assert "error" not in data
+        if command[0] == "bench":
+            assert data["rules"] == "opening"
+            assert one_json(run(*command, "--rules", "opening", "--json"))["wins"] == data["wins"]
+
     def test_non_ascii_digits_in_a_cell(self):
         """Arabic-Indic or full-width digits are not a cell."""
         for cell in ("\u0661,\u0660", "\uff11,\uff10"):

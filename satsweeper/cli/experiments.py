@@ -29,7 +29,7 @@ def require_experiments(command: str, *modules: str) -> None:
 @click.option("--strategy", "strategy_name", type=click.Choice(STRATEGIES), default="exact",
               show_default=True, help="The player.")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="Games to play.")
-@click.option("--rules", type=click.Choice(["can-lose", "safe", "opening"]), default="safe",
+@click.option("--rule", "--rules", "rules", type=click.Choice(["can-lose", "safe", "opening"]), default="safe",
               show_default=True, help="First click: may lose, is safe, or opens a region.")
 @click.option("--first", default="corner", show_default=True,
               help="First click: corner, centre, or ROW,COL.")
