@@ -182,6 +182,16 @@ class TestCli:
         assert result.exit_code == 0
         assert json.loads(result.stdout)["no_guess"] is True
 
+    def test_the_note_counts_what_was_drawn(self, tmp_path):
+        """The line after writing counts layouts drawn and perturbations as the JSON
+        does, in the singular for one ("1 layouts" before)."""
+        args = ("generate", "9x9x10", "--no-guess", "--seed", "4", "-o", tmp_path / "p.txt")
+        data = json.loads(run(*args, "--json").stdout)["boards"][0]
+        text = run(*args).output
+        drawn = data["layouts"]
+        assert f"{drawn} layout{'s' if drawn != 1 else ''} drawn" in text
+        assert "1 layouts" not in run("generate", "9x9x10", "-o", tmp_path / "q.txt").output
+
     def test_out_dir(self, tmp_path):
         """--count with --out-dir writes one file per board."""
         result = run("generate", "9x9x10", "--no-guess", "--count", "3", "--out-dir", tmp_path, "--json")

@@ -146,6 +146,11 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     emit("generate", as_json, data, "\n".join(lines), LIMIT if stopped else 0)
 
 
+def _counted(n: int, noun: str) -> str:
+    """``1 layout``, ``11 layouts``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget, output, out_dir,
                   timeout, backend, difficulty=None) -> tuple[list[dict], str | None]:
     """Make and write boards as they come, in order; (boards made, why it stopped early or None).
@@ -183,8 +188,9 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                                "layouts": made.layouts, "perturbations": made.perturbations,
                                "three_bv": made.report.three_bv, "no_guess": made.report.solved,
                                **({"difficulty": grade_json(made.grade)} if made.grade else {}),
-                               "note": f"{note}: 3BV {made.report.three_bv}, {made.layouts} layouts, "
-                                       f"{made.perturbations} perturbations"
+                               "note": f"{note}: 3BV {made.report.three_bv}, "
+                                       f"{_counted(made.layouts, 'layout')} drawn, "
+                                       f"{_counted(made.perturbations, 'perturbation')}"
                                        + (f", {made.grade}" if made.grade else "")})
                 advance(1)
     except TimeUp:
