@@ -166,6 +166,14 @@ class TestCounting:
         assert result.exit_code == 0
         assert "1 explanation; probability" in result.output
 
+    def test_board_probs_with_nothing_hidden(self, tmp_path):
+        """No hidden cell: said so, not "safest (0): none at p = 0 (0.00%)"."""
+        board = tmp_path / "done.txt"
+        board.write_text("1F\n")
+        result = run("probs", board)
+        assert result.exit_code == 0 and "no hidden cell is left" in result.output
+        assert "safest" not in result.output
+
     def test_inconsistent_count(self):
         """Zero explanations, exit 1, and the reason."""
         result = run("count", EXAMPLES / "conflict.txt")
