@@ -40,7 +40,7 @@ def serve(host, port, open_browser, max_cells, timeout, as_json):
     except ImportError as err:
         raise UserError("the web extra installed (pip install 'satsweeper[web]')",
                         f"no module {err.name}") from None
-    _check_free(host, port)
+    port = _check_free(host, port)
     url = f"http://{host}:{port}/"
     if as_json:  # for a script that starts the server: where, and with which limits
         from ..report.contract import envelope
@@ -53,12 +53,14 @@ def serve(host, port, open_browser, max_cells, timeout, as_json):
     raise click.exceptions.Exit(INTERRUPTED)
 
 
-def _check_free(host: str, port: int) -> None:
-    """A port in use is bad usage (exit 2), said before the server starts."""
+def _check_free(host: str, port: int) -> int:
+    """The port to serve on: ``port``, or for 0 one the system has free (so that
+    the URL said is the one served, not ...:0/).  A port in use is bad usage
+    (exit 2), said before the server starts."""
     import socket
     try:
-        with socket.create_server((host, port)):
-            pass
+        with socket.create_server((host, port)) as probe:
+            return probe.getsockname()[1]
     except OSError as err:
         raise UserError(f"an address and port this program may listen on",
                         f"{host}:{port}, {(err.strerror or str(err)).lower()}") from None

@@ -387,3 +387,14 @@ class TestServeCommand:
         started = json.loads(result.stdout)
         assert started["url"] == f"http://127.0.0.1:{port}/" and started["port"] == port
         assert result.exit_code == 130
+
+    def test_port_0_says_the_port_it_serves_on(self, monkeypatch):
+        """--port 0 (any free port): the URL said is the port handed to the server,
+        not http://127.0.0.1:0/."""
+        import satsweeper.web.server
+        served = []
+        monkeypatch.setattr(satsweeper.web.server, "serve", lambda host, port, *rest: served.append(port))
+        result = CliRunner().invoke(main, ["serve", "--port", "0", "--json"])
+        started = json.loads(result.stdout)
+        assert served and served[0] != 0 and started["port"] == served[0]
+        assert started["url"] == f"http://127.0.0.1:{served[0]}/"
