@@ -410,6 +410,15 @@ class TestProgress:
             advance(1)
         assert capsys.readouterr().err == ""
 
+    def test_the_line_names_its_unit(self, monkeypatch, capsys):
+        """"60000 of 60000" after --games 100 (density counts squares) needs its unit."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 2.0])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with contract.progress("density 5x5", 60000, "squares played") as advance:
+            advance(60000)
+        assert capsys.readouterr().err == "density 5x5: 60000 of 60000 squares played in 2.0 s\n"
+
 
     def test_a_stopped_computation_is_not_called_done(self, monkeypatch, capsys):
         """working() says "done" only when the work finished; a timeout says "stopped"."""

@@ -406,11 +406,12 @@ def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> s
 # ------------------------------------------------------------- progress and limits
 
 @contextlib.contextmanager
-def progress(label: str, length: int) -> Iterator[Callable[[int], None]]:
+def progress(label: str, length: int, unit: str = "") -> Iterator[Callable[[int], None]]:
     """A bar on stderr when it is a terminal, else one plain line at the end
     (for runs of a second or more: short ones stay quiet).
 
-    Yields ``update(n)``: ``n`` more units done.
+    Yields ``update(n)``: ``n`` more units done; ``unit`` names them in the
+    line ("1000 of 1000 games").
     """
     start = time.perf_counter()
     stream = click.get_text_stream("stderr")
@@ -429,7 +430,8 @@ def progress(label: str, length: int) -> Iterator[Callable[[int], None]]:
         finally:
             spent = time.perf_counter() - start
             if spent >= 1.0:
-                click.echo(f"{label}: {done[0]} of {length} in {spent:.1f} s", err=True)
+                click.echo(f"{label}: {done[0]} of {length}{' ' + unit if unit else ''} in {spent:.1f} s",
+                           err=True)
 
 
 @contextlib.contextmanager

@@ -89,7 +89,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         finished[0] = summary
 
     try:
-        with progress(f"{strategy_name} on {level}", games - (done[-1].stop if done else 0)) as advance:
+        with progress(f"{strategy_name} on {level}", games - (done[-1].stop if done else 0), "games") as advance:
             summary = run(level, strategy_name, games, seed, FirstClick(rules), start,
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
@@ -261,7 +261,8 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                 if str(level) not in done) * games
     label = f"density sweep 3x3..{sweep_to}x{sweep_to}" if sweep_to else f"density {size[0]}x{size[1]}"
     try:
-        with progress(label, total) as advance:
+        # Counted in squares, not games: "60000 of 60000" after --games 100 needs its unit.
+        with progress(label, total, "squares played (games x squares per board)") as advance:
             # One run over every size keeps a cluster busy from one size to
             # the next; each size comes back (and is shown) when it is done.
             for (width, height), points in critical.sweeps(sizes, strategy_name, games, seed,

@@ -174,7 +174,7 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
                            budget, backend, difficulty=difficulty and Rung.parse(difficulty))
     try:
-        with deadline(timeout), progress(f"generating {level}", count) as advance, \
+        with deadline(timeout), progress(f"generating {level}", count, "boards") as advance, \
                 contextlib.closing(layouts):
             for index, made in enumerate(layouts):
                 if made is None:
