@@ -20,7 +20,8 @@ from satsweeper.textio import parse_puzzle
 
 from . import oracle
 
-LADDER = Path(__file__).resolve().parent.parent / "examples" / "ladder"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+LADDER = EXAMPLES / "ladder"
 
 
 def oracle_no_guess(level: Level, mines: frozenset, start) -> bool:
@@ -274,6 +275,18 @@ class TestCli:
         data = json.loads(run("noguess", path, "--json").output)
         assert [c["probability"] for c in data["frontier"]] == ["1/3", "1/3", "1/3"]
         assert "1,1: 1/3 (33.3%)" in run("noguess", path).output
+
+    def test_a_won_picture_flags_every_mine(self, tmp_path, monkeypatch):
+        """A solved layout is drawn won: every mine of the file flagged (mines no step
+        had to flag were drawn as hidden squares, which looked unsolved)."""
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(board))
+        layout = LADDER / "hard.txt"  # the 3 numbers at once leave two mines unflagged
+        assert run("noguess", layout, "--picture", tmp_path / "won.svg").exit_code == 0
+        mines = {(r, c) for r, row in enumerate(l for l in layout.read_text().splitlines()
+                                                 if l and l[0] in ".*") for c, ch in enumerate(row) if ch == "*"}
+        assert len(mines) == 2 and set(drawn[0].flags) == mines and drawn[0].hidden_cells() == []
 
     def test_stuck_picture(self, tmp_path):
         """--picture draws the stuck position to an SVG."""

@@ -3,6 +3,7 @@ generate (random layouts, no-guess ones on request)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -68,7 +69,11 @@ def noguess(source, start, picture, as_json):
         drawing = Picture(probabilities=odds or None, marks={c: "move" for c in answer.frontier},
                           title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"),
                           caption=None if answer.solved else "outlined: where the guess is forced")
-        text += "\n" + write_output(picture, lambda path: render(answer.position, str(path), picture=drawing))
+        # A won game shows every mine flagged, as Minesweeper does: left hidden,
+        # the mines no step had to flag looked like unsolved squares.
+        shown = (replace(answer.position, flags=frozenset(puzzle.mines)) if answer.solved
+                 else answer.position)
+        text += "\n" + write_output(picture, lambda path: render(shown, str(path), picture=drawing))
         data["picture"] = str(picture)
     emit("noguess", as_json, data, text, verdict(answer.solved))
 
