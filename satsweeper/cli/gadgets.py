@@ -102,9 +102,16 @@ def gadget_write(directory, as_json):
     refused = cannot_create_in(path)
     if refused:
         raise UserError("a directory we may write to", f"{cut(directory)}, {refused}")
-    written = library.write_all(path)
-    emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written]},
-         f"wrote {len(written)} gadgets to {path}", 0)
+    # Each file atomically, and replacing them is said, as for every output.
+    files = library.gadget_files()
+    written = [path / name for name in files]
+    replaced = sum(w.exists() for w in written)
+    for text, target in zip(files.values(), written):
+        write_output(target, text)
+    emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written],
+                                   "replaced": replaced},
+         f"wrote {len(written)} gadgets to {path}"
+         + (f" (replaced the {replaced} files that were there)" if replaced else ""), 0)
 
 
 @click.command(name="repair")
