@@ -239,6 +239,18 @@ class TestOutputs:
         assert result.exit_code == 2 and "satsweeper[cluster]" in one_json(result)["error"]
         assert list(tmp_path.iterdir()) == []
 
+    @pytest.mark.parametrize("args", [["generate", "--seed", "1", "-o", "-"],
+                                      ["compile", "a | b", "--no-count", "-o", "-"],
+                                      ["repair", "not", "-o", "-"],
+                                      ["bench", "--level", "4x4x2", "--games", "2", "--out", "-"],
+                                      ["render", EXAMPLES / "unique.txt", "-o", "-"]],
+                             ids=["generate", "compile", "repair", "bench", "render"])
+    def test_dash_is_not_an_output_file(self, args, tmp_path, monkeypatch):
+        """'-o -' is refused (exit 2) rather than making a file called '-' (it did)."""
+        monkeypatch.chdir(tmp_path)
+        result = run(*args)
+        assert result.exit_code == 2 and "'-'" in result.stderr and list(tmp_path.iterdir()) == []
+
     def test_count_with_one_output_file(self, tmp_path):
         """-o with --count > 1 would overwrite: refused."""
         result = run("generate", "--count", "3", "-o", tmp_path / "x.txt", "--out-dir", tmp_path)

@@ -311,6 +311,8 @@ class OutputPath(click.ParamType):
     def convert(self, value, param, ctx) -> Path:
         if isinstance(value, Path):
             return value
+        if value == "-":  # else a file called "-" appears where stdout was meant
+            raise UserError("a file to write ('-' stands for standard input only)", "'-'")
         path = Path(value)
         if self.suffixes and path.suffix.lower() not in self.suffixes:
             raise UserError(f"a file name ending in {' or '.join(self.suffixes)}", cut(value))
