@@ -47,6 +47,12 @@ class TestCommand:
     def test_needs_one_of_size_or_sweep(self):
         assert CliRunner().invoke(main, ["density"]).exit_code == 2
 
+    def test_a_sweep_has_two_sizes_to_fit(self):
+        """--sweep 3 would be one size, and P* = P + a/q fitted to one point came out as
+        that size's P with a = 0: refused (exit 2); --sweep 4 is the least."""
+        result = CliRunner().invoke(main, ["density", "--sweep", "3", "--games", "1"])
+        assert result.exit_code == 2 and "--sweep" in result.stderr
+
 
 def density(*args):
     result = CliRunner().invoke(main, ["density", *map(str, args)])

@@ -203,8 +203,9 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
 
 @click.command()
 @click.option("--size", type=SizeParam(), help="One board size WIDTHxHEIGHT, e.g. 5x5.")
-@click.option("--sweep", "sweep_to", type=click.IntRange(3, 30),
-              help="Square sizes 3x3 up to NxN, and the asymptotic P*.")
+@click.option("--sweep", "sweep_to", type=click.IntRange(4, 30),
+              help="Square sizes 3x3 up to NxN (N at least 4: P* is fitted to two sizes or more), "
+                   "and the asymptotic P*.")
 @click.option("--strategy", "strategy_name", type=click.Choice(STRATEGIES), default="best",
               show_default=True, help="The player.")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1),
