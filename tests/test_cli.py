@@ -57,7 +57,7 @@ class TestSafe:
         """Exit 0 and the clues that force it."""
         result = run("safe", board_file("mines: 1\n1..\n"), "0,2")
         assert result.exit_code == 0
-        assert "the 1 at 0,0 and the total of 1 mines force it" in result.output
+        assert "the 1 at 0,0 and the total of 1 mine force it" in result.output
 
     def test_unsafe_cell_with_counterexample(self, board_file):
         """Exit 1 and an explanation in which the move fails."""
