@@ -239,3 +239,25 @@ class TestBadInput:
 
     def test_unknown_command_is_usage_error(self):
         assert run("frobnicate").exit_code == 2
+
+
+class TestSolvers:
+    def test_every_offered_solver_answers(self):
+        """Each --solver the help offers runs and gives the brute-force answer on a small
+        board (cryptosat and minisatgh were offered, then failed as internal errors)."""
+        from satsweeper.constraints import problem_of
+        from satsweeper.reasoning import solver_names
+        from satsweeper.textio import parse_board
+
+        from . import oracle
+        truth = oracle.status(problem_of(parse_board((EXAMPLES / "unique.txt").read_text())))
+        for name in solver_names():
+            result = run("solve", EXAMPLES / "unique.txt", "--solver", name, "--json")
+            assert result.exit_code == 0, (name, result.output)
+            got = {(c["row"], c["col"]): c["status"] for c in json.loads(result.stdout)["cells"]}
+            assert got == truth, name
+
+    def test_native_encoding_needs_a_cardinality_solver(self):
+        """--encoding native with a plain CNF solver: exit 2 naming the solvers that have it."""
+        result = run("solve", EXAMPLES / "unique.txt", "--solver", "minisat22", "--encoding", "native")
+        assert result.exit_code == 2 and "expected a solver with native cardinality" in result.stderr
