@@ -105,7 +105,6 @@ class Group(click.Group):
             sys.exit(code)
         return code
 
-
     def _named(self, args: list[str]) -> str | None:
         """The command the arguments name, as answers name it: ``gadget verify``
         for a subcommand (so that its errors say the same as its answers)."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import click
-
 import time
+
+import click
 
 from .contract import (LIMIT, CoordParam, LevelParam, TimeUp, UserError, emit, json_option,
                        timeout_option, within, working)

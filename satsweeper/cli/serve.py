@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import click
-
 import json
+
+import click
 
 from .contract import INTERRUPTED, UserError, json_option
 
