@@ -167,6 +167,13 @@ class TestInputs:
             assert data["rules"] == "opening"
             assert one_json(run(*command, "--rules", "opening", "--json"))["wins"] == data["wins"]
 
+    @pytest.mark.parametrize("typed,level", [("Expert", "30x16x99"), ("BEGINNER", "9x9x10"),
+                                             ("8X8X10", "8x8x10"), (" 5x4x3 ", "5x4x3")])
+    def test_levels_as_people_type_them(self, typed, level):
+        """A level's name or size in any case is the level ('Expert' and '30X16X99' were refused)."""
+        data = one_json(run("generate", "--level", typed, "--json"))
+        assert data["level"] == level
+
     def test_non_ascii_digits_in_a_cell(self):
         """Arabic-Indic or full-width digits are not a cell."""
         for cell in ("\u0661,\u0660", "\uff11,\uff10"):
