@@ -169,7 +169,7 @@ class Reasoner:
         self._cardinality = encoding or default_encoding(solver)
         if self._cardinality is CardinalityEncoding.NATIVE and not supports_atmost(solver):
             # Said now, not when SAT is first needed: the combination is bad input whatever the question.
-            raise InputError(f"a solver with native cardinality (minicard, gluecard) for the native "
+            raise InputError(f"a solver with native cardinality (minicard or gluecard) for the native "
                              f"encoding (got {solver})")
         self._solver_name = solver
         # The CNF and its solvers are built on the first question that needs
@@ -462,7 +462,7 @@ class _LoadedSolver:
         self.encoding = encoding
         if encoding.atmosts and not self.solver.supports_atmost():
             self.solver.delete()
-            raise InputError(f"a solver with native cardinality (minicard, gluecard) for the native "
+            raise InputError(f"a solver with native cardinality (minicard or gluecard) for the native "
                              f"encoding (got {name})")
         if rules_fixed:
             for s in encoding.selectors.values():
