@@ -38,7 +38,7 @@ class TotalMines:
     mines: int
 
     def __str__(self) -> str:
-        return f"the total of {self.mines} mines"
+        return f"the total of {self.mines} mine{'s' if self.mines != 1 else ''}"
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,8 @@ class Level:
     Level(width=30, height=16, mines=99)
     >>> Level.parse("10x10x10")
     Level(width=10, height=10, mines=10)
+    >>> Level.parse("Expert") == Level.parse("30X16X99")  # as people type them
+    True
     """
 
     width: int
@@ -61,9 +63,9 @@ class Level:
 
     @classmethod
     def parse(cls, text: str) -> "Level":
-        if text in LEVELS:
-            return LEVELS[text]
-        match = re.fullmatch(r"([0-9]{1,9})x([0-9]{1,9})[x/]([0-9]{1,12})", text.strip())
+        if text.strip().lower() in LEVELS:
+            return LEVELS[text.strip().lower()]
+        match = re.fullmatch(r"([0-9]{1,9})[xX]([0-9]{1,9})[xX/]([0-9]{1,12})", text.strip())
         if not match:
             raise InputError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
         width, height, mines = (int(g) for g in match.groups())

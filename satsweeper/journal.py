@@ -41,6 +41,16 @@ class Journal:
         return self.chunks[-1].stop if self.chunks else 0
 
 
+def _of_command(run, command: str, name: str):
+    """``run`` if it is ``command``'s run line: another command's journal is named
+    as such on its first line, not where its entries stop fitting."""
+    found = run.get("command") if isinstance(run, dict) else None
+    if found not in (None, command):
+        raise BoardSyntaxError(name, 1, 1, f"the journal of a {command} run (its --out)",
+                               f"the journal of a {found} run")
+    return run
+
+
 def read_journal(path: str | Path) -> Journal:
     """The run, its finished chunks (from game 0, without a gap) and its summary if complete.
 
@@ -54,7 +64,7 @@ def read_journal(path: str | Path) -> Journal:
     summary = None
     for number, line, kind, value in _entries(path, "one of run, chunk or summary"):
         if kind == "run" and run is None and number == 1:
-            run = value
+            run = _of_command(value, "bench", name)
         elif kind == "chunk" and run is not None:
             chunk = _chunk(value, name, number)
             expected = chunks[-1].stop if chunks else 0
@@ -121,7 +131,7 @@ def read_levels(path: str | Path) -> LevelJournal:
     levels: dict[str, Summary] = {}
     for number, line, kind, value in _entries(path, "one of run or level"):
         if kind == "run" and run is None and number == 1 and isinstance(value, dict):
-            run = value
+            run = _of_command(value, "density", name)
         elif kind == "level" and run is not None:
             try:
                 summary = Summary(**value)

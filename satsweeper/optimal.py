@@ -50,6 +50,17 @@ class SearchTooBig(SatsweeperError, ValueError):
     """The board has more layouts than the search can hold."""
 
 
+def _about(n: int) -> str:
+    """``n`` in full up to 15 digits, else its first digits and its size
+    (expert's 10^105 layouts are not a message).
+
+    >>> _about(254186856), _about(10 ** 20 + 5 * 10 ** 18)
+    ('254,186,856', 'about 1.05e20')
+    """
+    digits = str(n)
+    return f"{n:,}" if len(digits) <= 15 else f"about {digits[0]}.{digits[1:3]}e{len(digits) - 1}"
+
+
 class NoLayout(SatsweeperError, ValueError):
     """The rule allows no layout for this first click (too many mines)."""
 
@@ -142,7 +153,8 @@ class Search:
         self.size = level.width * level.height
         self.layouts = math.comb(self.size, level.mines)
         if self.layouts > MOST_LAYOUTS:
-            raise SearchTooBig(f"at most {MOST_LAYOUTS} layouts (got {self.layouts} on {level})")
+            raise SearchTooBig(f"a board of at most {MOST_LAYOUTS:,} layouts "
+                               f"(got {level}, which has {_about(self.layouts)} layouts)")
         self.progress = progress
         self.next_report = 10000  # views remembered at the next call of progress
         self.neighbours = [self._neighbours(k) for k in range(self.size)]

@@ -35,9 +35,25 @@ COUNT_STATES = 2000  # widest DP layer "auto" lets the counting engine build
 
 @cache
 def solver_names() -> tuple[str, ...]:
-    """python-sat's solver names, sorted (importing python-sat on first use)."""
-    from pysat.solvers import SolverNames
-    return tuple(sorted(n for n in SolverNames.__dict__ if not n.startswith("_")))
+    """The python-sat solvers this installation can run, sorted (importing
+    python-sat on first use).
+
+    python-sat names some it may be built without (cryptosat needs pycryptosat;
+    minisatgh is missing from some wheels): offered, they failed only when
+    first used, as an internal error.  Making each once costs under 1 ms.
+
+    >>> "gluecard4" in solver_names()
+    True
+    """
+    from pysat.solvers import Solver, SolverNames
+
+    def runs(name: str) -> bool:
+        try:
+            with Solver(name=name):
+                return True
+        except Exception:  # noqa: BLE001 - NoSuchSolverError, or a module it needs is missing
+            return False
+    return tuple(sorted(n for n in SolverNames.__dict__ if not n.startswith("_") and runs(n)))
 
 
 @cache
@@ -148,12 +164,13 @@ class Reasoner:
         if isinstance(problem, Board):
             problem = problem_of(problem, flags_are_mines)
         if solver not in solver_names():
-            raise InputError(f"solver must be one of python-sat's names such as cadical195 (got {solver!r})")
+            raise InputError(f"a solver python-sat can run here, such as cadical195 (got {solver!r})")
         self.problem = problem
         self._cardinality = encoding or default_encoding(solver)
         if self._cardinality is CardinalityEncoding.NATIVE and not supports_atmost(solver):
             # Said now, not when SAT is first needed: the combination is bad input whatever the question.
-            raise InputError(f"native cardinality needs minicard or gluecard (got {solver})")
+            raise InputError(f"a solver with native cardinality (minicard or gluecard) for the native "
+                             f"encoding (got {solver})")
         self._solver_name = solver
         # The CNF and its solvers are built on the first question that needs
         # SAT: a solution that counting answers (most of them) never pays for
@@ -445,7 +462,8 @@ class _LoadedSolver:
         self.encoding = encoding
         if encoding.atmosts and not self.solver.supports_atmost():
             self.solver.delete()
-            raise InputError(f"native cardinality needs minicard or gluecard (got {name})")
+            raise InputError(f"a solver with native cardinality (minicard or gluecard) for the native "
+                             f"encoding (got {name})")
         if rules_fixed:
             for s in encoding.selectors.values():
                 self.solver.add_clause([s])

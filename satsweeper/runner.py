@@ -311,7 +311,7 @@ def _client(backend: Backend):
         from distributed import Client, LocalCluster
     except ImportError:
         raise ClusterError("dask.distributed for a cluster run: pip install 'satsweeper[cluster]'",
-                           "it missing") from None
+                           "no module named 'distributed'") from None
     if backend.scheduler:
         with _connect(Client, backend.scheduler, backend.timeout) as client:
             _check_versions(client, backend.scheduler)

@@ -243,9 +243,10 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     width = len(grid[0])
     for (number, line), tokens in zip(rows, grid):
         if len(tokens) != width:
+            _check_colon(rows[0], source)
             raise BoardSyntaxError(source, number, len(line.rstrip()) + 1,
                                    f"{width} squares per row as in line {rows[0][0]}",
-                                   f"{len(tokens)} squares")
+                                   f"{len(tokens)} square{'s' if len(tokens) != 1 else ''}")
     board, stars = _board_from_tokens(grid, source)
     _check_numbers(board, grid, source)
     if total is not None:
@@ -344,6 +345,25 @@ def _cell_set(mask) -> frozenset[Cell]:
     import numpy as np
 
     return frozenset(GridCells(np.flatnonzero(mask), mask.shape[1]))
+
+
+_COLONLESS = re.compile(r"\s*(%s)\s+\S" % "|".join(BOARD_HEADERS + GADGET_HEADERS), re.I)
+
+
+def _check_colon(first: tuple[int, str], source: str) -> None:
+    """A first row such as ``mines 10`` is a header without its colon (read as a
+    row of squares, it only made the next row look ragged): say so there.
+
+    >>> _check_colon((1, "mines 10"), "b.txt")
+    Traceback (most recent call last):
+    ...
+    satsweeper.errors.BoardSyntaxError: b.txt:1:6: expected 'mines:' (a header needs its colon) (got 'mines 10')
+    """
+    number, line = first
+    match = _COLONLESS.match(line)
+    if match:
+        raise BoardSyntaxError(source, number, match.end(1) + 1,
+                               f"'{match.group(1).lower()}:' (a header needs its colon)", repr(line.strip()))
 
 
 def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int, int]], list[tuple[int, str]]]:

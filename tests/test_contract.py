@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import tempfile
 import time
 from pathlib import Path
 
@@ -78,6 +79,13 @@ class TestJsonEverywhere:
         assert (data["command"], data["file"], data["line"], data["col"]) == ("solve", str(bad), 3, 2)
         assert data["expected"] and data["got"]
 
+    @pytest.mark.parametrize("command,args", COMMANDS, ids=[c for c, _ in COMMANDS])
+    def test_an_error_names_the_command_as_its_answer_does(self, command, args):
+        """A usage error's object names the command as the answer would (gadget verify, not gadget)."""
+        answer = one_json(run(*command.split(), *args, "--json"))
+        result = run(*command.split(), *args, "--no-such-option", "--json")
+        assert result.exit_code == 2 and one_json(result)["command"] == answer["command"]
+
     def test_usage_errors_are_json_too(self):
         """A bad option value is an error object as well."""
         data = one_json(run("bench", "--games", "zero", "--json"))
@@ -116,6 +124,56 @@ class TestInputs:
             result = run("check", path)
             assert result.exit_code == 2 and f"{path}:1:1: expected" in result.stderr and got in result.stderr
 
+    @pytest.mark.parametrize("args", [["optimal", "expert"], ["optimal", "3x3x8", "--rule", "opening"],
+                                      ["generate", "3x3x9"], ["bench", "--level", "3x3x9", "--games", "1"]],
+                             ids=["optimal-too-big", "optimal-no-layout", "generate", "bench"])
+    def test_library_refusals_read_as_the_contract_says(self, args):
+        """A refusal the library makes reads "expected X (got Y)" with both in the JSON,
+        like the CLI's own checks (they came out as "at most 0 mines ... (got 9)")."""
+        text, data = run(*args), one_json(run(*args, "--json"))
+        assert text.exit_code == 2 and text.stderr.startswith("satsweeper: expected ")
+        assert data["expected"] and data["got"] and len(text.stderr.strip().splitlines()) == 1
+
+    @pytest.mark.parametrize("size,start,rule,room", [
+        ((4, 4), (0, 0), "opening", 16 - 4), ((4, 4), (1, 1), "opening", 16 - 9),
+        ((3, 3), (1, 1), "opening", 0), ((3, 3), (1, 1), "safe", 8)])
+    def test_generate_says_how_many_mines_fit(self, size, start, rule, room):
+        """The most mines generate can place beside the free first click: that many
+        work, one more is refused naming the number (room counted by hand)."""
+        level = f"{size[0]}x{size[1]}x{{}}"
+        where = ["--start", f"{start[0]},{start[1]}", "--rule", rule]
+        if room:
+            made = one_json(run("generate", level.format(room), *where, "--json"))
+            assert made["boards"][0]["layout"].count("*") == room
+        refused = run("generate", level.format(room + 1), *where)
+        assert refused.exit_code == 2 and f"at most {room} mines" in refused.stderr
+
+    @pytest.mark.parametrize("args,flag", [(["optimal", "4x4x4", "--first"], "--first"),
+                                           (["generate", "--start"], "--start"),
+                                           (["noguess", EXAMPLES / "layout.txt", "--start"], "--start")])
+    def test_a_bad_cell_option_is_named_as_typed(self, args, flag):
+        """'3;7' for a cell option names the option as the user wrote it (it said "first")."""
+        result = run(*args, "3;7")
+        assert result.exit_code == 2 and f"expected {flag} as ROW,COL" in result.stderr
+
+    @pytest.mark.parametrize("command", [["bench", "--level", "4x4x3", "--games", "5"],
+                                         ["generate", "4x4x3"], ["optimal", "3x3x2"]])
+    def test_the_first_click_rule_is_rule_everywhere(self, command):
+        """--rule names the first-click rule on every command that has one (bench
+        said --rules alone; --rules still works there)."""
+        data = one_json(run(*command, "--rule", "opening", "--json"))
+        assert "error" not in data
+        if command[0] == "bench":
+            assert data["rules"] == "opening"
+            assert one_json(run(*command, "--rules", "opening", "--json"))["wins"] == data["wins"]
+
+    @pytest.mark.parametrize("typed,level", [("Expert", "30x16x99"), ("BEGINNER", "9x9x10"),
+                                             ("8X8X10", "8x8x10"), (" 5x4x3 ", "5x4x3")])
+    def test_levels_as_people_type_them(self, typed, level):
+        """A level's name or size in any case is the level ('Expert' and '30X16X99' were refused)."""
+        data = one_json(run("generate", "--level", typed, "--json"))
+        assert data["level"] == level
+
     def test_non_ascii_digits_in_a_cell(self):
         """Arabic-Indic or full-width digits are not a cell."""
         for cell in ("\u0661,\u0660", "\uff11,\uff10"):
@@ -126,7 +184,6 @@ class TestInputs:
         """A cell off the board names the board as WIDTHxHEIGHT (30x16 for expert)."""
         result = run("safe", EXAMPLES / "expert.txt", "99,99")
         assert result.exit_code == 2 and "30x16" in result.stderr and "16x30" not in result.stderr
-        assert "9x9" in run("gadget", "list").output or "x" in run("gadget", "list").output
 
 
 class TestOutputs:
@@ -144,6 +201,62 @@ class TestOutputs:
         result = run(*args)
         assert result.exit_code == 2 and "expected" in result.stderr and "Traceback" not in result.output
         assert not Path("/missing").exists()
+
+    @pytest.mark.parametrize("args", [
+        ["render", EXAMPLES / "unique.txt", "-o", "{dir}/x.png"],
+        ["generate", "-o", "{dir}/x.txt"],
+        ["generate", "--out-dir", "{dir}"],
+        ["noguess", EXAMPLES / "layout.txt", "--picture", "{dir}/x.png"],
+        ["hint", EXAMPLES / "unique.txt", "--render", "{dir}/x.svg"],
+        ["bench", "--games", "2", "--level", "4x4x2", "--out", "{dir}/x.json"],
+        ["compile", "a | b", "-o", "{dir}/x.txt"],
+        ["gadget", "write", "{dir}"],
+    ], ids=["render", "generate", "out-dir", "noguess", "hint", "bench", "compile", "gadget-write"])
+    def test_unwritable_directory_is_refused_before_the_work(self, args, tmp_path):
+        """A directory that exists but takes no new file (as root too: /proc, a read-only
+        mount): exit 2 with the reason, not an internal error after the work."""
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        for directory in (locked, Path("/proc")):
+            try:  # the oracle: can a file really be made there?
+                Path(tempfile.mkstemp(dir=directory)[1]).unlink()
+                continue  # root writes into a read-only mode directory: not a case here
+            except OSError:
+                pass
+            result = run(*(str(a).format(dir=directory) for a in args))
+            assert result.exit_code == 2, result.output
+            assert "expected" in result.stderr and "internal error" not in result.stderr
+            assert list(locked.iterdir()) == []
+
+    @pytest.mark.parametrize("command", [
+        ["bench", "--games", "2", "--level", "4x4x2", "--out", "{out}"],
+        ["density", "--size", "2x2", "--games", "1", "--strategy", "exact", "--out", "{out}"],
+        ["generate", "9x9x10", "--count", "2", "--out-dir", "{dir}"]], ids=["bench", "density", "generate"])
+    @pytest.mark.parametrize("how", [["--dask"], ["--scheduler", "tcp://127.0.0.1:1"]], ids=["dask", "scheduler"])
+    def test_missing_dask_is_said_before_anything_is_written(self, command, how, tmp_path, monkeypatch):
+        """--dask or --scheduler without dask.distributed installed: exit 2, and no journal
+        or board was started (it used to write the journal's first line, then refuse)."""
+        import importlib.util
+        real = importlib.util.find_spec
+        monkeypatch.setattr(importlib.util, "find_spec",
+                            lambda name, *a: None if name.split(".")[0] == "distributed" else real(name, *a))
+        out = tmp_path / "run.jsonl"
+        result = run(*(str(a).format(out=out, dir=tmp_path) for a in command), *how, "--json")
+        assert result.exit_code == 2 and "satsweeper[cluster]" in one_json(result)["error"]
+        assert list(tmp_path.iterdir()) == []
+
+    @pytest.mark.parametrize("args", [["generate", "--seed", "1", "-o", "-"],
+                                      ["compile", "a | b", "--no-count", "-o", "-"],
+                                      ["repair", "not", "-o", "-"],
+                                      ["bench", "--level", "4x4x2", "--games", "2", "--out", "-"],
+                                      ["render", EXAMPLES / "unique.txt", "-o", "-"]],
+                             ids=["generate", "compile", "repair", "bench", "render"])
+    def test_dash_is_not_an_output_file(self, args, tmp_path, monkeypatch):
+        """'-o -' is refused (exit 2) rather than making a file called '-' (it did)."""
+        monkeypatch.chdir(tmp_path)
+        result = run(*args)
+        assert result.exit_code == 2 and "'-'" in result.stderr and list(tmp_path.iterdir()) == []
 
     def test_count_with_one_output_file(self, tmp_path):
         """-o with --count > 1 would overwrite: refused."""
@@ -177,11 +290,23 @@ class TestOutputs:
         result = run("repair", figure, "-o", figure)
         assert result.exit_code == 2 and figure.read_text() == before
 
-    def test_replacing_a_file_is_said(self, tmp_path):
-        """Overwriting an existing output says so."""
-        out = tmp_path / "b.svg"
-        run("render", EXAMPLES / "unique.txt", "-o", out)
-        assert "replaced" in run("render", EXAMPLES / "unique.txt", "-o", out).output
+    @pytest.mark.parametrize("args,name", [
+        (["render", EXAMPLES / "unique.txt", "-o", "{out}"], "b.svg"),
+        (["generate", "9x9x10", "--seed", "1", "-o", "{out}"], "b.txt"),
+        (["noguess", EXAMPLES / "layout.txt", "--picture", "{out}"], "b.png"),
+        (["hint", EXAMPLES / "unique.txt", "--render", "{out}"], "b.svg"),
+        (["repair", "not", "-o", "{out}"], "b.txt"),
+        (["compile", "a | b", "--no-count", "-o", "{out}"], "b.txt"),
+        (["density", "--size", "2x2", "--games", "2", "--strategy", "exact", "--plot", "{out}"], "b.png"),
+        (["bench", "--level", "4x4x2", "--games", "2", "--out", "{out}"], "b.jsonl"),
+    ], ids=["render", "generate", "noguess", "hint", "repair", "compile", "density", "bench"])
+    def test_replacing_a_file_is_said(self, args, name, tmp_path):
+        """Overwriting an existing output says so, whichever command writes it."""
+        out = tmp_path / name
+        out.write_text("an old file\n")
+        result = run(*(str(a).format(out=out) for a in args))
+        assert result.exit_code in (0, 1), result.output
+        assert out.read_bytes() != b"an old file\n" and "replaced" in result.output
 
 
 class TestExitCodes:
@@ -267,6 +392,22 @@ class TestHelp:
             text = command.help or ""
             assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
 
+    def test_the_help_lists_every_exit_code_of_the_contract(self):
+        """satsweeper --help names each exit code docs/json.md's table defines (70 was missing)."""
+        import re
+        table = (ROOT / "docs" / "json.md").read_text().split("## Exit codes")[1].split("##")[0]
+        codes = re.findall(r"^\| (\d+) \|", table, re.M)
+        shown = " ".join(run("--help").output.split())
+        assert len(codes) >= 6 and all(re.search(rf"\b{c} [a-z]", shown) for c in codes), codes
+
+    @pytest.mark.parametrize("words", [[], ["gadget"]], ids=["satsweeper", "gadget"])
+    def test_no_command_shows_the_help_once(self, words):
+        """'satsweeper' alone shows its help (the same text as --help), once, with no
+        "satsweeper:" error prefix; exit 2 (it printed the usage twice)."""
+        result, wanted = run(*words), run(*words, "--help")
+        assert result.exit_code == 2 and wanted.exit_code == 0
+        assert result.stderr.strip() == wanted.stdout.strip()
+
     def test_no_reference_to_documents_we_do_not_ship(self):
         """Help cites papers by author and title, never a 'seed' document."""
         import re
@@ -287,6 +428,28 @@ class TestProgress:
         with contract.progress("games", 3) as advance:
             advance(1)
         assert capsys.readouterr().err == ""
+
+    def test_the_line_names_its_unit(self, monkeypatch, capsys):
+        """"60000 of 60000" after --games 100 (density counts squares) needs its unit."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 2.0])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with contract.progress("density 5x5", 60000, "squares played") as advance:
+            advance(60000)
+        assert capsys.readouterr().err == "density 5x5: 60000 of 60000 squares played in 2.0 s\n"
+
+
+    def test_a_stopped_computation_is_not_called_done(self, monkeypatch, capsys):
+        """working() says "done" only when the work finished; a timeout says "stopped"."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 3.0, 10.0, 12.0])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with contract.working("counting"):
+            pass
+        assert capsys.readouterr().err == "counting: done in 3.0 s\n"
+        with pytest.raises(contract.TimeUp), contract.working("counting"):
+            raise contract.TimeUp()
+        assert capsys.readouterr().err == "counting: stopped after 2.0 s\n"
 
 
 class TestCompileModels:

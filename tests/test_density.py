@@ -47,6 +47,12 @@ class TestCommand:
     def test_needs_one_of_size_or_sweep(self):
         assert CliRunner().invoke(main, ["density"]).exit_code == 2
 
+    def test_a_sweep_has_two_sizes_to_fit(self):
+        """--sweep 3 would be one size, and P* = P + a/q fitted to one point came out as
+        that size's P with a = 0: refused (exit 2); --sweep 4 is the least."""
+        result = CliRunner().invoke(main, ["density", "--sweep", "3", "--games", "1"])
+        assert result.exit_code == 2 and "--sweep" in result.stderr
+
 
 def density(*args):
     result = CliRunner().invoke(main, ["density", *map(str, args)])
@@ -101,3 +107,15 @@ class TestJournal:
                      ["--resume", journal, "--out", tmp_path / "x.jsonl"]):
             result = CliRunner().invoke(main, ["density", *map(str, args)])
             assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+
+    def test_the_wrong_command_s_journal_is_named_on_its_first_line(self, tmp_path):
+        """density --resume of a bench journal (and the other way round) says whose
+        journal it is, at line 1, where the run line says so (it blamed line 2)."""
+        sweep, bench = tmp_path / "sweep.jsonl", tmp_path / "bench.jsonl"
+        assert density("--size", "3x3", "--games", 2, "--strategy", "exact", "--out", sweep)[0] == 0
+        assert CliRunner().invoke(main, ["bench", "--level", "3x3x1", "--games", "2", "--out", str(bench)]).exit_code == 0
+        for command, journal, other in (("density", bench, "bench"), ("bench", sweep, "density")):
+            result = CliRunner().invoke(main, [command, "--resume", str(journal)])
+            assert result.exit_code == 2
+            assert f"{journal}:1:1: expected the journal of a {command} run" in result.stderr
+            assert f"got the journal of a {other} run" in result.stderr

@@ -244,3 +244,30 @@ class TestCli:
     def test_list(self):
         result = run("gadget", "list")
         assert result.exit_code == 0 and all(name in result.output for name in BUILDERS)
+
+    def test_write_gives_the_repository_s_files_and_says_what_it_replaced(self, tmp_path):
+        """gadget write makes gadgets/'s files byte for byte; run again, it says it replaced
+        as many files as the directory holds (it replaced them silently)."""
+        repository = Path(__file__).resolve().parent.parent / "gadgets"
+        first = run("gadget", "write", tmp_path / "g")
+        made = sorted((tmp_path / "g").iterdir())
+        assert first.exit_code == 0 and "replaced" not in first.output and made
+        assert all(f.read_bytes() == (repository / f.name).read_bytes() for f in made)
+        again = run("gadget", "write", tmp_path / "g")
+        assert f"(replaced the {len(made)} files that were there)" in again.output
+
+    def test_list_sizes_are_the_files_and_line_up(self):
+        """Each size is WIDTHxHEIGHT of the gadget's file in gadgets/ (rows of squares
+        counted there), and every column starts at the same place on every line."""
+        from satsweeper.textio import parse_puzzle
+        lines = run("gadget", "list").output.splitlines()
+        for line in lines:
+            name, size = line.split()[:2]
+            path = Path(__file__).resolve().parent.parent / "gadgets" / f"{name}.txt"
+            if path.exists():
+                rows = [r for r in path.read_text().splitlines()
+                        if r.strip() and not r.startswith("#") and ":" not in r]
+                tokenized = "layout: tokens" in path.read_text()
+                width = len(rows[0].split()) if tokenized else len(rows[0].strip())
+                assert size == f"{width}x{len(rows)}", name
+        assert len({line.index(" inputs ") for line in lines}) == 1

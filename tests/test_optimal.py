@@ -362,3 +362,20 @@ class TestCommand:
         for args in (["3x3x2", "--first", "3,0"], ["9x9x10"], ["3x3x3", "--rule", "opening", "--first", "1,1"]):
             code, data = self.run(*args)
             assert code == 2 and data["error"]
+
+    def test_timeout_covers_the_strategy_too(self, monkeypatch):
+        """--timeout stops --strategy's play as well (it used to run on, 50 s for 4x4x4 best):
+        exit 3, with the optimum, which was found in time, reported."""
+        import time
+
+        import satsweeper.optimal
+
+        def slow(*args, **kwargs):
+            time.sleep(60)
+        monkeypatch.setattr(satsweeper.optimal, "strategy_value", slow)
+        began = time.monotonic()
+        code, data = self.run("3x3x2", "--strategy", "exact", "--timeout", "1")
+        assert time.monotonic() - began < 30
+        best = optimum(Level(3, 3, 2), FirstClick.SAFE)
+        assert code == 3 and data["complete"] is False and data["strategy"]["complete"] is False
+        assert Fraction(data["probability"]) == best.value

@@ -20,7 +20,8 @@ from satsweeper.textio import parse_puzzle
 
 from . import oracle
 
-LADDER = Path(__file__).resolve().parent.parent / "examples" / "ladder"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+LADDER = EXAMPLES / "ladder"
 
 
 def oracle_no_guess(level: Level, mines: frozenset, start) -> bool:
@@ -182,6 +183,16 @@ class TestCli:
         assert result.exit_code == 0
         assert json.loads(result.stdout)["no_guess"] is True
 
+    def test_the_note_counts_what_was_drawn(self, tmp_path):
+        """The line after writing counts layouts drawn and perturbations as the JSON
+        does, in the singular for one ("1 layouts" before)."""
+        args = ("generate", "9x9x10", "--no-guess", "--seed", "4", "-o", tmp_path / "p.txt")
+        data = json.loads(run(*args, "--json").stdout)["boards"][0]
+        text = run(*args).output
+        drawn = data["layouts"]
+        assert f"{drawn} layout{'s' if drawn != 1 else ''} drawn" in text
+        assert "1 layouts" not in run("generate", "9x9x10", "-o", tmp_path / "q.txt").output
+
     def test_out_dir(self, tmp_path):
         """--count with --out-dir writes one file per board."""
         result = run("generate", "9x9x10", "--no-guess", "--count", "3", "--out-dir", tmp_path, "--json")
@@ -235,6 +246,17 @@ class TestCli:
         assert data["difficulty"]["word"] == "hard" and data["difficulty"]["clues"] == 3
         assert data["difficulty"]["moves"] == {"single": 0, "pair": 0, "several": 1, "total": 0}
 
+    def test_the_check_and_the_grade_count_apart(self):
+        """The check's counts (exact engine where single numbers stick) and the grade's
+        (easiest move each time) differ, so the text names each; it used to call both
+        "single" with different numbers.  The README's hard example: one step of 3 numbers."""
+        text = run("noguess", LADDER / "hard.txt").output
+        data = json.loads(run("noguess", LADDER / "hard.txt", "--json").output)
+        assert (f"the check: single numbers decided {data['single_clue']} cells; where they were "
+                f"stuck, the exact engine {data['multi_clue']} more") in text
+        assert ("taking the easiest move each time, cells decided: 0 by one number, 0 by two nested "
+                "numbers, 1 by several numbers at once, 0 by the total") in text
+
     @pytest.mark.parametrize("word", ["easy", "medium", "hard", "extreme"])
     def test_generate_difficulty(self, tmp_path, word):
         """generate --difficulty WORD writes layouts that noguess grades WORD."""
@@ -253,6 +275,18 @@ class TestCli:
         data = json.loads(run("noguess", path, "--json").output)
         assert [c["probability"] for c in data["frontier"]] == ["1/3", "1/3", "1/3"]
         assert "1,1: 1/3 (33.3%)" in run("noguess", path).output
+
+    def test_a_won_picture_flags_every_mine(self, tmp_path, monkeypatch):
+        """A solved layout is drawn won: every mine of the file flagged (mines no step
+        had to flag were drawn as hidden squares, which looked unsolved)."""
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(board))
+        layout = LADDER / "hard.txt"  # the 3 numbers at once leave two mines unflagged
+        assert run("noguess", layout, "--picture", tmp_path / "won.svg").exit_code == 0
+        mines = {(r, c) for r, row in enumerate(l for l in layout.read_text().splitlines()
+                                                 if l and l[0] in ".*") for c, ch in enumerate(row) if ch == "*"}
+        assert len(mines) == 2 and set(drawn[0].flags) == mines and drawn[0].hidden_cells() == []
 
     def test_stuck_picture(self, tmp_path):
         """--picture draws the stuck position to an SVG."""

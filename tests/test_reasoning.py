@@ -121,7 +121,7 @@ class TestSafety:
         board = parse_board("mines: 1\n1...\n")
         answer = safety(board, (0, 3))
         assert answer.safe
-        assert [str(o) for o in answer.reason] == ["the 1 at 0,0", "the total of 1 mines"]
+        assert [str(o) for o in answer.reason] == ["the 1 at 0,0", "the total of 1 mine"]
 
 
 class TestUniqueness:

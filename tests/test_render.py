@@ -37,6 +37,24 @@ class TestRender:
         assert result.exit_code == 1 and "cannot all hold" in result.output  # an answer, drawn
 
 
+    def test_inconsistent_reason_is_an_answer(self, tmp_path):
+        """--reason on an inconsistent board names the same conflict as check, exit 1
+        (it drew "inconsistent" and exited 0 with "consistent": true)."""
+        import json
+        check = json.loads(run("check", EXAMPLES / "conflict.txt", "--json").stdout)
+        result = run("render", EXAMPLES / "conflict.txt", "-o", tmp_path / "c.svg", "--reason", "0,0", "--json")
+        data = json.loads(result.stdout)
+        assert result.exit_code == 1 and data["consistent"] is False and data["conflict"] == check["conflict"]
+        text = run("render", EXAMPLES / "conflict.txt", "-o", tmp_path / "c.svg", "--reason", "0,0")
+        assert text.exit_code == 1 and "cannot all hold" in text.output
+
+    def test_a_plain_drawing_claims_nothing(self, tmp_path):
+        """Without --probs or --reason nothing is asked: "consistent" is null, not true."""
+        import json
+        result = run("render", EXAMPLES / "conflict.txt", "-o", tmp_path / "c.svg", "--json")
+        assert result.exit_code == 0 and json.loads(result.stdout)["consistent"] is None
+
+
 class TestPictures:
     def test_svg_is_deterministic_text(self, tmp_path):
         """The same board gives the same SVG bytes; numbers stay <text>; no date; no letter F for flags."""

@@ -63,6 +63,8 @@ class TestParseBoard:
         ("x.\n.x\n", 2, 2, "a name used once"),
         ("layout: dense\n. .\n", 2, 2, "one character per square"),
         ("layout: sideways\n..\n", 1, 9, "'layout: dense' or 'layout: tokens'"),
+        ("mines 4\n.2..0\n..22.\n", 1, 6, "'mines:' (a header needs its colon)"),
+        ("# a comment\n  Start 0,0\n..*\n", 2, 8, "'start:' (a header needs its colon)"),
     ])
     def test_errors_say_where_and_what(self, text, line, column, expected):
         """Each malformed file names file, line, column and what was expected."""
@@ -72,6 +74,18 @@ class TestParseBoard:
         assert (err.line, err.column) == (line, column)
         assert expected in err.expected
         assert str(err).startswith(f"b.txt:{line}:{column}: expected ")
+
+    def test_a_header_word_that_is_a_name_is_still_a_name(self):
+        """Only a row that breaks the board is blamed on a missing colon: a tokenized
+        grid whose first row starts with a cell called mines reads as before."""
+        b = parse_board("mines 1\n. .\n")
+        assert b.names == {(0, 0): "mines"} and b.clues == {(0, 1): 1}
+
+    def test_one_square_is_singular(self):
+        """A row of one square among longer ones: "got 1 square"."""
+        with pytest.raises(BoardSyntaxError) as info:
+            parse_board("..\n.\n", "b.txt")
+        assert str(info.value).endswith("(got 1 square)")
 
 
 class TestMine:

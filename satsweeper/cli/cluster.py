@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import click
 
 from .contract import UserError
@@ -37,4 +39,9 @@ def backend_of(workers: int, use_dask: bool, scheduler: str | None, chunk: int |
     from ..runner import Backend
     if use_dask and scheduler:
         raise UserError("one of --dask and --scheduler", "both")
+    if (use_dask or scheduler) and importlib.util.find_spec("distributed") is None:
+        # Said here, before --out starts a journal: the runner finds out only
+        # once the run begins.
+        raise UserError("dask.distributed for a cluster run: pip install 'satsweeper[cluster]'",
+                        "no module named 'distributed'")
     return Backend(workers=workers, dask=use_dask, scheduler=scheduler, chunk=chunk)

@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 import click
 
-from ..errors import SatsweeperError, TooComplexError
+from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
 from ..report.contract import envelope, error_object, write_json
 
 YES, NO, BAD_INPUT, LIMIT, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 70, 130
@@ -75,7 +75,7 @@ class Group(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         args = list(sys.argv[1:] if args is None else args)
         as_json = "--json" in args
-        command = next((a for a in args if not a.startswith("-")), None)
+        command = self._named(args)
         try:
             code = super().main(args, prog_name or "satsweeper", complete_var,
                                 standalone_mode=False, **extra)
@@ -105,11 +105,28 @@ class Group(click.Group):
             sys.exit(code)
         return code
 
+    def _named(self, args: list[str]) -> str | None:
+        """The command the arguments name, as answers name it: ``gadget verify``
+        for a subcommand (so that its errors say the same as its answers)."""
+        words = [a for a in args if not a.startswith("-")]
+        if not words:
+            return None
+        group = self.commands.get(words[0])
+        if isinstance(group, click.Group) and len(words) > 1 and words[1] in group.commands:
+            return f"{words[0]} {words[1]}"
+        return words[0]
+
 
 def _as_click(err: SatsweeperError) -> click.ClickException:
     """A library error as the CLI shows it, keeping its location."""
     if isinstance(err, TooComplexError):
         return LimitReached(str(err))
+    if not isinstance(err, BoardSyntaxError):
+        # The library says what must hold and what it got, "X (got Y)"
+        # (errors.py); the user reads the contract's "expected X (got Y)".
+        must, cut_at, got = str(err).rpartition(" (got ")
+        if cut_at and got.endswith(")") and not must.startswith("expected "):
+            return UserError(must, got[:-1])
     found = UserError.__new__(UserError)
     click.ClickException.__init__(found, str(err))
     found.file = getattr(err, "source", None)
@@ -124,6 +141,11 @@ def _report_error(err: click.ClickException, as_json: bool, command: str | None,
                   code: int | None = None) -> int:
     code = err.exit_code if code is None else code
     message = err.format_message()
+    if type(err).__name__ == "NoArgsIsHelpError" and not as_json:
+        # 'satsweeper' or 'satsweeper gadget' alone (click 8.2+): the help, once,
+        # not the usage line followed by the help prefixed "satsweeper: ".
+        click.echo(message, err=True)
+        return code
     if isinstance(err, click.UsageError) and err.ctx is not None and not as_json:
         click.echo(err.ctx.get_usage(), err=True)
     if as_json:
@@ -239,8 +261,10 @@ class CoordParam(CellParam):
             return value
         match = CELL.fullmatch(value)
         if not match:
-            raise UserError(f"{param.human_readable_name if param else 'a cell'} as ROW,COL "
-                            "(0-based, digits 0-9)", cut(value))
+            # An option by its flag, as the user typed it (--first, not "first").
+            named = (param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+                     ) if param else "a cell"
+            raise UserError(f"{named} as ROW,COL (0-based, digits 0-9)", cut(value))
         return int(match.group(1)), int(match.group(2))
 
 
@@ -286,6 +310,8 @@ class OutputPath(click.ParamType):
     def convert(self, value, param, ctx) -> Path:
         if isinstance(value, Path):
             return value
+        if value == "-":  # else a file called "-" appears where stdout was meant
+            raise UserError("a file to write ('-' stands for standard input only)", "'-'")
         path = Path(value)
         if self.suffixes and path.suffix.lower() not in self.suffixes:
             raise UserError(f"a file name ending in {' or '.join(self.suffixes)}", cut(value))
@@ -305,8 +331,9 @@ class OutputDir(click.ParamType):
         if not path.is_dir():
             raise UserError("an existing directory", f"{cut(value)}, "
                             f"{'a file' if path.exists() else 'which does not exist'}")
-        if not os.access(path, os.W_OK):
-            raise UserError("a directory we may write to", f"{cut(value)}, not writable")
+        refused = cannot_create_in(path)
+        if refused:
+            raise UserError("a directory we may write to", f"{cut(value)}, {refused}")
         return path
 
 
@@ -318,8 +345,26 @@ def check_writable(path: Path) -> None:
     if not parent.is_dir():
         raise UserError("an output file in an existing directory",
                         f"{cut(str(path))}: {cut(str(parent))} does not exist")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UserError("an output file we may write", f"{cut(str(path))}, not writable")
+    refused = cannot_create_in(parent)
+    if refused or (path.exists() and not os.access(path, os.W_OK)):
+        raise UserError("an output file we may write", f"{cut(str(path))}, {refused or 'not writable'}")
+
+
+def cannot_create_in(directory: Path) -> str | None:
+    """Why no file can be made in ``directory`` (None: one can).
+
+    Tried, not asked: ``os.access`` says yes to root everywhere, and to
+    anyone on a read-only mount or in /proc, where the write after the
+    work would then fail.  The probe is the temporary file
+    :func:`write_output` makes there, removed at once.
+    """
+    try:
+        handle, probe = tempfile.mkstemp(dir=directory, prefix=".satsweeper-probe-")
+    except OSError as err:
+        return f"no file can be made in {cut(str(directory))} ({(err.strerror or str(err)).lower()})"
+    os.close(handle)
+    os.unlink(probe)
+    return None
 
 
 def refuse_overwriting_input(output: Path | None, *inputs: Source | str | None) -> None:
@@ -362,11 +407,12 @@ def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> s
 # ------------------------------------------------------------- progress and limits
 
 @contextlib.contextmanager
-def progress(label: str, length: int) -> Iterator[Callable[[int], None]]:
+def progress(label: str, length: int, unit: str = "") -> Iterator[Callable[[int], None]]:
     """A bar on stderr when it is a terminal, else one plain line at the end
     (for runs of a second or more: short ones stay quiet).
 
-    Yields ``update(n)``: ``n`` more units done.
+    Yields ``update(n)``: ``n`` more units done; ``unit`` names them in the
+    line ("1000 of 1000 games").
     """
     start = time.perf_counter()
     stream = click.get_text_stream("stderr")
@@ -385,7 +431,8 @@ def progress(label: str, length: int) -> Iterator[Callable[[int], None]]:
         finally:
             spent = time.perf_counter() - start
             if spent >= 1.0:
-                click.echo(f"{label}: {done[0]} of {length} in {spent:.1f} s", err=True)
+                click.echo(f"{label}: {done[0]} of {length}{' ' + unit if unit else ''} in {spent:.1f} s",
+                           err=True)
 
 
 @contextlib.contextmanager
@@ -405,8 +452,10 @@ def working(label: str) -> Iterator[None]:
                 stream.flush()
         painter = threading.Thread(target=paint, daemon=True)
         painter.start()
+    finished = False
     try:
         yield
+        finished = True
     finally:
         done.set()
         spent = time.perf_counter() - start
@@ -414,8 +463,8 @@ def working(label: str) -> Iterator[None]:
             painter.join()
             if spent >= 0.5:
                 stream.write("\r\033[K")
-        if spent >= 1.0:
-            click.echo(f"{label}: done in {spent:.1f} s", err=True)
+        if spent >= 1.0:  # a timeout or Ctrl-C is said by the command, not called done
+            click.echo(f"{label}: {'done in' if finished else 'stopped after'} {spent:.1f} s", err=True)
 
 
 def timeout_option(command):

@@ -29,7 +29,7 @@ def require_experiments(command: str, *modules: str) -> None:
 @click.option("--strategy", "strategy_name", type=click.Choice(STRATEGIES), default="exact",
               show_default=True, help="The player.")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="Games to play.")
-@click.option("--rules", type=click.Choice(["can-lose", "safe", "opening"]), default="safe",
+@click.option("--rule", "--rules", "rules", type=click.Choice(["can-lose", "safe", "opening"]), default="safe",
               show_default=True, help="First click: may lose, is safe, or opens a region.")
 @click.option("--first", default="corner", show_default=True,
               help="First click: corner, centre, or ROW,COL.")
@@ -65,6 +65,9 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         start = first_cell(level, first)
     except ValueError as err:
         raise UserError(str(err).split(" (got")[0], first) from None
+    if resume is None:
+        from .subjects import check_room
+        check_room(level, start, rules)
     params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": list(start),
               "seed": seed, "games": games}
     done = ()
@@ -86,7 +89,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         finished[0] = summary
 
     try:
-        with progress(f"{strategy_name} on {level}", games - (done[-1].stop if done else 0)) as advance:
+        with progress(f"{strategy_name} on {level}", games - (done[-1].stop if done else 0), "games") as advance:
             summary = run(level, strategy_name, games, seed, FirstClick(rules), start,
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
@@ -200,8 +203,9 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
 
 @click.command()
 @click.option("--size", type=SizeParam(), help="One board size WIDTHxHEIGHT, e.g. 5x5.")
-@click.option("--sweep", "sweep_to", type=click.IntRange(3, 30),
-              help="Square sizes 3x3 up to NxN, and the asymptotic P*.")
+@click.option("--sweep", "sweep_to", type=click.IntRange(4, 30),
+              help="Square sizes 3x3 up to NxN (N at least 4: P* is fitted to two sizes or more), "
+                   "and the asymptotic P*.")
 @click.option("--strategy", "strategy_name", type=click.Choice(STRATEGIES), default="best",
               show_default=True, help="The player.")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1),
@@ -258,7 +262,8 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                 if str(level) not in done) * games
     label = f"density sweep 3x3..{sweep_to}x{sweep_to}" if sweep_to else f"density {size[0]}x{size[1]}"
     try:
-        with progress(label, total) as advance:
+        # Counted in squares, not games: "60000 of 60000" after --games 100 needs its unit.
+        with progress(label, total, "squares played (games x squares per board)") as advance:
             # One run over every size keeps a cluster busy from one size to
             # the next; each size comes back (and is shown) when it is done.
             for (width, height), points in critical.sweeps(sizes, strategy_name, games, seed,
@@ -269,15 +274,16 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                           "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},
                           "points": [{"mines": p.mines, "density": p.density, "wins": p.wins,
                                       "games": p.games, "corrected": p.corrected} for p in points]}
+                said = ""
                 if plot_path:
                     path = plot_path if not sweep_to else plot_path.with_stem(
                         f"{plot_path.stem}-{width}x{height}")
                     title = f"{width}x{height}, {strategy_name}, {games} games per point"
                     result["plot"] = str(path)
-                    write_output(path, lambda p: critical.plot(points, fit, str(p), title))
+                    said = write_output(path, lambda p: critical.plot(points, fit, str(p), title))
                 results.append(result)
                 if not as_json:
-                    click.echo(_size_line(result))
+                    click.echo(_size_line(result, said))
     except KeyboardInterrupt:
         kept = f"; every finished mine count is in {journal.path} (go on with: satsweeper density " \
                f"--resume {journal.path})" if journal else ""
@@ -326,11 +332,12 @@ def _sweep_journal(path, params: dict, done: dict, sizes):
     return JournalWriter(path, dict(command="density", version=1, **params), levels=kept)
 
 
-def _size_line(result: dict) -> str:
+def _size_line(result: dict, said: str) -> str:
+    """One size's result; ``said``: what writing its plot told (or nothing)."""
     fit = result["logistic"]
     return (f"{result['size']:>7}: critical density P = {result['critical_density']:.4f}  "
             f"(logistic L={fit['L']:.3f} k={fit['k']:.2f} Q={fit['Q']:.4f} b={fit['b']:.3f})"
-            + (f"; plot {result['plot']}" if "plot" in result else ""))
+            + (f"; {said}" if said else ""))
 
 
 COMMANDS = (bench, density)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .contract import (InputFile, OutputPath, Source, UserError, cut, emit, json_option,
+from .contract import (InputFile, OutputPath, Source, UserError, cannot_create_in, cut, emit, json_option,
                        refuse_overwriting_input, timeout_option, within, TimeUp, LIMIT,
                        verdict, write_output, working)
 
@@ -50,8 +50,12 @@ def gadget_list(as_json):
     from ..gadgets import gadget_names, named_gadget
     from ..report.gadgets import listing_json
     rows = listing_json((name, named_gadget(name)) for name in gadget_names())
-    text = "\n".join(f"{r['name']:<17} {r['width']}x{r['height']:<4} inputs {' '.join(r['inputs']):<4} "
-                     f"{r['claim']}" for r in rows)
+    # Columns as wide as their widest entry (sizes run to 158x107).
+    sizes = [f"{r['width']}x{r['height']}" for r in rows]
+    names_at, sizes_at = max(map(len, (r["name"] for r in rows))), max(map(len, sizes))
+    inputs_at = max(len(" ".join(r["inputs"])) for r in rows)
+    text = "\n".join(f"{r['name']:<{names_at}}  {size:<{sizes_at}}  inputs {' '.join(r['inputs']):<{inputs_at}}  "
+                     f"{r['claim']}" for r, size in zip(rows, sizes))
     emit("gadget list", as_json, {"gadgets": rows}, text, 0)
 
 
@@ -90,10 +94,24 @@ def gadget_write(directory, as_json):
         if not (path.parent if str(path.parent) else Path(".")).is_dir():
             raise UserError("a directory, or a new one in an existing directory",
                             f"{cut(directory)}: {cut(str(path.parent))} does not exist")
-        path.mkdir()
-    written = library.write_all(path)
-    emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written]},
-         f"wrote {len(written)} gadgets to {path}", 0)
+        try:
+            path.mkdir()
+        except OSError as err:
+            raise UserError("a directory we may create", f"{cut(directory)}, "
+                            f"{(err.strerror or str(err)).lower()}") from None
+    refused = cannot_create_in(path)
+    if refused:
+        raise UserError("a directory we may write to", f"{cut(directory)}, {refused}")
+    # Each file atomically, and replacing them is said, as for every output.
+    files = library.gadget_files()
+    written = [path / name for name in files]
+    replaced = sum(w.exists() for w in written)
+    for text, target in zip(files.values(), written):
+        write_output(target, text)
+    emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written],
+                                   "replaced": replaced},
+         f"wrote {len(written)} gadgets to {path}"
+         + (f" (replaced the {replaced} files that were there)" if replaced else ""), 0)
 
 
 @click.command(name="repair")
@@ -204,15 +222,15 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
         data.update(complete=False, stopped=stopped, timeout=timeout, progress=progress.json())
         emit("compile", as_json, data,
              compile_text(compiled, None, None) + f"\n{stopped}; stopped {progress.text()}", LIMIT)
-    written = None
+    written, said = None, None
     if output:
         board, why = compiled.with_total(totals) if mine else (compiled.board, "")
         from ..textio import format_board, format_mine
         text = format_mine(board) if output.suffix.lower() == ".mine" else format_board(board)
-        write_output(output, text)
+        said = write_output(output, text)
         written = (str(output), board.total_mines, why)
     data = compile_json(compiled, explanations, written)
-    text = compile_text(compiled, explanations, written)
+    text = compile_text(compiled, explanations, written, said)
     if show_models:
         data["model_list"] = models_json(parsed)
         text += "\n" + models_text(parsed)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 import click
 
 from .contract import (LIMIT, CoordParam, LevelParam, TimeUp, UserError, emit, json_option,
-                       timeout_option, within)
+                       timeout_option, within, working)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
@@ -55,6 +57,7 @@ def optimal(level, rule, first, strategy_name, seed, timeout, as_json):
         raise UserError(f"--first inside the {level.width}x{level.height} board", f"{first[0]},{first[1]}")
     chosen = FirstClick(rule)
     progress = states_on_terminal()
+    began = time.monotonic()
     try:
         best = within(timeout, lambda: optimum(level, chosen, first, progress=progress))
     except TimeUp:
@@ -65,7 +68,16 @@ def optimal(level, rule, first, strategy_name, seed, timeout, as_json):
     data, text = optimum_report(best)
     if strategy_name:
         start = first or best.firsts[0]
-        played = strategy_value(level, strategy_name, chosen, start, seed)
+        # The same --timeout covers both searches: playing the strategy on
+        # every layout can take far longer than the optimum (4x4x4 best: 50 s).
+        left = None if timeout is None else max(timeout - (time.monotonic() - began), 0.001)
+        try:
+            with working(f"playing {strategy_name} on {best.layouts} layouts"):
+                played = within(left, lambda: strategy_value(level, strategy_name, chosen, start, seed))
+        except TimeUp:
+            data.update(strategy={"name": strategy_name, "complete": False}, complete=False, timeout=timeout)
+            emit("optimal", as_json, data,
+                 text + f"\n{strategy_name}: not played out within {timeout:g} s (--timeout)", LIMIT)
         data["strategy"], more = strategy_report(played, best, first is None)
         text += "\n" + more
     emit("optimal", as_json, data, text, 0)

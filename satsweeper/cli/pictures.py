@@ -42,26 +42,31 @@ def render_board(source, output, with_probs, reason, flags, as_json):
     if isinstance(subject, System):
         raise UserError("a board to draw", "a constraint system", source.name)
     from ..render import Picture, render
-    data = {"output": str(output), "consistent": True}
+    from ..report.views import conflict_text, origin_json
+    # A plain drawing asks no question: whether the board is consistent is
+    # then not known (null), not claimed.
+    data = {"output": str(output), "consistent": None}
     picture = Picture(title=Path(source.name).name)
-    said = ""
+    conflict = ()
     if with_probs:
-        from ..report.views import conflict_text
         from .queries import count_problem
         counts, conflict = count_problem(problem, "components")
-        if not counts.consistent:
-            said = conflict_text(conflict)
-            data["consistent"] = False
-            picture = Picture(title=said, marks=_conflict_marks(conflict),
-                              caption="orange: the clues that conflict")
-        else:
+        if counts.consistent:
             picture = Picture(probabilities={c: counts.probability(c) for c in counts.cells()},
                               title=picture.title,
                               caption="green with a ring: safe in every explanation; a drawn mine: a mine in every one")
-    if reason is not None:
-        picture, data["reason"] = _reason_picture(problem, view, subject, reason, picture)
+    if reason is not None and not conflict:
+        picture, data["reason"], conflict = _reason_picture(problem, view, subject, reason, picture)
+    if with_probs or reason is not None:
+        data["consistent"] = not conflict
+    said = ""
+    if conflict:  # an answer like every command's: the conflict named, drawn, exit 1
+        said = conflict_text(conflict)
+        data["conflict"] = [origin_json(o) for o in conflict]
+        data.pop("reason", None)
+        picture = Picture(title=said, marks=_conflict_marks(conflict), caption="orange: the clues that conflict")
     note = write_output(output, lambda path: render(subject, str(path), picture=picture))
-    emit("render", as_json, data, "\n".join(filter(None, [said, note])), 0 if data["consistent"] else 1)
+    emit("render", as_json, data, "\n".join(filter(None, [said, note])), 1 if conflict else 0)
 
 
 def _conflict_marks(conflict) -> dict:
@@ -70,7 +75,10 @@ def _conflict_marks(conflict) -> dict:
 
 
 def _reason_picture(problem, view, board, reason, picture):
-    """Outline what decides ``reason``'s cell: forcing clues, or a counter-example's mines."""
+    """Outline what decides ``reason``'s cell: forcing clues, or a counter-example's mines.
+
+    Returns (picture, what decides it, the conflict: empty unless the board is inconsistent).
+    """
     from ..constraints import Clue
     from ..reasoning import Move, Reasoner
     from ..render import Picture
@@ -78,8 +86,7 @@ def _reason_picture(problem, view, board, reason, picture):
     with Reasoner(problem) as r:
         opening, marking = r.safety(cell, Move.OPEN), r.safety(cell, Move.MARK)
     if not opening.consistent:
-        return (Picture(title="inconsistent", marks=_conflict_marks(opening.conflict),
-                        caption="orange: the clues that conflict"), {"consistent": False})
+        return picture, None, opening.conflict
     where = view.label(cell)
     if opening.safe or marking.safe:
         answer, word = (opening, "safe") if opening.safe else (marking, "a mine")
@@ -91,11 +98,11 @@ def _reason_picture(problem, view, board, reason, picture):
         return (Picture(picture.probabilities, marks, title=picture.title, caption=caption),
                 {"cell": view.json(cell), "status": "safe" if opening.safe else "mine",
                  "reason": [{"row": o.cell[0], "col": o.cell[1], "number": o.number}
-                            for o in answer.reason if isinstance(o, Clue)], "total": total})
+                            for o in answer.reason if isinstance(o, Clue)], "total": total}, ())
     caption = f"{where} is undetermined: in this explanation (mines drawn) it is a mine"
     return (Picture(None, {cell: "move"}, opening.counterexample, picture.title, caption),
             {"cell": view.json(cell), "status": "undetermined",
-             "explanation": [view.json(c) for c in sorted(opening.counterexample)]})
+             "explanation": [view.json(c) for c in sorted(opening.counterexample)]}, ())
 
 
 def draw_hint(board, answer, output: Path) -> str:

@@ -3,6 +3,7 @@ generate (random layouts, no-guess ones on request)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -11,7 +12,7 @@ from .cluster import backend_of, backend_options
 from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
                        UserError, deadline, emit, json_option, progress, refuse_overwriting_input,
                        timeout_option, verdict, write_output)
-from .subjects import check_inside, read_puzzle_from
+from .subjects import check_inside, check_room, read_puzzle_from
 
 
 @click.command()
@@ -68,7 +69,11 @@ def noguess(source, start, picture, as_json):
         drawing = Picture(probabilities=odds or None, marks={c: "move" for c in answer.frontier},
                           title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"),
                           caption=None if answer.solved else "outlined: where the guess is forced")
-        text += "\n" + write_output(picture, lambda path: render(answer.position, str(path), picture=drawing))
+        # A won game shows every mine flagged, as Minesweeper does: left hidden,
+        # the mines no step had to flag looked like unsolved squares.
+        shown = (replace(answer.position, flags=frozenset(puzzle.mines)) if answer.solved
+                 else answer.position)
+        text += "\n" + write_output(picture, lambda path: render(shown, str(path), picture=drawing))
         data["picture"] = str(picture)
     emit("noguess", as_json, data, text, verdict(answer.solved))
 
@@ -128,6 +133,7 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     backend = backend_of(workers, use_dask, scheduler, chunk)
     first = start or (level.height // 2, level.width // 2)
     check_inside((level.width, level.height), first, "start cell")
+    check_room(level, first, rule)
     no_guess_only = no_guess_only or difficulty is not None
     boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
                                     output, out_dir, timeout, backend, difficulty)
@@ -143,6 +149,11 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     for b in boards:
         b.pop("note")
     emit("generate", as_json, data, "\n".join(lines), LIMIT if stopped else 0)
+
+
+def _counted(n: int, noun: str) -> str:
+    """``1 layout``, ``11 layouts``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget, output, out_dir,
@@ -168,7 +179,7 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
                            budget, backend, difficulty=difficulty and Rung.parse(difficulty))
     try:
-        with deadline(timeout), progress(f"generating {level}", count) as advance, \
+        with deadline(timeout), progress(f"generating {level}", count, "boards") as advance, \
                 contextlib.closing(layouts):
             for index, made in enumerate(layouts):
                 if made is None:
@@ -182,8 +193,9 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                                "layouts": made.layouts, "perturbations": made.perturbations,
                                "three_bv": made.report.three_bv, "no_guess": made.report.solved,
                                **({"difficulty": grade_json(made.grade)} if made.grade else {}),
-                               "note": f"{note}: 3BV {made.report.three_bv}, {made.layouts} layouts, "
-                                       f"{made.perturbations} perturbations"
+                               "note": f"{note}: 3BV {made.report.three_bv}, "
+                                       f"{_counted(made.layouts, 'layout')} drawn, "
+                                       f"{_counted(made.perturbations, 'perturbation')}"
                                        + (f", {made.grade}" if made.grade else "")})
                 advance(1)
     except TimeUp:

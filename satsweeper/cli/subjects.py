@@ -84,6 +84,21 @@ def check_inside(board_or_size, cell: Cell, what: str = "cell") -> None:
                         f"columns 0-{width - 1})", f"{cell[0]},{cell[1]}")
 
 
+def check_room(level, first: Cell, rule: str) -> None:
+    """Raise unless the mines fit outside the cells the first-click ``rule`` keeps
+    free (said before any game, in the user's words, not as the placer's
+    "excluded cells")."""
+    row, col = first
+    around = sum(1 for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
+                 if 0 <= r < level.height and 0 <= c < level.width)
+    kept, why = {"can-lose": (0, "may be a mine"), "safe": (1, "is safe"),
+                 "opening": (around, "opens a region: it and its neighbours are free")}[rule]
+    room = level.width * level.height - kept
+    if level.mines > room:
+        raise UserError(f"at most {room} mines on {level.width}x{level.height}, whose first click at "
+                        f"{row},{col} {why}", f"{level.mines} mines")
+
+
 def what_is(board: Board, cell: Cell) -> str:
     if not (0 <= cell[0] < board.height and 0 <= cell[1] < board.width):
         return "outside the board"

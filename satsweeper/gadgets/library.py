@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable
 
 from ..board import Board, Cell
@@ -368,16 +367,14 @@ def build(name: str) -> Gadget:
     return BUILDERS[name]()
 
 
-def write_all(directory) -> list:
-    """Write every library gadget as ``NAME.txt`` in ``directory``; the paths written."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name in BUILDERS:
-        path = out / f"{name}.txt"
-        path.write_text(format_gadget(build(name), HEADER), encoding="utf-8")
-        paths.append(path)
-    return paths
+def gadget_files() -> dict[str, str]:
+    """Every library gadget as the file ``gadget write`` makes: ``{"NAME.txt": text}``
+    (the caller writes them; the library does not touch the disk).
+
+    >>> gadget_files()["not.txt"].startswith("# Written by")
+    True
+    """
+    return {f"{name}.txt": format_gadget(build(name), HEADER) for name in BUILDERS}
 
 
 HEADER = "Written by `satsweeper gadget write gadgets` from satsweeper/gadgets/library.py;\n" \

@@ -55,7 +55,8 @@ def board_probabilities_text(view: BoardView, answer: Tally, conflict: tuple = (
         picture,
         f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}; "
         "probability that each hidden cell is a mine",
-        f"safest ({len(safest)}): {cell_list(view, safest)} at p = {fraction_text(p)} ({float(p):.2%})"])
+        f"safest ({len(safest)}): {cell_list(view, safest)} at p = {fraction_text(p)} ({float(p):.2%})"
+        if safest else "no hidden cell is left"])
 
 
 # How many probabilities a big board's text answer shows (the lowest first).

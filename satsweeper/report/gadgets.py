@@ -85,7 +85,7 @@ def repair_json(result: Repair) -> dict:
             "verdict": verdict_json(result.verdict) if result.verdict else None}
 
 
-def compile_text(compiled, explanations: int | None, written) -> str:
+def compile_text(compiled, explanations: int | None, written, said: str | None = None) -> str:
     """What ``satsweeper compile`` found: the formula, its models, the board and its count."""
     f = compiled.formula
     models = compiled.models
@@ -105,7 +105,8 @@ def compile_text(compiled, explanations: int | None, written) -> str:
         lines.append(f"explanations: {explanations} ({verdict})")
     if written:
         path, total, why = written
-        lines.append(f"wrote {path}" + (f" (mines: {total}: {why})" if total is not None else ""))
+        # ``said``: what writing it told (e.g. that a file was replaced).
+        lines.append((said or f"wrote {path}") + (f" (mines: {total}: {why})" if total is not None else ""))
     return "\n".join(lines)
 
 

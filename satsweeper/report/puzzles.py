@@ -12,6 +12,8 @@ from .contract import fraction_text, probability_json
 from .views import BoardView
 
 MOVE_WORDS = {Rung.SINGLE: "single", Rung.PAIR: "pair", Rung.SEVERAL: "several", Rung.TOTAL: "total"}
+MOVE_PHRASES = {Rung.SINGLE: "by one number", Rung.PAIR: "by two nested numbers",
+                Rung.SEVERAL: "by several numbers at once", Rung.TOTAL: "by the total"}
 SHOWN_ODDS = 10  # frontier cells listed in the text report, safest first
 
 
@@ -22,8 +24,11 @@ def rounds(n: int) -> str:
 def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None = None,
                   odds: Mapping[Cell, Fraction] | None = None) -> str:
     where = view.label(start)
-    stats = (f"deductions: {answer.single_clue} cells by a single number, {answer.multi_clue} "
-             f"that needed several numbers (or the total) at once; 3BV {answer.three_bv}")
+    # Two players, two counts: the check lets the exact engine decide every
+    # determined cell once single numbers stick; the grade (below) takes the
+    # easiest move each time, so its counts differ and are said apart.
+    stats = (f"the check: single numbers decided {answer.single_clue} cells; where they were stuck, "
+             f"the exact engine {answer.multi_clue} more; 3BV {answer.three_bv}")
     if answer.solved:
         lines = [f"no-guess: yes, solved from {where} in {rounds(answer.rounds)} without a guess", stats]
         if grade is not None:
@@ -48,9 +53,9 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
 
 
 def grade_text(grade: Grade) -> str:
-    """``difficulty: hard (rung 3, 2 numbers at once); moves: ...``"""
-    moves = ", ".join(f"{grade.moves.get(r, 0)} {MOVE_WORDS[r]}" for r in Rung)
-    return f"difficulty: {grade}; cells decided by each kind of move: {moves}"
+    """``difficulty: hard (rung 3, 2 numbers at once); taking the easiest move each time: ...``"""
+    moves = ", ".join(f"{grade.moves.get(r, 0)} {MOVE_PHRASES[r]}" for r in Rung)
+    return f"difficulty: {grade}; taking the easiest move each time, cells decided: {moves}"
 
 
 def grade_json(grade: Grade) -> dict:

@@ -27,7 +27,7 @@ def consistency_json(view: View, answer: Consistency) -> dict:
 
 
 def safety_text(view: View, answer: Safety) -> str:
-    verb = "opening" if answer.move is Move.OPEN else "marking"
+    verb = "opening" if answer.move is Move.OPEN else "flagging"  # as hint says "flag", and --help
     where = view.label(answer.cell)
     if not answer.consistent:
         return f"{verb} {where}: no answer, the position is {conflict_text(answer.conflict)}"

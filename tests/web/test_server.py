@@ -379,3 +379,33 @@ class TestServeCommand:
             port = holder.getsockname()[1]
             result = CliRunner().invoke(main, ["serve", "--port", str(port)])
         assert result.exit_code == 2 and "in use" in result.output
+
+    def test_json_says_where_it_serves_or_why_not(self, monkeypatch):
+        """--json: one object with the URL once the port is free (the server then runs
+        as without it), or one error object for a port another program holds."""
+        import socket
+
+        import satsweeper.web.server
+        with socket.socket() as holder:
+            holder.bind(("127.0.0.1", 0))
+            holder.listen()
+            port = holder.getsockname()[1]
+            held = CliRunner().invoke(main, ["serve", "--port", str(port), "--json"])
+        error = json.loads(held.stdout)
+        assert held.exit_code == 2 and error["command"] == "serve" and "in use" in error["got"]
+        monkeypatch.setattr(satsweeper.web.server, "serve", lambda *args: None)  # stops at once
+        result = CliRunner().invoke(main, ["serve", "--port", str(port), "--json"])
+        started = json.loads(result.stdout)
+        assert started["url"] == f"http://127.0.0.1:{port}/" and started["port"] == port
+        assert result.exit_code == 130
+
+    def test_port_0_says_the_port_it_serves_on(self, monkeypatch):
+        """--port 0 (any free port): the URL said is the port handed to the server,
+        not http://127.0.0.1:0/."""
+        import satsweeper.web.server
+        served = []
+        monkeypatch.setattr(satsweeper.web.server, "serve", lambda host, port, *rest: served.append(port))
+        result = CliRunner().invoke(main, ["serve", "--port", "0", "--json"])
+        started = json.loads(result.stdout)
+        assert served and served[0] != 0 and started["port"] == served[0]
+        assert started["url"] == f"http://127.0.0.1:{served[0]}/"

@@ -226,7 +226,7 @@ const cellText = (c) => `${c.row},${c.col}`;
 
 function originText(o) {
   if (o.kind === "clue") return `the ${o.number} at ${o.row},${o.col}`;
-  if (o.kind === "total") return `the total of ${o.mines} mines`;
+  if (o.kind === "total") return `the total of ${o.mines} mine${o.mines === 1 ? "" : "s"}`;
   return o.text;
 }
 
