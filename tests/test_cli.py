@@ -256,3 +256,27 @@ class TestSolvers:
             assert result.exit_code == 0, (name, result.output)
             got = {(c["row"], c["col"]): c["status"] for c in json.loads(result.stdout)["cells"]}
             assert got == truth, name
+
+
+class TestLookalikes:
+    TYPO = "mines: 4\n.2..0\n..22.\n1..1o\n1..10\n"  # examples/unique.txt with 0 typed as o
+
+    def test_a_letter_for_a_digit_is_noted(self, tmp_path):
+        """'o' where 0 was meant reads as a hidden cell named o, and the board stays
+        consistent: the answer comes with a note on stderr naming the square (row 2 of
+        the grid, column 4, counted by hand); stdout and the exit code are unchanged."""
+        board = tmp_path / "typo.txt"
+        board.write_text(self.TYPO)
+        result = run("solve", board)
+        assert result.exit_code == 0
+        assert "the square at 2,4 is read as a hidden cell named 'o' (a typo for 0?)" in result.stderr
+        assert "note" not in result.stdout
+        data = json.loads(run("solve", board, "--json").stdout)  # still exactly one object
+        assert data["command"] == "solve"
+
+    def test_names_on_purpose_are_not_noted(self, tmp_path):
+        """Other names, and a gadget's ports (or-tile's input is called l), get no note."""
+        board = tmp_path / "named.txt"
+        board.write_text("mines: 1\n1xy\n")
+        assert "note" not in run("safe", board, "y").stderr
+        assert "note" not in run("check", EXAMPLES.parent / "gadgets" / "or-tile.txt").stderr

@@ -28,6 +28,7 @@ def read_puzzle_from(source: Source):
     found = read_any(source)
     if isinstance(found, System):
         raise UserError("a board", "a constraint system (equations)", source.name)
+    note_lookalikes(found, source.name)
     return found
 
 
@@ -35,7 +36,30 @@ def read_subject(source: Source):
     """A board (the player's view), or a constraint system."""
     from ..systems import System
     found = read_any(source)
-    return found if isinstance(found, System) else found.board
+    if isinstance(found, System):
+        return found
+    note_lookalikes(found, source.name)
+    return found.board
+
+
+LOOKALIKES = {"o": "0", "O": "0", "l": "1", "I": "1"}  # letters a hand-typed number turns into
+
+
+def note_lookalikes(puzzle, name: str) -> None:
+    """Say on stderr when a square reads as a hidden cell named o, O, l or I.
+
+    One letter in a dense row is a named hidden cell, so a 0 typed as o
+    makes another board, often still consistent: every answer would be
+    about it without a word.  A note, not an error (names are legal);
+    gadget files name their ports on purpose and get none.  stdout, and so
+    --json's one object, is unchanged.
+    """
+    if puzzle.extras:
+        return
+    for cell, called in sorted(puzzle.board.names.items()):
+        if called in LOOKALIKES:
+            click.echo(f"satsweeper: note: {name}: the square at {cell[0]},{cell[1]} is read as a hidden "
+                       f"cell named {called!r} (a typo for {LOOKALIKES[called]}?)", err=True)
 
 
 def prepare(source: Source, flags: str = "mine"):
