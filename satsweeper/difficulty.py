@@ -198,7 +198,7 @@ def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], l
     decided = [(c, s) for c, s in status.items() if s is not Status.UNDETERMINED]
     if decided:
         with Reasoner(local) as reasoner:
-            sizes = {c: len(reasoner.safety(c, Move.OPEN if s is Status.SAFE else Move.MARK).reason)
+            sizes = {c: len(reasoner.safety(c, Move.OPEN if s is Status.SAFE else Move.FLAG).reason)
                      for c, s in decided}
         least = min(sizes.values())
         easiest = [(c, s) for c, s in decided if sizes[c] == least]

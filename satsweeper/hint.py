@@ -155,7 +155,7 @@ def _alternatives(board: Board, problem: Problem, components: Components, counts
 def _sure(strategy: str, board: Board, problem: Problem, decision, determined: int) -> Hint:
     """A sure move of ``decision``: its minimal reason and the first rule that finds it."""
     cell, move = ((decision.opens[0], Move.OPEN) if decision.opens
-                  else (decision.flags[0], Move.MARK))
+                  else (decision.flags[0], Move.FLAG))
     with Reasoner(problem) as reasoner:
         reason = reasoner.safety(cell, move).reason
     return Hint(strategy, True, cell=cell, move=move, sure=True, rule=_rule(problem, cell),

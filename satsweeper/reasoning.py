@@ -82,10 +82,11 @@ class Move(enum.Enum):
     """A player's move on a hidden cell."""
 
     OPEN = "open"
-    MARK = "mark"
+    FLAG = "flag"  # the word of hint, --help and the JSON
+    MARK = "flag"  # an alias, the name before hint and safe said the same word
 
     def fails_if_mine(self) -> bool:
-        """Opening fails on a mine; marking fails on a safe cell."""
+        """Opening fails on a mine; flagging fails on a safe cell."""
         return self is Move.OPEN
 
 

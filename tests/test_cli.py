@@ -69,7 +69,10 @@ class TestSafe:
         """--mine asks about flagging instead of opening."""
         result = run("safe", board_file("mines: 1\n1..\n"), "0,1", "--mine", "--json")
         assert result.exit_code == 0
-        assert json.loads(result.stdout)["move"] == "mark"
+        assert json.loads(result.stdout)["move"] == "flag"
+        # hint names the same sure move with the same word
+        hinted = json.loads(run("hint", board_file("mines: 2\n1..\n"), "--json").stdout)
+        assert hinted["sure"] and hinted["move"] == "flag"
         text = run("safe", board_file("mines: 1\n1..\n"), "0,1", "--mine").output
         assert text.startswith("flagging 0,1 is safe")  # the word of --help, the README and hint
 

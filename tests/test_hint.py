@@ -67,7 +67,7 @@ class TestHint:
             status = oracle.status(problem)
             assert "safe" not in status.values() and "mine" not in status.values()
             return
-        mine = answer.move is Move.MARK
+        mine = answer.move is Move.FLAG
         assert oracle.forced(problem, answer.cell, mine)
         assert oracle.forced(without(problem, answer.reason), answer.cell, mine)
         for dropped in answer.reason:

@@ -96,7 +96,7 @@ class TestSafety:
         answer = safety(problem, cell, move)
         consistent = bool(oracle.explanations(problem))
         assert answer.consistent == consistent
-        mine = move is Move.MARK
+        mine = move is Move.FLAG
         if not consistent:
             assert not answer.safe
             assert_minimal_conflict(problem, answer.conflict)
@@ -151,7 +151,7 @@ class TestReasoner:
             r.uniqueness()
             for cell in problem.cells:
                 r.safety(cell, Move.OPEN)
-                r.safety(cell, Move.MARK)
+                r.safety(cell, Move.FLAG)
             assert r.solution("sat").status == first
             assert r.solution("count").status == first
         assert {c: s.value for c, s in first.items()} == oracle.status(problem)

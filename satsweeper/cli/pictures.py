@@ -84,7 +84,7 @@ def _reason_picture(problem, view, board, reason, picture):
     from ..render import Picture
     cell = resolve_cell(board, reason)
     with Reasoner(problem) as r:
-        opening, marking = r.safety(cell, Move.OPEN), r.safety(cell, Move.MARK)
+        opening, marking = r.safety(cell, Move.OPEN), r.safety(cell, Move.FLAG)
     if not opening.consistent:
         return picture, None, opening.conflict
     where = view.label(cell)
@@ -120,7 +120,7 @@ def draw_hint(board, answer, output: Path) -> str:
         marks = {o.cell: "reason" for o in answer.reason if isinstance(o, Clue)}
         if answer.cell is not None:
             marks[answer.cell] = "move"
-        verb = "open" if answer.move.value == "open" else "flag"
+        verb = answer.move.value
         caption = (f"magenta: {verb} this cell; blue: the clues that force it" if answer.sure
                    else f"magenta: the guess ({answer.basis}); colours: exact mine probability")
         picture = Picture(probabilities, marks, title="hint", caption=caption)

@@ -122,7 +122,7 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
     target = resolve_cell(subject, cell)
     try:
         answer = within(timeout, lambda: ask(problem, solver, encoding, "safety", target,
-                                             Move.MARK if mine else Move.OPEN))
+                                             Move.FLAG if mine else Move.OPEN))
     except TimeUp:
         timed_out("safe", as_json, timeout, {"cell": view.json(target)}, "")
     code = NO if not answer.consistent else verdict(answer.safe)

@@ -37,7 +37,7 @@ def hint_text(view: BoardView, answer: Hint) -> str:
         return "no hint: no hidden cell is left"
     where = view.label(answer.cell)
     if answer.sure:
-        verb = "open" if answer.move is Move.OPEN else "flag"
+        verb = answer.move.value
         what = "safe" if answer.move is Move.OPEN else "a mine"
         return (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
                 f"{_force(answer.reason)} it (found by {answer.rule})\n"
@@ -72,7 +72,7 @@ def hint_json(view: BoardView, answer: Hint) -> dict:
     if answer.cell is None:
         out["cell"] = None
         return out
-    out.update(cell=view.json(answer.cell), move="open" if answer.move is Move.OPEN else "flag",
+    out.update(cell=view.json(answer.cell), move=answer.move.value,
                sure=answer.sure, sure_moves=answer.sure_moves)
     if answer.sure:
         out.update(rule=answer.rule, reason=[origin_json(o) for o in answer.reason])

@@ -95,7 +95,7 @@ def safe(subject, cell: Hashable, mine: bool = False) -> dict:
     """``satsweeper safe BOARD CELL [--mine] --json``."""
     from ..reasoning import Move
     from ..report.queries import safety_json
-    answer = _ask(subject, "safety", cell, Move.MARK if mine else Move.OPEN)
+    answer = _ask(subject, "safety", cell, Move.FLAG if mine else Move.OPEN)
     return envelope("safe", safety_json(_view(subject), answer))
 
 

@@ -224,7 +224,7 @@ class TestAnalyse:
             clues = {o for o in problem.origins() if getattr(o, "cell", None) in outlined}
             assert {o.cell for o in clues} == outlined
             total = {o for o in advice.reason if not hasattr(o, "cell")}  # named in words, not drawn
-            assert oracle.forced(problem.restricted_to(clues | total), advice.cell, advice.move is Move.MARK)
+            assert oracle.forced(problem.restricted_to(clues | total), advice.cell, advice.move is Move.FLAG)
             assert "the clues that force it outlined" in text_of(page, "analyse-hint")
         else:
             assert not outlined
