@@ -134,6 +134,10 @@ def read_any(text: str, source: str = "<string>", suffix: str = ""):
     1
     >>> type(read_any("a + b = 1\\n")).__name__
     'System'
+    >>> read_any("c a formula\\np cnf 2 1\\n1 -2 0\\n", "f.cnf")
+    Traceback (most recent call last):
+    ...
+    satsweeper.errors.BoardSyntaxError: f.cnf:2:1: expected a board, a .mine file or a constraint system (satsweeper compile makes a DIMACS formula a board) (got 'p cnf')
     """
     from .systems import is_system_text, parse_system   # systems is read through here, not upstream of it
     _require_text(text, source)
@@ -142,6 +146,12 @@ def read_any(text: str, source: str = "<string>", suffix: str = ""):
         return parse_mine_puzzle(text, source)
     if is_system_text(text):
         return parse_system(text, source)
+    dimacs = re.search(r"(?m)^[ \t]*p[ \t]+cnf\b", text)
+    if dimacs:  # read as a board it would fail on its second row, saying nothing useful
+        raise BoardSyntaxError(source, text.count("\n", 0, dimacs.start()) + 1, 1,
+                               "a board, a .mine file or a constraint system "
+                               "(satsweeper compile makes a DIMACS formula a board)",
+                               repr(dimacs.group().strip()))
     if suffix.lower() == ".mine":
         return parse_mine_puzzle(text, source)
     return parse_puzzle(text, source)

@@ -212,3 +212,14 @@ class TestReadBoard:
         with pytest.raises(BoardSyntaxError) as info:
             read_board(path)
         assert "UTF-8" in str(info.value)
+
+
+def test_a_dimacs_formula_given_as_a_board_points_to_compile(tmp_path):
+    """A .cnf file where a board was expected is named for what it is (not 'expected 17 squares per row')."""
+    from satsweeper.textio import load
+    path = tmp_path / "f.cnf"
+    path.write_text("c two clauses\nc over two variables\np cnf 2 2\n1 -2 0\n2 0\n")
+    with pytest.raises(BoardSyntaxError) as caught:
+        load(path)
+    assert (caught.value.line, caught.value.column) == (3, 1)
+    assert "compile" in str(caught.value) and "'p cnf'" in str(caught.value)
