@@ -254,7 +254,9 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     for (number, line), tokens in zip(rows, grid):
         if len(tokens) != width:
             _check_colon(rows[0], source)
-            raise BoardSyntaxError(source, number, len(line.rstrip()) + 1,
+            # A long row at its first square too many, a short one where the next would go.
+            column = tokens[width].column if len(tokens) > width else len(line.rstrip()) + 1
+            raise BoardSyntaxError(source, number, column,
                                    f"{width} squares per row as in line {rows[0][0]}",
                                    f"{len(tokens)} square{'s' if len(tokens) != 1 else ''}")
     board, stars = _board_from_tokens(grid, source)

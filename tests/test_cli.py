@@ -206,7 +206,7 @@ class TestSystems:
 class TestBadInput:
     @pytest.mark.parametrize("text, where", [
         ("", "b.txt:1:1"),
-        ("..\n...\n", "b.txt:2:4"),
+        ("..\n...\n", "b.txt:2:3"),
         (".?\n", "b.txt:1:2"),
         ("9.\n", "b.txt:1:1"),
         ("mines: 99\n..\n", "b.txt:1:8"),

@@ -51,7 +51,9 @@ class TestParseBoard:
     @pytest.mark.parametrize("text, line, column, expected", [
         ("", 1, 1, "at least one row"),
         ("# only a comment\n", 2, 1, "at least one row"),
-        ("..\n...\n", 2, 4, "2 squares per row"),
+        ("..\n...\n", 2, 3, "2 squares per row"),          # a long row: its first square too many
+        ("...\n..\n", 2, 3, "3 squares per row"),          # a short row: where its next square would go
+        ("layout: tokens\n. .\n. 1 2\n", 3, 5, "2 squares per row"),
         (".?\n", 1, 2, "a square"),
         ("9.\n", 1, 1, "a number at most 1"),
         ("4.\n..\n", 1, 1, "a number at most 3"),
