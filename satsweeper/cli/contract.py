@@ -173,7 +173,7 @@ def emit(command: str, as_json: bool, data: dict, text: str | None, code: int) -
     """
     if as_json:
         # Piece by piece: a big board's per-cell lists are written as they are made.
-        out = click.get_text_stream("stdout")
+        out = sys.stdout
         write_json(envelope(command, data), out.write)
         out.write("\n")
         out.flush()
@@ -205,7 +205,7 @@ class InputFile(click.ParamType):
         if isinstance(value, Source):
             return value
         if value == "-":
-            data, name = click.get_binary_stream("stdin").read(), "<stdin>"
+            data, name = sys.stdin.buffer.read(), "<stdin>"
         else:
             path, name = Path(value), str(value)
             if path.is_dir():
@@ -415,7 +415,7 @@ def progress(label: str, length: int, unit: str = "") -> Iterator[Callable[[int]
     line ("1000 of 1000 games").
     """
     start = time.perf_counter()
-    stream = click.get_text_stream("stderr")
+    stream = sys.stderr
     if stream.isatty():
         with click.progressbar(length=length, label=label, file=stream, show_pos=True,
                                show_eta=True) as bar:
@@ -442,7 +442,7 @@ def working(label: str) -> Iterator[None]:
     a second or more)."""
     import threading
     start = time.perf_counter()
-    stream = click.get_text_stream("stderr")
+    stream = sys.stderr
     done = threading.Event()
     painter = None
     if stream.isatty():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import click
@@ -14,7 +15,7 @@ STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exa
 
 def states_on_terminal():
     """A progress callback that redraws the states searched on stderr, only on a terminal."""
-    stream = click.get_text_stream("stderr")
+    stream = sys.stderr
     if not stream.isatty():
         return None
 

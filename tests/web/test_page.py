@@ -484,7 +484,8 @@ class TestPhone:
     """At 390 px wide nothing widens the page past the screen: boards and tables scroll in their own boxes."""
 
     @pytest.fixture(scope="class")
-    def phone(self):
+    @classmethod
+    def phone(cls):
         with live_server() as url, chromium(390, 844) as driver:
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
