@@ -216,6 +216,20 @@ class TestFigures:
         assert verdict.computes
         assert [c.explanations for c in verdict.cases] == [2, 1, 1, 1]
 
+    def test_and_two_explanations_are_mirror_images(self):
+        """Kaye's AND at (0, 0): the two explanations of the figure's comment, by brute force.
+
+        Oracle: the gate is symmetric top to bottom (s, x, y, z mirror r, a, b, c), so
+        its two explanations must mirror each other; Pedersen's text names the first
+        s, x, z, b, c, whose mirror r, a, c, y, z is not the second (r, a, c, x, y).
+        """
+        gadget = read_gadget(FIGURES / "fig-3.4-and.txt")
+        mirror = dict(zip("sxyzrabc", "rabcsxyz"))
+        found = [frozenset(n for n in mirror if gadget.cell(n) in e)
+                 for e in explanations(pinned(gadget, (False, False)))]
+        assert set(found) == {frozenset("sxzab"), frozenset("racxy")}
+        assert {frozenset(mirror[n] for n in found[0])} == {found[1]}
+
     def test_or_as_printed_is_inconsistent(self):
         """Figure 3.5 as printed: check names three clashing clues."""
         answer = check(read_board(FIGURES / "fig-3.5-or-as-printed.txt"))
