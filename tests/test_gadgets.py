@@ -294,7 +294,10 @@ class TestCli:
 
     def test_broken_figure_exits_1(self):
         result = run("gadget", "verify", FIGURES / "fig-3.5-or-as-printed.txt")
-        assert result.exit_code == 1 and "computes its claim: no" in result.output
+        assert result.exit_code == 1 and "no input has an explanation" in result.output
+        assert "no ()" not in result.output
+        # The oracle: the board is inconsistent whatever its inputs.
+        assert not check(read_board(FIGURES / "fig-3.5-or-as-printed.txt")).consistent
 
     def test_repair_writes_the_fixed_gadget(self, tmp_path):
         out = tmp_path / "or.txt"
