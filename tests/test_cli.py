@@ -309,3 +309,16 @@ def test_count_says_the_flags_come_on_top(tmp_path):
     assert {int(said.group(2))} == {len(e) for e in found}
     assert int(said.group(3)) == len(board.flags) == 2
     assert "on top" not in run("count", str(path), "--flags", "hidden").output
+
+
+
+def test_unique_lists_differing_cells_in_reading_order(tmp_path):
+    """The cells where two explanations differ come in reading order (it was string order).
+
+    Oracle: two hidden cells, columns 2 and 11, and a total of one mine: the two
+    explanations differ at both, and 2 comes before 11.
+    """
+    path = tmp_path / "b.txt"
+    path.write_text("mines: 1\n--.--------.-\n")
+    said = run("unique", str(path)).output.splitlines()[0]
+    assert said == "not unique: two explanations differ at 0,2 and 0,11"
