@@ -38,7 +38,8 @@ def main() -> None:
             print(f"{'':<28} repair: {', '.join(str(c) for c in result.changes)} "
                   f"-> computes {result.verdict.computes}, unique {result.verdict.unique}")
         else:
-            line += f"{count(board)} explanations"
+            total = count(board)
+            line += f"{total} explanation{'' if total == 1 else 's'}"
             if puzzle.extras.get("inputs"):
                 verdict = verify(read_gadget(path))
                 per_input = "/".join(str(c.explanations) for c in verdict.cases)

@@ -283,3 +283,42 @@ class TestLookalikes:
         board.write_text("mines: 1\n1xy\n")
         assert "note" not in run("safe", board, "y").stderr
         assert "note" not in run("check", EXAMPLES.parent / "gadgets" / "or-tile.txt").stderr
+
+
+def test_count_says_the_flags_come_on_top(tmp_path):
+    """count's arrangements leave the flags out, and say so with their number.
+
+    Oracle: brute-force enumeration of the board's explanations; every one's
+    mines among hidden cells plus the flags is the board's whole mine count.
+    """
+    import re
+
+    from satsweeper.constraints import problem_of
+    from satsweeper.textio import read_board
+
+    from .oracle import explanations
+
+    path = tmp_path / "b.txt"
+    path.write_text("F3.\nF3.\n")  # no floating cell: every explanation is an arrangement
+    board = read_board(path)
+    found = explanations(problem_of(board))
+    output = run("count", str(path)).output
+    said = re.search(r"\((\d+) with (\d+) mines?; the (\d+) flags? comes? on top\)", output)
+    assert said, output
+    assert int(said.group(1)) == len(found)
+    assert {int(said.group(2))} == {len(e) for e in found}
+    assert int(said.group(3)) == len(board.flags) == 2
+    assert "on top" not in run("count", str(path), "--flags", "hidden").output
+
+
+
+def test_unique_lists_differing_cells_in_reading_order(tmp_path):
+    """The cells where two explanations differ come in reading order (it was string order).
+
+    Oracle: two hidden cells, columns 2 and 11, and a total of one mine: the two
+    explanations differ at both, and 2 comes before 11.
+    """
+    path = tmp_path / "b.txt"
+    path.write_text("mines: 1\n--.--------.-\n")
+    said = run("unique", str(path)).output.splitlines()[0]
+    assert said == "not unique: two explanations differ at 0,2 and 0,11"

@@ -159,11 +159,76 @@ class TestFigures:
             verdict = verify(gadget)
             assert verdict.computes and verdict.unique
 
+    def test_not_keeps_the_printed_rows(self):
+        """Figure 3.3 as reconstructed is the printed NOT: no square added, no number changed.
+
+        Oracle: the rows as Pedersen prints them ('.' ends dropped, hidden squares
+        written x or x'); the file's rows are those rows, or slices of them, and
+        both flags stand in the centre's column (the centre: the square between the 3s).
+        """
+        printed_middle = "x' x 1 x' x 3 x' 3 x x' 1 x x'".split()
+        printed_upper = "1 1 1 1 1 1 2 * 2 1 1 1 1 1 1".split()
+        printed_lower = "1 1 1 1 1 2 * 2 1 1 1 1 1 1".split()
+        rows = [line.split() for line in (FIGURES / "fig-3.3-not.txt").read_text().splitlines()
+                if line and not line.startswith("#") and ":" not in line]
+
+        def plain(row):
+            return ["*" if t in "F*" else t if t.isdigit() else "x" for t in row if t != "-"]
+
+        def is_slice(part, whole):
+            return any(whole[i:i + len(part)] == part for i in range(len(whole) - len(part) + 1))
+
+        assert plain(rows[2]) == plain(printed_middle)
+        assert is_slice(plain(rows[1]), plain(printed_upper))
+        assert is_slice(plain(rows[3]), plain(printed_lower))
+        assert [plain(r) for r in (rows[0], rows[4])] == [["1", "1", "1"]] * 2
+        centre = rows[2].index("3") + 1
+        assert rows[2][centre + 1] == "3" and rows[1][centre] == rows[3][centre] == "F"
+        gadget = read_gadget(FIGURES / "fig-3.3-not.txt")
+        for x in (False, True):
+            (found,) = explanations(pinned(gadget, (x,)))
+            assert (gadget.cell("y") in found) == (not x)
+
+    def test_or_and_xor_follow_pedersens_case_analysis(self):
+        """The reconstructed OR and XOR place the lettered squares as Pedersen's proofs say.
+
+        Oracle: the text of the cases (OR: both true -> s, t, a, b mines, c safe; both
+        false -> b, c mines, s, t safe; one true -> t, a, c mines, s safe. XOR: both
+        equal -> s mine, t safe; u only -> s and t; v only -> t, not s), against a
+        brute-force enumeration; t is the output square next to the centre.
+        """
+        def letters(name, values, watched):
+            gadget = read_gadget(FIGURES / name)
+            (found,) = explanations(pinned(gadget, values))
+            return {n for n in watched if gadget.cell(n) in found}
+
+        text_or = {(1, 1): {"s", "t1", "a", "b"}, (0, 0): {"b", "c"},
+                   (0, 1): {"t1", "a", "c"}, (1, 0): {"t1", "a", "c"}}
+        for values, mines in text_or.items():
+            assert letters("fig-3.5-or.txt", values, {"s", "t1", "a", "b", "c"}) == mines
+        text_xor = {(1, 1): {"s"}, (0, 0): {"s"}, (1, 0): {"s", "t2"}, (0, 1): {"t2"}}
+        for values, mines in text_xor.items():
+            assert letters("fig-3.6-xor.txt", values, {"s", "t2"}) == mines
+
     def test_and_as_printed_is_kayes_and(self):
         """Figure 3.4 needs no number changed, and has 2 explanations on (0, 0)."""
         verdict = verify(read_gadget(FIGURES / "fig-3.4-and.txt"))
         assert verdict.computes
         assert [c.explanations for c in verdict.cases] == [2, 1, 1, 1]
+
+    def test_and_two_explanations_are_mirror_images(self):
+        """Kaye's AND at (0, 0): the two explanations of the figure's comment, by brute force.
+
+        Oracle: the gate is symmetric top to bottom (s, x, y, z mirror r, a, b, c), so
+        its two explanations must mirror each other; Pedersen's text names the first
+        s, x, z, b, c, whose mirror r, a, c, y, z is not the second (r, a, c, x, y).
+        """
+        gadget = read_gadget(FIGURES / "fig-3.4-and.txt")
+        mirror = dict(zip("sxyzrabc", "rabcsxyz"))
+        found = [frozenset(n for n in mirror if gadget.cell(n) in e)
+                 for e in explanations(pinned(gadget, (False, False)))]
+        assert set(found) == {frozenset("sxzab"), frozenset("racxy")}
+        assert {frozenset(mirror[n] for n in found[0])} == {found[1]}
 
     def test_or_as_printed_is_inconsistent(self):
         """Figure 3.5 as printed: check names three clashing clues."""
@@ -229,7 +294,10 @@ class TestCli:
 
     def test_broken_figure_exits_1(self):
         result = run("gadget", "verify", FIGURES / "fig-3.5-or-as-printed.txt")
-        assert result.exit_code == 1 and "computes its claim: no" in result.output
+        assert result.exit_code == 1 and "no input has an explanation" in result.output
+        assert "no ()" not in result.output
+        # The oracle: the board is inconsistent whatever its inputs.
+        assert not check(read_board(FIGURES / "fig-3.5-or-as-printed.txt")).consistent
 
     def test_repair_writes_the_fixed_gadget(self, tmp_path):
         out = tmp_path / "or.txt"

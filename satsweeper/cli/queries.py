@@ -227,7 +227,10 @@ def count(source, flags, engine, timeout, as_json):
     """
     from ..report import counts
     problem, view, _, answer, conflict = counted("count", source, flags, engine, timeout, as_json)
-    emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict),
+    # Flags taken as mines are not among the counted cells: say how many come on top.
+    board = getattr(view, "board", None)
+    known = len(board.flags) if board is not None and flags == "mine" else 0
+    emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict, known),
          verdict(answer.consistent))
 
 @click.command()

@@ -94,11 +94,11 @@ def _template(name: str, inputs: tuple[str, ...], outputs: dict[str, str], grid:
 def not_gate() -> Gadget:
     """Kaye's NOT (Pedersen, figure 3.3): the centre x' between two 3s."""
     return _template("not", ("x",), {"y": "~x"}, """
--  - - -   -  - -   -  1 1 1 -  -   - -  -
-1  1 1 1   1  1 1   1  2 F 2 1  1   1 1  1
-x' x 1 x'2 x2 1 x'3 x3 3 c 3 x4 x'4 1 x5 y
-1  1 1 1   1  1 1   1  2 F 2 1  1   1 1  1
--  - - -   -  - -   -  1 1 1 -  -   - -  -
+-  - - -  -  1 1 1 -  -  - -  -
+1  1 1 1  1  2 F 2 1  1  1 1  1
+x' x 1 x'2 x2 3 c 3 x3 x'3 1 x4 y
+1  1 1 1  1  2 F 2 1  1  1 1  1
+-  - - -  -  1 1 1 -  -  - -  -
 """)
 
 

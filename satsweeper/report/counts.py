@@ -19,20 +19,30 @@ def percent(p: Fraction) -> str:
     return "<1%" if value == 0 else ">99%" if value == 100 else f"{value}%"
 
 
-def frontier_text(frontier: dict[int, int]) -> str:
+def frontier_text(frontier: dict[int, int], flags: int = 0) -> str:
+    """The constrained cells' arrangements by mines; ``flags`` known mines come on top.
+
+    Saying so matters where totals are compared: a compiled board's .mine total
+    (and compile's report) counts its flags, these counts do not.
+
+    >>> frontier_text({883: 1, 884: 1}, flags=667)
+    '2 arrangements of the constrained cells (1 with 883 mines, 1 with 884 mines; the 667 flags come on top)'
+    """
     if not frontier:
         return ""
     parts = [f"{integer_words(c)} with {k} mine{'s' if k != 1 else ''}" for k, c in sorted(frontier.items())]
     total = sum(frontier.values())
-    return f"{integer_words(total)} arrangement{'s' if total != 1 else ''} of the constrained cells ({', '.join(parts)})"
+    on_top = f"; the {integer_words(flags)} flag{'s come' if flags != 1 else ' comes'} on top" if flags else ""
+    return (f"{integer_words(total)} arrangement{'s' if total != 1 else ''} of the constrained cells "
+            f"({', '.join(parts)}{on_top})")
 
 
-def count_text(answer: Tally, conflict: tuple = ()) -> str:
+def count_text(answer: Tally, conflict: tuple = (), flags: int = 0) -> str:
     if not answer.consistent:
         return "0 explanations: " + conflict_text(conflict) if conflict else "0 explanations"
     lines = [f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}"]
     if answer.frontier:
-        lines.append(frontier_text(answer.frontier))
+        lines.append(frontier_text(answer.frontier, flags))
     return "\n".join(lines)
 
 

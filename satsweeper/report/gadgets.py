@@ -44,6 +44,13 @@ def verdict_text(verdict: Verdict) -> str:
         mark = "ok " if case.correct else "BAD"
         lines.append(f"  {mark} {_bits(case.inputs) or '-':<{max(len(head), 1)}}  {got}")
     mines = sorted({m for case in verdict.cases for m in case.mines})
+    if not mines:
+        # Not one input has an explanation: the board itself is broken, which
+        # 'check' explains (it names the clashing numbers) and 'repair' mends.
+        lines.append(f"computes its claim: {'yes' if verdict.computes else 'no'}; "
+                     "no input has an explanation: the board is inconsistent "
+                     "(satsweeper check names the clash; satsweeper repair finds the fewest numbers to change)")
+        return "\n".join(lines)
     lines.append(f"computes its claim: {'yes' if verdict.computes else 'no'}; "
                  f"unique: {'yes' if verdict.unique else 'no'}; "
                  f"same number of mines for every input: "

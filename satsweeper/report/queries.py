@@ -93,7 +93,8 @@ def uniqueness_text(view: View, answer: Uniqueness) -> str:
     if answer.unique:
         return f"unique: exactly one explanation{_key(view)}:\n" + explanation_picture(view, answer.explanations[0])
     first, second = answer.explanations
-    differ = sorted(first ^ second, key=str)
+    # Board cells in reading order (as tuples: by str, '10,6' came before '2,6'); named cells of a system by name.
+    differ = sorted(first ^ second, key=lambda c: (0, c, "") if isinstance(c, tuple) else (1, (), str(c)))
     return "\n".join([
         f"not unique: two explanations differ at {join_words(view.label(c) for c in differ)}",
         f"first{_key(view)}:", explanation_picture(view, first),
