@@ -215,6 +215,18 @@ class TestCli:
         assert all((tmp_path / name).read_bytes() == data for name, data in before.items())
         assert len(list(tmp_path.iterdir())) == 6
 
+    def test_out_dir_grown_in_runs_repeats_no_board(self, tmp_path):
+        """Two runs of 2 boards into one directory, same seed, make the 4 boards
+        one run of 4 makes (board N drawn as board N), so no board repeats."""
+        grown, once = tmp_path / "grown", tmp_path / "once"
+        grown.mkdir(), once.mkdir()
+        for _ in range(2):
+            assert run("generate", "9x9x10", "--no-guess", "--count", "2", "--out-dir", grown).exit_code == 0
+        assert run("generate", "9x9x10", "--no-guess", "--count", "4", "--out-dir", once).exit_code == 0
+        boards = {p.name: p.read_text() for p in grown.iterdir()}
+        assert boards == {p.name: p.read_text() for p in once.iterdir()}
+        assert len(set(boards.values())) == 4
+
     def test_stuck_exit_1(self, tmp_path):
         path = tmp_path / "l.txt"
         path.write_text("start: 0,0\n..\n.*\n")
