@@ -227,6 +227,21 @@ class TestCli:
         assert boards == {p.name: p.read_text() for p in once.iterdir()}
         assert len(set(boards.values())) == 4
 
+    def test_path_opens_every_safe_cell_and_flags_every_mine(self):
+        """noguess --json's path, with what the first click opens, covers the layout's
+        safe cells once each and flags exactly its mines; a stuck layout has none."""
+        puzzle = parse_puzzle((EXAMPLES / "layout.txt").read_text())
+        data = json.loads(run("noguess", EXAMPLES / "layout.txt", "--json").stdout)
+        game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)
+        game.open(puzzle.start)
+        opened = [(c["row"], c["col"]) for step in data["path"] for c in step["open"]]
+        flagged = {(c["row"], c["col"]) for step in data["path"] for c in step["flag"]}
+        assert len(set(opened)) == len(opened) and not set(opened) & set(game.revealed)
+        assert set(opened) | set(game.revealed) == {(r, c) for r in range(9) for c in range(9)} - puzzle.mines
+        assert flagged <= puzzle.mines
+        stuck = json.loads(run("noguess", EXAMPLES / "layout.txt", "--start", "0,0", "--json").stdout)
+        assert stuck["no_guess"] or "path" not in stuck
+
     def test_stuck_exit_1(self, tmp_path):
         path = tmp_path / "l.txt"
         path.write_text("start: 0,0\n..\n.*\n")
