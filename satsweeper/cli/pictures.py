@@ -105,14 +105,15 @@ def _reason_picture(problem, view, board, reason, picture):
              "explanation": [view.json(c) for c in sorted(opening.counterexample)]}, ())
 
 
-def draw_hint(board, answer, output: Path) -> str:
-    """Draw ``answer`` (a :class:`~satsweeper.hint.Hint`) on ``board``."""
+def draw_hint(board, answer, output: Path, name: str = "") -> str:
+    """Draw ``answer`` (a :class:`~satsweeper.hint.Hint`) on ``board``, titled with the
+    board file's ``name`` as every other picture is."""
     from ..constraints import Clue, problem_of
     from ..counting import tally
     from ..render import Picture, render
     require_matplotlib()
     if not answer.consistent:
-        picture = Picture(marks=_conflict_marks(answer.conflict), title="inconsistent",
+        picture = Picture(marks=_conflict_marks(answer.conflict), title=f"{name}: inconsistent" if name else "inconsistent",
                           caption="orange: the clues that conflict")
     else:
         counts = tally(problem_of(board))
@@ -123,7 +124,10 @@ def draw_hint(board, answer, output: Path) -> str:
         verb = answer.move.value
         caption = (f"magenta: {verb} this cell; blue: the clues that force it" if answer.sure
                    else f"magenta: the guess ({answer.basis}); colours: exact mine probability")
-        picture = Picture(probabilities, marks, title="hint", caption=caption)
+        if any(p in (0, 1) for p in probabilities.values()):  # drawn as render --probs says
+            caption += "; green with a ring: safe in every explanation; a drawn mine: a mine in every one"
+        picture = Picture(probabilities, marks, title=f"{name}: hint" if name else "hint",
+                          caption=caption)
     return write_output(output, lambda path: render(board, str(path), picture=picture))
 
 
