@@ -242,6 +242,16 @@ class TestCli:
         stuck = json.loads(run("noguess", EXAMPLES / "layout.txt", "--start", "0,0", "--json").stdout)
         assert stuck["no_guess"] or "path" not in stuck
 
+    def test_mine_file_says_its_start(self, tmp_path):
+        """A .mine file drops the start cell: generate says it, and with it noguess
+        confirms the board (without it noguess refuses, exit 2)."""
+        out = tmp_path / "p.mine"
+        said = run("generate", "9x9x10", "--no-guess", "--start", "2,3", "-o", out).output
+        assert "start 2,3" in said and "--start" in said
+        assert run("noguess", out, "--start", "2,3").exit_code == 0
+        assert run("noguess", out).exit_code == 2
+        assert "start" not in run("generate", "9x9x10", "-o", tmp_path / "p.txt").output.split(":", 1)[1]
+
     def test_stuck_exit_1(self, tmp_path):
         path = tmp_path / "l.txt"
         path.write_text("start: 0,0\n..\n.*\n")

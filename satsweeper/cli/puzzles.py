@@ -198,7 +198,12 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                                "note": f"{note}: 3BV {made.report.three_bv}, "
                                        f"{_counted(made.layouts, 'layout')} drawn, "
                                        f"{_counted(made.perturbations, 'perturbation')}"
-                                       + (f", {made.grade}" if made.grade else "")})
+                                       + (f", {made.grade}" if made.grade else "")
+                                       # A .mine file cannot say where the game starts, and
+                                       # noguess needs it back (--start).
+                                       + (f"; start {first[0]},{first[1]}, not in the file (a .mine "
+                                          f"has no place for it): noguess --start {first[0]},{first[1]}"
+                                          if path and path.suffix.lower() == ".mine" else "")})
                 advance(1)
     except TimeUp:
         return boards, f"no more boards within {timeout:g} s (--timeout)"
