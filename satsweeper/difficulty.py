@@ -21,6 +21,7 @@ that needs twenty.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping
@@ -63,6 +64,26 @@ DIFFICULTY_WORDS = {Rung.SINGLE: "easy", Rung.PAIR: "medium", Rung.SEVERAL: "har
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of the grading player: what it decided, and on which rung.
+
+    Attributes:
+        rung: the rung the step needed (``SINGLE``: single numbers applied
+            until they stick, several cells at once).
+        clues: numbers needed at once (1 for ``SINGLE``, 2 for ``PAIR``, the
+            reason's size for ``SEVERAL``, 0 for ``TOTAL``).
+        opened: the cells the step opened, in order, with those a 0 opened
+            for free.
+        flagged: the cells the step flagged.
+    """
+
+    rung: Rung
+    clues: int
+    opened: tuple[Cell, ...]
+    flagged: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
 class Grade:
     """The difficulty of a layout from its first click.
 
@@ -81,6 +102,8 @@ class Grade:
         stuck: when not solved, the undetermined cells where a guess is
             forced.
         position: the position reached.
+        path: the steps in order from the first click's position, so the
+            solution can be replayed (and each step checked).
     """
 
     solved: bool
@@ -90,6 +113,7 @@ class Grade:
     steps: Mapping[Rung, int] = field(default_factory=dict)
     stuck: tuple[Cell, ...] = ()
     position: Board | None = None
+    path: tuple[Step, ...] = ()
 
     def __str__(self) -> str:
         extra = f", {self.clues} numbers at once" if self.rung is Rung.SEVERAL else ""
@@ -140,6 +164,18 @@ class LadderPlayer:
         self.steps: Counter = Counter()
         self.hardest, self.clues = Rung.SINGLE, 0
         self.stuck: tuple[Cell, ...] = ()
+        self.path: list[Step] = []
+        self.seen = (len(self.game.revealed), set(self.game.flags))
+
+    def _record(self, rung: Rung, clues: int) -> None:
+        """The cells opened and flagged since the last step, as a step of ``rung``."""
+        game, (known, flags) = self.game, self.seen
+        # revealed is a dict in the order cells opened, and cells never close.
+        opened = tuple(itertools.islice(game.revealed, known, None))
+        flagged = tuple(sorted(game.flags - flags))
+        if opened or flagged:
+            self.path.append(Step(rung, clues, opened, flagged))
+        self.seen = (len(game.revealed), set(game.flags))
 
     def advance(self) -> bool:
         """Deduce until won (True) or stuck (False, ``stuck`` names where to guess)."""
@@ -147,6 +183,7 @@ class LadderPlayer:
         self.stuck = ()
         while game.outcome is Outcome.PLAYING:
             self.moves[Rung.SINGLE] += propagate(game, self.work)
+            self._record(Rung.SINGLE, 1)
             if game.outcome is not Outcome.PLAYING:
                 break
             rung, safe, found, needed = _easiest_step(game, self.highest)
@@ -164,6 +201,7 @@ class LadderPlayer:
             if (rung, needed) > (self.hardest, self.clues):
                 self.hardest, self.clues = rung, needed
             self.work = play_sure(game, found, safe)
+            self._record(rung, needed)
         return game.outcome is Outcome.WON
 
     def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:
@@ -173,7 +211,7 @@ class LadderPlayer:
     def verdict(self) -> Grade:
         game = self.game
         return Grade(game.outcome is Outcome.WON, self.hardest, self.clues, _plain(self.moves),
-                     _plain(self.steps), self.stuck, game.board)
+                     _plain(self.steps), self.stuck, game.board, tuple(self.path))
 
 
 def _plain(counts: Counter) -> dict[Rung, int]:

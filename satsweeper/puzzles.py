@@ -26,7 +26,7 @@ stuck, where a guess would be forced.
   quickly (beginner, intermediate, expert), the fast repair only where
   they do not (high density, where no uniform generator finishes).
 
-The README's "Puzzles" section gives the measured bias of each recipe
+The README's "Measured" section (Puzzles, Bias) gives the measured bias of each recipe
 (``scripts/bench_bias.py``).
 """
 
@@ -366,19 +366,26 @@ BOARDS_PER_CHUNK = 5
 def make_layouts(level: Level, start: Cell, seed: int, rule: FirstClick, method: Method,
                  no_guess_only: bool, count: int, budget: int = 2000, backend: Backend = Backend(),
                  progress: Callable[[int], None] | None = None,
-                 difficulty: Rung | None = None) -> Iterator[Generated | None]:
+                 difficulty: Rung | None = None, first: int = 0) -> Iterator[Generated | None]:
     """``count`` layouts as :func:`make_layout` makes them, in order as they finish.
 
-    Layout ``i`` draws from its own generator seeded by ``(seed, i)``, so the
-    layouts do not depend on the backend; None stands for a layout not found
-    within the budget.
+    Layout ``i`` draws from its own generator seeded by ``(seed, first + i)``,
+    so the layouts do not depend on the backend, and ``count`` layouts from
+    ``first`` are the ones a longer run from 0 makes there (a collection
+    grown in several runs gets no repeats); None stands for a layout not
+    found within the budget.
 
     >>> [len(g.mines) for g in make_layouts(Level(9, 9, 10), (4, 4), 1, FirstClick.OPENING,
     ...                                     Method.PERTURB, True, 2)]
     [10, 10]
+    >>> def mines(first, count):
+    ...     return [g.mines for g in make_layouts(Level(9, 9, 10), (4, 4), 1, FirstClick.OPENING,
+    ...                                           Method.PERTURB, True, count, first=first)]
+    >>> mines(0, 3)[2] == mines(2, 1)[0] != mines(0, 1)[0]
+    True
     """
     work = functools.partial(layout_range, level, start, seed, rule, method, no_guess_only, budget,
-                             difficulty)
+                             difficulty, first)
     with open_runner(backend) as runner:
         # A no-guess expert board takes 20-50 games' time: small chunks keep
         # boards coming (and written) steadily.
@@ -389,11 +396,12 @@ def make_layouts(level: Level, start: Cell, seed: int, rule: FirstClick, method:
 
 
 def layout_range(level: Level, start: Cell, seed: int, rule: FirstClick, method: Method,
-                 no_guess_only: bool, budget: int, difficulty: Rung | None, lo: int, hi: int
-                 ) -> list[Generated | None]:
-    """Layouts ``lo .. hi-1`` of :func:`make_layouts` (the runner's work)."""
+                 no_guess_only: bool, budget: int, difficulty: Rung | None, first: int, lo: int,
+                 hi: int) -> list[Generated | None]:
+    """Layouts ``lo .. hi-1`` of :func:`make_layouts` (the runner's work), drawn as
+    layouts ``first + lo`` .. of the seed."""
     made: list[Generated | None] = []
-    for index in range(lo, hi):
+    for index in range(first + lo, first + hi):
         try:
             made.append(make_layout(level, start, random.Random(f"{seed}:{index}"), rule, method,
                                     no_guess_only, budget, difficulty))

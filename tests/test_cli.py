@@ -33,6 +33,13 @@ class TestCheck:
         assert result.exit_code == 0
         assert result.output.startswith("consistent")
 
+    def test_witness_is_not_called_the_only_one(self):
+        """guess.txt has many explanations (count says so): check's witness is not 'one explanation'."""
+        assert int(json.loads(run("count", EXAMPLES / "guess.txt", "--json").stdout)["count"]) > 1
+        result = run("check", EXAMPLES / "guess.txt")
+        assert result.exit_code == 0 and "one explanation" not in result.output
+        assert result.output.startswith("consistent: an explanation, perhaps one of many")
+
     def test_conflict_names_the_clues(self):
         """Exit 1 and the minimal conflict in words."""
         result = run("check", EXAMPLES / "conflict.txt")

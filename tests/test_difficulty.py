@@ -95,6 +95,33 @@ class TestGrade:
         for highest in range(1, 5):
             assert wins_with(level, mines, start, highest) == (answer.solved and answer.rung <= highest)
 
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(2, 4), st.integers(2, 4), st.data())
+    def test_path_replays_with_the_rules_of_each_step(self, width, height, data):
+        """Each step's cells, replayed in some order, are each a move the rules of its rung
+        find (or opened for free by a 0); no easier rung had a move when it began; the
+        replay wins and its hardest rung is the grade."""
+        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
+        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
+        mines = place_mines(level, random.Random(data.draw(st.integers(0, 10**6))), frozenset({start}))
+        answer = grade(level, mines, start)
+        game = Game(level, mines)
+        game.open(start)
+        for step in answer.path:
+            assert not any(find(game) for find in LADDER_MOVES[:step.rung - 1])
+            pending = [(c, False) for c in step.opened] + [(c, True) for c in step.flagged]
+            while pending:
+                moves = LADDER_MOVES[step.rung - 1](game)
+                left = [(c, mine) for c, mine in pending if moves.get(c) is not mine
+                        and not (not mine and c in game.revealed)]
+                assert len(left) < len(pending), (step, left)
+                for c, mine in pending:
+                    if moves.get(c) is mine:
+                        game.flag(c) if mine else game.open(c)
+                pending = left
+        assert (game.outcome is Outcome.WON) == answer.solved
+        assert max((s.rung for s in answer.path), default=Rung.SINGLE) == answer.rung
+
     def test_stuck_names_the_cells_of_the_guess(self):
         """A 1 in the corner with three hidden cells: not solved, the three are where to guess."""
         answer = grade(Level(2, 2, 1), frozenset({(1, 1)}), (0, 0))

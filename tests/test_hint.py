@@ -128,3 +128,4 @@ class TestCommand:
         out = tmp_path / "h.svg"
         result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "unique.txt"), "--render", str(out)])
         assert result.exit_code == 0 and "<svg" in out.read_text()
+        assert "unique.txt: hint" in out.read_text()  # titled with the file, as render and noguess are

@@ -215,6 +215,43 @@ class TestCli:
         assert all((tmp_path / name).read_bytes() == data for name, data in before.items())
         assert len(list(tmp_path.iterdir())) == 6
 
+    def test_out_dir_grown_in_runs_repeats_no_board(self, tmp_path):
+        """Two runs of 2 boards into one directory, same seed, make the 4 boards
+        one run of 4 makes (board N drawn as board N), so no board repeats."""
+        grown, once = tmp_path / "grown", tmp_path / "once"
+        grown.mkdir(), once.mkdir()
+        for _ in range(2):
+            assert run("generate", "9x9x10", "--no-guess", "--count", "2", "--out-dir", grown).exit_code == 0
+        assert run("generate", "9x9x10", "--no-guess", "--count", "4", "--out-dir", once).exit_code == 0
+        boards = {p.name: p.read_text() for p in grown.iterdir()}
+        assert boards == {p.name: p.read_text() for p in once.iterdir()}
+        assert len(set(boards.values())) == 4
+
+    def test_path_opens_every_safe_cell_and_flags_every_mine(self):
+        """noguess --json's path, with what the first click opens, covers the layout's
+        safe cells once each and flags exactly its mines; a stuck layout has none."""
+        puzzle = parse_puzzle((EXAMPLES / "layout.txt").read_text())
+        data = json.loads(run("noguess", EXAMPLES / "layout.txt", "--json").stdout)
+        game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)
+        game.open(puzzle.start)
+        opened = [(c["row"], c["col"]) for step in data["path"] for c in step["open"]]
+        flagged = {(c["row"], c["col"]) for step in data["path"] for c in step["flag"]}
+        assert len(set(opened)) == len(opened) and not set(opened) & set(game.revealed)
+        assert set(opened) | set(game.revealed) == {(r, c) for r in range(9) for c in range(9)} - puzzle.mines
+        assert flagged <= puzzle.mines
+        stuck = json.loads(run("noguess", EXAMPLES / "layout.txt", "--start", "0,0", "--json").stdout)
+        assert stuck["no_guess"] or "path" not in stuck
+
+    def test_mine_file_says_its_start(self, tmp_path):
+        """A .mine file drops the start cell: generate says it, and with it noguess
+        confirms the board (without it noguess refuses, exit 2)."""
+        out = tmp_path / "p.mine"
+        said = run("generate", "9x9x10", "--no-guess", "--start", "2,3", "-o", out).output
+        assert "start 2,3" in said and "--start" in said
+        assert run("noguess", out, "--start", "2,3").exit_code == 0
+        assert run("noguess", out).exit_code == 2
+        assert "start" not in run("generate", "9x9x10", "-o", tmp_path / "p.txt").output.split(":", 1)[1]
+
     def test_stuck_exit_1(self, tmp_path):
         path = tmp_path / "l.txt"
         path.write_text("start: 0,0\n..\n.*\n")

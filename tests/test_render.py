@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -83,3 +84,31 @@ class TestPictures:
         out = tmp_path / "big.svg"
         assert run("render", board, "-o", out).exit_code == 0
         assert "one pixel per square" in out.read_text()
+
+
+class TestOpened:
+    LAYOUT = "mines: 3\nstart: 4,0\n.....\n.*.*.\n.....\n...*.\n.....\n"
+    # What the first click at 4,0 opens, worked out by hand: the 0s at 3,0 3,1 4,0 4,1
+    # and the numbers around them.
+    SEEN = "mines: 3\n.....\n.....\n113..\n001..\n001..\n"
+
+    def test_reason_on_the_opened_position(self, tmp_path):
+        """--opened draws the position the start click opens: 1,2 is safe there for the
+        same clues as on the hand-written position, and undetermined on the layout itself."""
+        layout, seen = tmp_path / "l.txt", tmp_path / "s.txt"
+        layout.write_text(self.LAYOUT), seen.write_text(self.SEEN)
+        got = json.loads(run("render", layout, "--opened", "--reason", "1,2", "-o", tmp_path / "o.svg",
+                             "--json").stdout)["reason"]
+        want = json.loads(run("render", seen, "--reason", "1,2", "-o", tmp_path / "s.svg", "--json").stdout)
+        assert got == want["reason"] and got["status"] == "safe"
+        assert {(c["row"], c["col"], c["number"]) for c in got["reason"]} == {(2, 0, 1), (2, 1, 1)}
+        plain = json.loads(run("render", layout, "--reason", "1,2", "-o", tmp_path / "p.svg", "--json").stdout)
+        assert plain["reason"]["status"] == "undetermined"
+
+    def test_needs_a_layout_with_a_start(self, tmp_path):
+        for text, expected in [(self.SEEN, "expected a layout"), ("*.\n..\n", "a 'start:' line"),
+                               ("start: 0,0\n*.\n..\n", "a safe start cell")]:
+            board = tmp_path / "b.txt"
+            board.write_text(text)
+            result = run("render", board, "--opened", "-o", tmp_path / "b.svg")
+            assert result.exit_code == 2 and expected in result.output, result.output

@@ -24,9 +24,12 @@ def require_matplotlib() -> None:
               help="Colour hidden cells by exact mine probability (with a legend).")
 @click.option("--reason", type=CellParam(), metavar="ROW,COL",
               help="Outline the clues that decide CELL (safe or mine), or draw a counter-example.")
+@click.option("--opened", is_flag=True,
+              help="For a layout (mines as '*', a 'start:' line): draw the position its first "
+                   "click opens, the puzzle as a player first sees it.")
 @flags_option
 @json_option
-def render_board(source, output, with_probs, reason, flags, as_json):
+def render_board(source, output, with_probs, reason, opened, flags, as_json):
     """Draw a board as Minesweeper shows it: numbers, flags, hidden and named
     cells; with --probs a probability heat map, with --reason why a move is right.
 
@@ -34,11 +37,12 @@ def render_board(source, output, with_probs, reason, flags, as_json):
     Examples:
       satsweeper render examples/expert.txt -o board.svg --probs
       satsweeper render examples/unique.txt -o why.png --reason 1,0
+      satsweeper render examples/layout.txt -o puzzle.png --opened
     """
     from ..systems import System
     require_matplotlib()
     refuse_overwriting_input(output, source)
-    problem, view, subject = prepare(source, flags)
+    problem, view, subject = _opened(source) if opened else prepare(source, flags)
     if isinstance(subject, System):
         raise UserError("a board to draw", "a constraint system", source.name)
     from ..render import Picture, render
@@ -67,6 +71,27 @@ def render_board(source, output, with_probs, reason, flags, as_json):
         picture = Picture(title=said, marks=_conflict_marks(conflict), caption="orange: the clues that conflict")
     note = write_output(output, lambda path: render(subject, str(path), picture=picture))
     emit("render", as_json, data, "\n".join(filter(None, [said, note])), 1 if conflict else 0)
+
+
+def _opened(source):
+    """(problem, view, board) of the position a layout's first click opens."""
+    from ..constraints import problem_of
+    from ..game import Game, Level
+    from ..report.views import BoardView
+    from .subjects import check_inside, read_puzzle_from
+    puzzle = read_puzzle_from(source)
+    if puzzle.mines is None:
+        raise UserError("a layout, '*' for the hidden mines (--opened)", "a position without one", source.name)
+    if puzzle.start is None:
+        raise UserError(f"a 'start:' line in {source.name} (--opened)", "none")
+    check_inside(puzzle.board, puzzle.start, "start cell")
+    if puzzle.start in puzzle.mines or puzzle.board.voids:
+        raise UserError("a safe start cell on a full rectangle", f"{puzzle.start[0]},{puzzle.start[1]}"
+                        + (", a mine" if puzzle.start in puzzle.mines else " on a board with void squares"))
+    game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)
+    game.open(puzzle.start)
+    board = game.board
+    return problem_of(board), BoardView(board), board
 
 
 def _conflict_marks(conflict) -> dict:
@@ -105,14 +130,15 @@ def _reason_picture(problem, view, board, reason, picture):
              "explanation": [view.json(c) for c in sorted(opening.counterexample)]}, ())
 
 
-def draw_hint(board, answer, output: Path) -> str:
-    """Draw ``answer`` (a :class:`~satsweeper.hint.Hint`) on ``board``."""
+def draw_hint(board, answer, output: Path, name: str = "") -> str:
+    """Draw ``answer`` (a :class:`~satsweeper.hint.Hint`) on ``board``, titled with the
+    board file's ``name`` as every other picture is."""
     from ..constraints import Clue, problem_of
     from ..counting import tally
     from ..render import Picture, render
     require_matplotlib()
     if not answer.consistent:
-        picture = Picture(marks=_conflict_marks(answer.conflict), title="inconsistent",
+        picture = Picture(marks=_conflict_marks(answer.conflict), title=f"{name}: inconsistent" if name else "inconsistent",
                           caption="orange: the clues that conflict")
     else:
         counts = tally(problem_of(board))
@@ -123,7 +149,10 @@ def draw_hint(board, answer, output: Path) -> str:
         verb = answer.move.value
         caption = (f"magenta: {verb} this cell; blue: the clues that force it" if answer.sure
                    else f"magenta: the guess ({answer.basis}); colours: exact mine probability")
-        picture = Picture(probabilities, marks, title="hint", caption=caption)
+        if any(p in (0, 1) for p in probabilities.values()):  # drawn as render --probs says
+            caption += "; green with a ring: safe in every explanation; a drawn mine: a mine in every one"
+        picture = Picture(probabilities, marks, title=f"{name}: hint" if name else "hint",
+                          caption=caption)
     return write_output(output, lambda path: render(board, str(path), picture=picture))
 
 

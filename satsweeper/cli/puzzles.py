@@ -89,7 +89,7 @@ def noguess(source, start, picture, as_json):
 @click.option("--method", type=click.Choice(["auto", "resample", "perturb", "clear"]), default="auto",
               show_default=True, help="resample: uniform over no-guess layouts but slow at high density; "
               "perturb, clear: fast repairs, biased; auto: resample, then clear if 30 draws fail "
-              "(README: Puzzles).")
+              "(README: Measured, Bias).")
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "extreme"]),
               help="Only no-guess layouts of exactly this grade (implies --no-guess).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Fixes every layout drawn.")
@@ -99,7 +99,8 @@ def noguess(source, start, picture, as_json):
               help="No-guess checks allowed per board; exit 3 when it runs out.")
 @click.option("-o", "--output", type=OutputPath(), help="Write the board here (.mine for JSMinesweeper).")
 @click.option("--out-dir", type=OutputDir(),
-              help="Write boards here, one file each (board-N.txt, numbered after those already there).")
+              help="Write boards here, one file each (board-N.txt, numbered after those already "
+                   "there; board N is the same for a seed however many runs made the rest).")
 @backend_options
 @timeout_option
 @json_option
@@ -172,12 +173,13 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     from ..textio import format_board, format_mine
     boards: list[dict] = []
     # Boards already in the directory are an author's earlier work: new ones are
-    # numbered after them, never written over them.
+    # numbered after them, never written over them, and drawn as the boards of
+    # that number (the same seed again would otherwise repeat boards 1, 2, ...).
     skip = _boards_in(out_dir) if out_dir else 0
     width = len(str(skip + count))
     blank = Board(level.height, level.width, total_mines=level.mines)
     layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
-                           budget, backend, difficulty=difficulty and Rung.parse(difficulty))
+                           budget, backend, difficulty=difficulty and Rung.parse(difficulty), first=skip)
     try:
         with deadline(timeout), progress(f"generating {level}", count, "boards") as advance, \
                 contextlib.closing(layouts):
@@ -196,7 +198,12 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                                "note": f"{note}: 3BV {made.report.three_bv}, "
                                        f"{_counted(made.layouts, 'layout')} drawn, "
                                        f"{_counted(made.perturbations, 'perturbation')}"
-                                       + (f", {made.grade}" if made.grade else "")})
+                                       + (f", {made.grade}" if made.grade else "")
+                                       # A .mine file cannot say where the game starts, and
+                                       # noguess needs it back (--start).
+                                       + (f"; start {first[0]},{first[1]}, not in the file (a .mine "
+                                          f"has no place for it): noguess --start {first[0]},{first[1]}"
+                                          if path and path.suffix.lower() == ".mine" else "")})
                 advance(1)
     except TimeUp:
         return boards, f"no more boards within {timeout:g} s (--timeout)"

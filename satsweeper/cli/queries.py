@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from .contract import (LIMIT, NO, YES, CellParam, InputFile, OutputPath, TimeUp, UserError,
@@ -292,7 +294,7 @@ def hint(source, strategy_name, seed, picture, timeout, as_json):
     data, text = hints.hint_json(view, answer), hints.hint_text(view, answer)
     if picture:
         from .pictures import draw_hint
-        note = draw_hint(subject, answer, picture)
+        note = draw_hint(subject, answer, picture, Path(source.name).name)
         data["picture"] = str(picture)
         text += f"\n{note}"
     emit("hint", as_json, data, text, YES if answer.consistent else NO)

@@ -74,4 +74,8 @@ def no_guess_json(view: BoardView, start, answer: NoGuess, grade: Grade | None =
                          for c in answer.frontier]}
     if grade is not None:
         data["difficulty"] = grade_json(grade)
+        # The solution, step by step, for an author to replay and check.
+        data["path"] = [{"rung": int(step.rung), "word": step.rung.word, "clues": step.clues,
+                         "open": [view.json(c) for c in step.opened],
+                         "flag": [view.json(c) for c in step.flagged]} for step in grade.path]
     return data

@@ -14,7 +14,10 @@ STATUS_MARK = {Status.SAFE: "o", Status.MINE: "*", Status.UNDETERMINED: "?"}
 def consistency_text(view: View, answer: Consistency) -> str:
     if not answer.consistent:
         return conflict_text(answer.conflict)
-    return f"consistent: one explanation{_key(view)}:\n" + explanation_picture(view, answer.witness)
+    # "one explanation" read as "exactly one" on boards with thousands: check
+    # finds an example only; unique and count say how many.
+    return (f"consistent: an explanation, perhaps one of many{_key(view)}:\n"
+            + explanation_picture(view, answer.witness))
 
 
 def consistency_json(view: View, answer: Consistency) -> dict:
