@@ -36,7 +36,7 @@ def client():
 
 def cli_json(*args, input=None) -> dict:
     result = CliRunner().invoke(main, [*map(str, args), "--json"], input=input)
-    return json.loads(result.output)
+    return json.loads(result.stdout)  # stderr may carry a progress line
 
 
 class TestSameAsCli:
