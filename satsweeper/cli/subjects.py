@@ -112,9 +112,9 @@ def check_room(level, first: Cell, rule: str) -> None:
     """Raise unless the mines fit outside the cells the first-click ``rule`` keeps
     free (said before any game, in the user's words, not as the placer's
     "excluded cells")."""
+    from ..game import neighbours
     row, col = first
-    around = sum(1 for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
-                 if 0 <= r < level.height and 0 <= c < level.width)
+    around = len(neighbours(level, first)) + 1  # the click and its neighbours
     kept, why = {"can-lose": (0, "may be a mine"), "safe": (1, "is safe"),
                  "opening": (around, "opens a region: it and its neighbours are free")}[rule]
     room = level.width * level.height - kept
