@@ -32,6 +32,7 @@ layouts make keys of 14 lengths).
 from __future__ import annotations
 
 import struct
+from typing import BinaryIO
 
 LOAD = 24  # entries a bucket on average, at most (and at least half): a find over ~360 bytes costs about a slice
 FORMATS = {1: "<b", 2: "<h", 4: "<i", 8: "<q"}  # value bytes -> a struct format (unpack_from: no slice)
@@ -103,6 +104,53 @@ class Memo:
         if used > LOAD * (mask + 1):
             self._double(width)
 
+    def write(self, out: BinaryIO) -> None:
+        """Every entry to ``out``: per key length, a header (key length,
+        entries, bytes) and the entries side by side.  Buckets are not
+        kept: they follow ``hash``, which differs between processes."""
+        out.write(struct.pack("<4q", self.value_bytes, len(self.tables), 0, 0))
+        for width, (buckets, _, _) in self.tables.items():
+            data = b"".join(buckets)
+            out.write(struct.pack("<4q", width, self.used[width], len(data), 0))
+            out.write(data)
+
+    @classmethod
+    def read(cls, src: BinaryIO) -> Memo:
+        """A memo as :meth:`write` wrote it, its buckets made afresh.
+
+        >>> import io
+        >>> memo = Memo(value_bytes=1)
+        >>> for n in range(100):
+        ...     memo[n.to_bytes(3, "little")] = n % 50 - 25
+        >>> saved = io.BytesIO(); memo.write(saved); _ = saved.seek(0)
+        >>> again = Memo.read(saved)
+        >>> len(again), again.get((77).to_bytes(3, "little")), again.get(b"xyz")
+        (100, 2, None)
+        """
+        value_bytes, tables, _, _ = struct.unpack("<4q", _exactly(src, 32))
+        memo = cls(value_bytes)
+        for _ in range(tables):
+            width, used, size, _ = struct.unpack("<4q", _exactly(src, 32))
+            memo._fill(width, used, _exactly(src, size))
+        return memo
+
+    def _fill(self, width: int, used: int, data: bytes) -> None:
+        """Put ``used`` entries of key length ``width`` (``data``, side by side) in fresh buckets."""
+        size = width + self.value_bytes
+        if len(data) != used * size:
+            raise ValueError(f"{used} entries of {size} bytes (got {len(data)} bytes)")
+        count = 1
+        while used > LOAD * count:
+            count *= 2
+        mask = count - 1
+        parts = [bytearray() for _ in range(count)]
+        for at in range(0, len(data), size):
+            entry = data[at:at + size]
+            parts[hash(entry[:width]) & mask] += entry
+        self.tables[width] = ([bytes(part) for part in parts], mask, size)
+        self.used[width] = used
+        self.count += used
+
     def _double(self, width: int) -> None:
         """Split every bucket in two by one more bit of the hash: bucket b's keys with the bit set go to
         bucket b + len(buckets).  One bucket at a time, in place: no second table beside the first."""
@@ -120,3 +168,11 @@ class Memo:
             buckets[b] = bytes(keep)
             buckets.append(bytes(move))
         self.tables[width] = (buckets, high, size)
+
+
+def _exactly(src: BinaryIO, n: int) -> bytes:
+    """``n`` bytes of ``src``, or ValueError (a file cut short)."""
+    data = src.read(n)
+    if len(data) != n:
+        raise ValueError(f"{n} more bytes (got {len(data)}: the file is cut short)")
+    return data

@@ -25,7 +25,9 @@ it; ``opening`` only layouts with no mine on it or its neighbours.
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import os
 from array import array
 import operator
 import re
@@ -39,6 +41,8 @@ from .errors import SatsweeperError
 from .game import FirstClick, Level
 from .memo import Memo
 
+MEMO_FORMAT = "satsweeper optimal-search memo"  # the first line of a saved memo (see Search.save)
+MEMO_VERSION = 1  # bumped when the layouts' order or the keys change: an old file would answer wrongly
 MOST_LAYOUTS = 3_300_000  # masks and numbers of every layout: 5x5x15 (3,268,760 layouts) takes 0.54 GB, 23 s
 SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
 KEEP_BOUND = 32  # bounds of sets of fewer layouts are not remembered (cheap to find again; 5x5x5: -20% memory)
@@ -175,6 +179,59 @@ class Search:
         self.id_bytes = next(n for n in (2, 3, 4) if self.layouts <= 1 << 8 * n)  # a layout's index
         # Chosen once, not tested at each call:
         self._small_key = {2: self._two_byte_ids, 3: self._three_byte_ids, 4: self._four_byte_ids}[self.id_bytes]
+
+    # -- a search that outlives its process ------------------------------
+
+    def save(self, path: str, notes: dict | None = None) -> None:
+        """Write both memos, and ``notes`` (JSON), to ``path``; a search
+        that :meth:`load` s it goes on where this one stopped.
+
+        Every entry is an exact value or a true upper bound of its view,
+        whatever was being searched when the process stopped, so a saved
+        memo is never half right.  Written to ``path.part`` and renamed:
+        a process killed while writing leaves the last whole file.
+        """
+        header = {"format": MEMO_FORMAT, "version": MEMO_VERSION, "level": str(self.level),
+                  "views": len(self.memo), "small sets": len(self.small_memo), **(notes or {})}
+        part = path + ".part"
+        with open(part, "wb") as out:
+            out.write(json.dumps(header).encode() + b"\n")
+            self.memo.write(out)
+            self.small_memo.write(out)
+        os.replace(part, path)
+
+    def load(self, path: str) -> dict:
+        """Take the memos :meth:`save` wrote to ``path`` (for this level); its notes.
+
+        >>> import os, tempfile
+        >>> first = Search(Level(4, 4, 4))
+        >>> won = first.optimum(FirstClick.SAFE, (0, 0)).won
+        >>> path = os.path.join(tempfile.mkdtemp(), "4x4x4.memo")
+        >>> first.save(path, {"cpu seconds": 0.5})
+        >>> again = Search(Level(4, 4, 4))
+        >>> again.load(path)["cpu seconds"], again.states == first.states
+        (0.5, True)
+        >>> again.optimum(FirstClick.SAFE, (0, 0)).won == won
+        True
+        """
+        with open(path, "rb") as src:
+            line = src.readline()
+            try:
+                header = json.loads(line)
+            except ValueError:
+                header = None
+            if not isinstance(header, dict) or header.get("format") != MEMO_FORMAT:
+                raise SatsweeperError(f"{path}: expected a saved optimal-search memo (got {line[:40]!r})")
+            if header.get("version") != MEMO_VERSION or header.get("level") != str(self.level):
+                raise SatsweeperError(f"{path}: expected a memo of {self.level}, version {MEMO_VERSION} "
+                                      f"(got {header.get('level')}, version {header.get('version')})")
+            try:
+                memo, small_memo = Memo.read(src), Memo.read(src)
+            except ValueError as err:
+                raise SatsweeperError(f"{path}: {err}") from None
+        self.memo, self.small_memo = memo, small_memo
+        self.next_report = len(self.memo) // 10000 * 10000 + 10000
+        return header
 
     # -- the board --------------------------------------------------------
 

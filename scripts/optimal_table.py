@@ -9,7 +9,10 @@ the CPU time; then ``best`` and ``exact`` played on every allowed layout
 Boards are taken in order of their number of layouts; each board runs in a
 child process with ``--budget`` seconds of wall time and is stopped after
 that, keeping the rows it finished.  The file is rewritten after every row,
-so an interrupted run keeps what finished.  Slow on purpose: run it niced.
+so an interrupted run keeps what finished.  With ``--memo-dir`` a board's
+search itself survives: its memo is saved when the budget is spent (and
+every half hour of CPU), and the next run goes on from it, so a board too
+big for one sitting is solved over several.  Slow on purpose: run it niced.
 
     nice -n 10 python -m scripts.optimal_table --out docs/optimal.md --budget 600 --total 3600
 """
@@ -22,6 +25,7 @@ import math
 import os
 import multiprocessing
 import resource
+import signal
 import sys
 import time
 from fractions import Fraction
@@ -77,8 +81,15 @@ def play(level: Level, rule: FirstClick, first: tuple[int, int], seed: int, cach
     return cache[key]
 
 
+class Stopped(Exception):
+    """The parent asked the child to stop (SIGTERM): save the memo and leave."""
+
+
+SAVE_EVERY = 1800  # CPU seconds between saves of a board's memo (a machine that vanishes loses at most this)
+
+
 def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | None = None,
-            memory_gb: float = 0) -> None:
+            memory_gb: float = 0, memo_path: str | None = None) -> None:
     """In a child: one row per (rule, first-click mode), sent as it finishes.
 
     Safe with the corner click first, on an empty memo: its states and CPU
@@ -86,27 +97,84 @@ def rows_of(level: Level, strategy_layouts: int, seed: int, send, cache: dict | 
     A row carries the strategies' values under "played" (for the parent's cache).
     With ``memory_gb`` the child's address space is capped there: a search
     that needs more ends the child (a MemoryError, not a wrong row).
+
+    With ``memo_path`` the search outlives the child: the memo, the rows
+    finished and the CPU spent are saved there every ``SAVE_EVERY`` CPU
+    seconds, when the parent sends SIGTERM (the budget is spent) and at the
+    end; a later run on the same file sends the finished rows again and goes
+    on from the saved memo.  A row's CPU is then the sum over the runs.
     """
     if memory_gb:
         cap = int(memory_gb * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     cache = {} if cache is None else cache
-    search = Search(level, progress=lambda states: report(level, states))
+    asked = []  # set by SIGTERM; the search is stopped at its next progress call, between two views
+    signal.signal(signal.SIGTERM, lambda *_: asked.append(True))
+    spent, done = 0.0, []  # CPU seconds of earlier runs; rows finished (as saved)
+    saved_at = [time.process_time()]
+
+    def progress(states: int) -> None:
+        report(level, states)
+        if asked:
+            raise Stopped
+        if memo_path and time.process_time() - saved_at[0] >= SAVE_EVERY:
+            keep()
+
+    def keep() -> None:
+        search.save(memo_path, {"cpu seconds": spent + time.process_time(), "rows": done})
+        saved_at[0] = time.process_time()
+
+    search = Search(level, progress=progress)
+    if memo_path and os.path.exists(memo_path):
+        header = search.load(memo_path)
+        spent, done = header["cpu seconds"], header["rows"]
+        print(f"{level}: resumed from {memo_path} ({header['views']} views, {spent:.0f} s CPU before)",
+              file=sys.stderr, flush=True)
     for rule, mode in ORDER:
-        cpu, states = time.process_time(), search.states
+        earlier = next((row for row in done if (row["rule"], row["mode"]) == (rule.value, mode)), None)
+        if earlier:
+            send.send(row_from_json(earlier))
+            continue
+        cpu, states = spent + time.process_time(), search.states
         try:
             found = search.optimum(rule, (0, 0) if mode == "corner" else None)
         except NoLayout as err:  # no layout for this rule: a row that says so
-            send.send({"level": str(level), "rule": rule.value, "mode": mode, "none": str(err)})
-            continue
-        row = {"level": str(level), "rule": rule.value, "mode": mode, "value": found.value,
-               "firsts": found.firsts, "states": found.states - states, "cpu": time.process_time() - cpu,
-               "layouts": found.layouts, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
-        if found.layouts <= strategy_layouts:
+            row = {"level": str(level), "rule": rule.value, "mode": mode, "none": str(err)}
+        except Stopped:
+            if memo_path:
+                keep()
+            return
+        else:
+            row = {"level": str(level), "rule": rule.value, "mode": mode, "value": found.value,
+                   "firsts": found.firsts, "states": found.states - states,
+                   "cpu": spent + time.process_time() - cpu, "layouts": found.layouts,
+                   "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+        done.append(row_to_json(row))
+        if memo_path:
+            keep()
+        if "value" in row and found.layouts <= strategy_layouts:
             values = play(level, rule, found.firsts[0], seed, cache)
             row.update(values)
             row["played"] = (played_key(level, rule, found.firsts[0], seed), values)
         send.send(row)
+
+
+def row_to_json(row: dict) -> dict:
+    """A row as the memo file keeps it (Fractions as text)."""
+    return {key: str(value) if isinstance(value, Fraction) else value for key, value in row.items()}
+
+
+def row_from_json(row: dict) -> dict:
+    """A row the memo file kept, as :func:`rows_of` sends it.
+
+    >>> row_from_json(row_to_json({"value": Fraction(1, 3), "firsts": ((0, 0),), "cpu": 2.5}))
+    {'value': Fraction(1, 3), 'firsts': ((0, 0),), 'cpu': 2.5}
+    """
+    out = dict(row)
+    if "value" in out:
+        out["value"] = Fraction(out["value"])
+        out["firsts"] = tuple(tuple(cell) for cell in out["firsts"])
+    return out
 
 
 def report(level: Level, states: int) -> None:
@@ -116,13 +184,21 @@ def report(level: Level, states: int) -> None:
               f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB", file=sys.stderr, flush=True)
 
 
+GRACE = 600  # seconds a stopped child may take to save its memo (5x5x8's 1 GB: about a minute)
+
+
 def run_board(level: Level, budget: float, strategy_layouts: int, seed: int,
-              cache: dict | None = None, memory_gb: float = 0) -> tuple[list[dict], str]:
-    """The rows one board finished within ``budget`` seconds, and why it stopped (or "")."""
+              cache: dict | None = None, memory_gb: float = 0,
+              memo_path: str | None = None) -> tuple[list[dict], str]:
+    """The rows one board finished within ``budget`` seconds, and why it stopped (or "").
+
+    With ``memo_path`` the child is asked to stop (SIGTERM) and given
+    ``GRACE`` seconds to save its memo there before it is killed.
+    """
     receiver, sender = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(target=rows_of,
                                                         args=(level, strategy_layouts, seed, sender, cache,
-                                                                                   memory_gb))
+                                                              memory_gb, memo_path))
     child.start()
     sender.close()
     rows, end = [], time.monotonic() + budget
@@ -136,9 +212,13 @@ def run_board(level: Level, budget: float, strategy_layouts: int, seed: int,
         if not child.is_alive() and not receiver.poll(0):
             break
         if time.monotonic() >= end:
+            if memo_path:
+                child.terminate()
+                child.join(GRACE)
             child.kill()
             child.join()
-            return rows, f"stopped after {budget:g} s wall time"
+            saved = f"; its memo is in {memo_path}" if memo_path and child.exitcode == 0 else ""
+            return rows, f"stopped after {budget:g} s wall time{saved}"
     child.join()
     return rows, "" if child.exitcode == 0 else f"child ended with code {child.exitcode} (memory?)"
 
@@ -277,6 +357,8 @@ def main() -> None:
                         help="only play best and exact again on the rows already in --out")
     parser.add_argument("--memory", type=float, default=0,
                         help="GB of address space a board's process may take (0: no cap)")
+    parser.add_argument("--memo-dir", help="keep each board's search in DIR/WxHxM.memo, saved when its budget "
+                        "is spent, and go on from it next time (5x5x8 needs several runs)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the rows (and notes) of --out for the boards this run does not run")
     args = parser.parse_args()
@@ -291,6 +373,9 @@ def main() -> None:
         command += f" --cache {args.cache}"
     if args.memory:
         command += f" --memory {args.memory:g}"
+    if args.memo_dir:
+        os.makedirs(args.memo_dir, exist_ok=True)
+        command += f" --memo-dir {args.memo_dir}"
     if args.only:
         command += f" --out {args.out} --only {' '.join(args.only)}"
     levels = [Level.parse(x) for x in args.only] if args.only else boards(args.most_layouts)
@@ -315,8 +400,9 @@ def main() -> None:
             write(args.out, command, rows, notes)
             break
         try:
+            memo_path = os.path.join(args.memo_dir, f"{level}.memo") if args.memo_dir else None
             found, why = run_board(level, min(args.budget, left), args.strategy_layouts, args.seed, cache,
-                                   args.memory)
+                                   args.memory, memo_path)
             for row in found:
                 if "played" in row:
                     key, values = row.pop("played")

@@ -7,6 +7,7 @@ import struct
 
 import pytest
 
+from satsweeper.errors import SatsweeperError
 from satsweeper.game import FirstClick, Level
 from satsweeper.memo import LOAD, Memo
 from satsweeper.optimal import Search
@@ -125,3 +126,73 @@ class TestSearchWithDicts:
         assert [key[j] | key[3 + j] << 8 | key[6 + j] << 16 for j in range(3)] == list(ids)
         two = Search(Level(4, 4, 4))  # 1,820 layouts: 2 bytes each
         assert two.id_bytes == 2 and two._small_key((1, 1819)) == (1 | 1819 << 16).to_bytes(4, "little")
+
+
+class TestSaved:
+    def test_written_and_read_back(self, tmp_path):
+        """Random entries of several key lengths and values of every width: read back, the memo is the dict."""
+        rng = random.Random(5)
+        for value_bytes in (1, 2, 4, 8):
+            memo, truth = Memo(value_bytes=value_bytes), {}
+            top = 2 ** (8 * value_bytes - 1)
+            pool = [rng.randbytes(rng.choice((2, 5, 11))) for _ in range(3000)]
+            for key in pool:
+                truth[key] = memo[key] = rng.randrange(-top, top)
+            path = tmp_path / f"m{value_bytes}"
+            with open(path, "wb") as out:
+                memo.write(out)
+            with open(path, "rb") as src:
+                again = Memo.read(src)
+            assert again.value_bytes == value_bytes
+            same_as_dict(again, truth, pool + [b"zz", b"absent key"])
+            again[b"new"] = 1  # still grows (buckets made afresh, then split as usual)
+            assert len(again) == len(truth) + 1
+
+    def test_cut_short(self, tmp_path):
+        memo = Memo(value_bytes=2)
+        for n in range(500):
+            memo[n.to_bytes(4, "little")] = n
+        path = tmp_path / "m"
+        with open(path, "wb") as out:
+            memo.write(out)
+        data = path.read_bytes()
+        path.write_bytes(data[:-3])
+        with open(path, "rb") as src, pytest.raises(ValueError, match="cut short"):
+            Memo.read(src)
+
+
+class Interrupt(Exception):
+    pass
+
+
+class TestSearchResumed:
+    @pytest.mark.parametrize("level", [Level(4, 4, 4), Level(5, 3, 6)], ids=str)
+    def test_stopped_saved_and_resumed(self, level, tmp_path):
+        """A search stopped part way (as a SIGTERM stops optimal_table's), saved, and loaded by a new
+        process's search: every rule's value is the uninterrupted search's, and its memo fewer states."""
+        truth = Search(level)
+        values = {rule: truth.optimum(rule).by_first for rule in FirstClick}
+
+        def stop(views):
+            raise Interrupt
+        first = Search(level, progress=stop)
+        first.next_report = len(truth.memo) // 3
+        with pytest.raises(Interrupt):
+            first.optimum(FirstClick.SAFE)
+        assert 0 < len(first.memo) < len(truth.memo)
+        path = str(tmp_path / "board.memo")
+        first.save(path, {"rows": [], "cpu seconds": 1.5})
+        again = Search(level)
+        header = again.load(path)
+        assert header["rows"] == [] and header["views"] == len(first.memo) == len(again.memo)
+        assert {rule: again.optimum(rule).by_first for rule in FirstClick} == values
+
+    def test_refuses_another_board(self, tmp_path):
+        path = str(tmp_path / "a.memo")
+        Search(Level(3, 3, 2)).save(path)
+        with pytest.raises(SatsweeperError, match=r"expected a memo of 3x3x3, version 1 \(got 3x3x2"):
+            Search(Level(3, 3, 3)).load(path)
+        other = tmp_path / "b.memo"
+        other.write_text("p cnf 3 2\n")
+        with pytest.raises(SatsweeperError, match="expected a saved optimal-search memo"):
+            Search(Level(3, 3, 3)).load(str(other))
