@@ -109,9 +109,11 @@ class Memo:
         entries, bytes) and the entries side by side.  Buckets are not
         kept: they follow ``hash``, which differs between processes."""
         out.write(struct.pack("<4q", self.value_bytes, len(self.tables), 0, 0))
-        for width, (buckets, _, _) in self.tables.items():
+        for width, (buckets, _, size) in self.tables.items():
             data = b"".join(buckets)
-            out.write(struct.pack("<4q", width, self.used[width], len(data), 0))
+            # Entries counted from the bytes, not ``used``: a search stopped by a signal between
+            # a bucket's assignment and the count's is saved whole all the same.
+            out.write(struct.pack("<4q", width, len(data) // size, len(data), 0))
             out.write(data)
 
     @classmethod

@@ -220,15 +220,16 @@ class Search:
                 header = json.loads(line)
             except ValueError:
                 header = None
+            wanted = f"a memo of {self.level} saved by the optimal search (version {MEMO_VERSION})"
             if not isinstance(header, dict) or header.get("format") != MEMO_FORMAT:
-                raise SatsweeperError(f"{path}: expected a saved optimal-search memo (got {line[:40]!r})")
+                raise SatsweeperError(f"{wanted} (got {path}, which begins {line[:30]!r})")
             if header.get("version") != MEMO_VERSION or header.get("level") != str(self.level):
-                raise SatsweeperError(f"{path}: expected a memo of {self.level}, version {MEMO_VERSION} "
-                                      f"(got {header.get('level')}, version {header.get('version')})")
+                raise SatsweeperError(f"{wanted} (got {path}, a memo of {header.get('level')}, "
+                                      f"version {header.get('version')})")
             try:
                 memo, small_memo = Memo.read(src), Memo.read(src)
             except ValueError as err:
-                raise SatsweeperError(f"{path}: {err}") from None
+                raise SatsweeperError(f"{wanted} (got {path}, whose memo is damaged: {err})") from None
         self.memo, self.small_memo = memo, small_memo
         self.next_report = len(self.memo) // 10000 * 10000 + 10000
         return header

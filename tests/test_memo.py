@@ -190,9 +190,9 @@ class TestSearchResumed:
     def test_refuses_another_board(self, tmp_path):
         path = str(tmp_path / "a.memo")
         Search(Level(3, 3, 2)).save(path)
-        with pytest.raises(SatsweeperError, match=r"expected a memo of 3x3x3, version 1 \(got 3x3x2"):
+        with pytest.raises(SatsweeperError, match=r"a memo of 3x3x3 .* \(got .*a memo of 3x3x2, version 1"):
             Search(Level(3, 3, 3)).load(path)
         other = tmp_path / "b.memo"
         other.write_text("p cnf 3 2\n")
-        with pytest.raises(SatsweeperError, match="expected a saved optimal-search memo"):
+        with pytest.raises(SatsweeperError, match="which begins b'p cnf"):
             Search(Level(3, 3, 3)).load(str(other))

@@ -379,3 +379,32 @@ class TestCommand:
         best = optimum(Level(3, 3, 2), FirstClick.SAFE)
         assert code == 3 and data["complete"] is False and data["strategy"]["complete"] is False
         assert Fraction(data["probability"]) == best.value
+
+    def test_memo_goes_on_after_a_timeout(self, tmp_path):
+        """--memo: a search stopped by --timeout (exit 3) keeps its memo; the same command again
+        goes on from it and gives the value of a search run through (every rule's first clicks)."""
+        path = tmp_path / "5x3x6.memo"
+        code, data = self.run("5x3x6", "--memo", str(path), "--timeout", "0.4")
+        assert code == 3 and data["complete"] is False and data["memo"] == str(path) and path.exists()
+        saved = Search(Level(5, 3, 6))
+        assert saved.load(str(path))["views"] == len(saved.memo) > 0
+        code, data = self.run("5x3x6", "--memo", str(path))
+        truth = optimum(Level(5, 3, 6), FirstClick.SAFE)
+        assert code == 0 and Fraction(data["probability"]) == truth.value
+        assert [(c["row"], c["col"]) for c in data["best_first"]] == list(truth.firsts)
+        assert data["memo"] == {"path": str(path), "cpu_seconds_before": pytest.approx(data["memo"]["cpu_seconds_before"])}
+        assert data["memo"]["cpu_seconds_before"] > 0
+
+    def test_memo_of_another_board(self, tmp_path):
+        """A memo of another board, or a file that is not one, is bad input (exit 2), and is not replaced."""
+        path = tmp_path / "a.memo"
+        code, _ = self.run("3x3x2", "--memo", str(path))
+        assert code == 0 and path.exists()
+        kept = path.read_bytes()
+        code, data = self.run("3x3x3", "--memo", str(path))
+        assert code == 2 and data["error"] == ("expected a memo of 3x3x3 saved by the optimal search (version 1) "
+                                               f"(got {path}, a memo of 3x3x2, version 1)")
+        assert path.read_bytes() == kept
+        path.write_text("p cnf 3 1\n1 2 0\n")
+        code, data = self.run("3x3x3", "--memo", str(path))
+        assert code == 2 and "which begins b'p cnf 3 1" in data["error"]

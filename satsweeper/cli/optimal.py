@@ -7,8 +7,8 @@ import time
 
 import click
 
-from .contract import (LIMIT, CoordParam, LevelParam, TimeUp, UserError, emit, json_option,
-                       timeout_option, within, working)
+from .contract import (LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, deadline, emit,
+                       json_option, timeout_option, within, working)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
@@ -38,9 +38,12 @@ def cell_json(cell) -> dict:
               help="Also play this strategy on every allowed layout: its exact chance and the gap.")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Fixes the strategy's tie-breaks (drawn from the seed and the position it sees).")
+@click.option("--memo", "memo_path", type=OutputPath(), metavar="FILE",
+              help="Keep the search in FILE: go on from it if it exists; saved when the search ends, "
+                   "runs out of --timeout or is stopped with Ctrl-C (a big board over several runs).")
 @timeout_option
 @json_option
-def optimal(level, rule, first, strategy_name, seed, timeout, as_json):
+def optimal(level, rule, first, strategy_name, seed, memo_path, timeout, as_json):
     """The best possible chance of winning LEVEL (WIDTHxHEIGHTxMINES, small boards).
 
     Searches every set of layouts the player can know, with free opening of
@@ -51,6 +54,7 @@ def optimal(level, rule, first, strategy_name, seed, timeout, as_json):
       satsweeper optimal 4x4x4 --rule can-lose
       satsweeper optimal 5x5x5 --rule safe --first 0,0
       satsweeper optimal 4x4x4 --strategy best --json
+      satsweeper optimal 5x5x7 --memo 5x5x7.memo --timeout 600   # again: goes on
     """
     from ..game import FirstClick
     from ..optimal import optimum, strategy_value
@@ -59,14 +63,21 @@ def optimal(level, rule, first, strategy_name, seed, timeout, as_json):
     chosen = FirstClick(rule)
     progress = states_on_terminal()
     began = time.monotonic()
-    try:
-        best = within(timeout, lambda: optimum(level, chosen, first, progress=progress))
-    except TimeUp:
-        emit("optimal", as_json, {"complete": False, "timeout": timeout},
-             f"no answer within {timeout:g} s (--timeout)", LIMIT)
+    if memo_path:
+        best, before = kept_search(level, chosen, first, progress, memo_path, timeout, as_json)
+    else:
+        try:
+            best = within(timeout, lambda: optimum(level, chosen, first, progress=progress))
+        except TimeUp:
+            emit("optimal", as_json, {"complete": False, "timeout": timeout},
+                 f"no answer within {timeout:g} s (--timeout)", LIMIT)
     if progress:
         click.echo("\r\033[K", nl=False, err=True)
     data, text = optimum_report(best)
+    if memo_path:  # the states count the loaded memo's too; the CPU is this run's
+        data["memo"] = {"path": str(memo_path), "cpu_seconds_before": before}
+        text += f"\nmemo: {memo_path} (went on from {before:.2f} s CPU of earlier runs)" if before else \
+            f"\nmemo: {memo_path}"
     if strategy_name:
         start = first or best.firsts[0]
         # The same --timeout covers both searches: playing the strategy on
@@ -82,6 +93,38 @@ def optimal(level, rule, first, strategy_name, seed, timeout, as_json):
         data["strategy"], more = strategy_report(played, best, first is None)
         text += "\n" + more
     emit("optimal", as_json, data, text, 0)
+
+
+def kept_search(level, rule, first, progress, path, timeout, as_json):
+    """The optimum searched in this process with its memo kept in ``path``.
+
+    Not in a child as ``within`` does: the memo must outlive a timeout.  The
+    search is Python, so the timeout's signal (and Ctrl-C) stop it between
+    two steps, and every value in the memo is then exact or a true bound.
+    """
+    from ..optimal import Search
+    search = Search(level, progress=progress)
+    before = 0.0
+    if path.exists():
+        try:
+            before = search.load(str(path)).get("cpu seconds", 0.0)
+        except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
+            raise UserError(f"a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
+    cpu = time.process_time()
+    try:
+        with deadline(timeout):
+            best = search.optimum(rule, first)
+    except (TimeUp, KeyboardInterrupt) as stop:
+        if progress:
+            click.echo("\r\033[K", nl=False, err=True)
+        search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
+        why = f"within {timeout:g} s (--timeout)" if isinstance(stop, TimeUp) else "(stopped)"
+        emit("optimal", as_json, {"complete": False, "timeout": timeout, "memo": str(path),
+                                  "states": search.states},
+             f"no answer {why}; the search so far ({search.states} states) is in {path}: "
+             f"run the same command again to go on", LIMIT)
+    search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
+    return best, before
 
 
 def optimum_report(best) -> tuple[dict, str]:
