@@ -408,3 +408,40 @@ class TestCommand:
         path.write_text("p cnf 3 1\n1 2 0\n")
         code, data = self.run("3x3x3", "--memo", str(path))
         assert code == 2 and "which begins b'p cnf 3 1" in data["error"]
+
+    def test_memo_saved_as_it_goes(self, tmp_path, monkeypatch):
+        """--memo is saved between steps of a long search (every SAVE_EVERY CPU seconds), not only at
+        the end: a saved file loads, and the answer is the search's without a memo."""
+        import satsweeper.cli.optimal as command
+        from satsweeper.optimal import Search as Searched
+        saves = []
+        real = Searched.save
+
+        def counted(search, path, notes=None):
+            saves.append(len(search.memo))
+            real(search, path, notes)
+        monkeypatch.setattr(command, "SAVE_EVERY", 0.0)
+        monkeypatch.setattr(Searched, "save", counted)
+        path = tmp_path / "5x4x5.memo"
+        code, data = self.run("5x4x5", "--first", "0,0", "--memo", str(path))
+        assert code == 0 and Fraction(data["probability"]) == optimum(Level(5, 4, 5), first=(0, 0)).value
+        assert len(saves) >= 3 and saves[0] < saves[-1]  # in between, then the last at the end
+        assert Searched(Level(5, 4, 5)).load(str(path))["views"] == saves[-1]
+
+    def test_memo_saved_on_sigterm(self, tmp_path):
+        """kill (SIGTERM) during a search with --memo: exit 130 with what is known, the memo saved
+        (it loads, with the states said), no traceback."""
+        import json
+        import signal
+        import subprocess
+        import sys
+        import time
+        path = tmp_path / "5x5x6.memo"
+        child = subprocess.Popen([sys.executable, "-m", "satsweeper", "optimal", "5x5x6", "--memo", str(path),
+                                  "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(4)
+        child.send_signal(signal.SIGTERM)
+        out, err = child.communicate(timeout=120)
+        data = json.loads(out)
+        assert child.returncode == 130 and data["complete"] is False and "Traceback" not in err
+        assert Search(Level(5, 5, 6)).load(str(path))["views"] > 0 and data["states"] > 0

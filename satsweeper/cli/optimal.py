@@ -7,8 +7,8 @@ import time
 
 import click
 
-from .contract import (LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, deadline, emit,
-                       json_option, timeout_option, within, working)
+from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, deadline,
+                       emit, json_option, timeout_option, within, working)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
@@ -95,35 +95,66 @@ def optimal(level, rule, first, strategy_name, seed, memo_path, timeout, as_json
     emit("optimal", as_json, data, text, 0)
 
 
+SAVE_EVERY = 1800.0  # CPU seconds between saves of --memo in a long search: a kill -9 loses at most this
+
+
+class Terminated(Exception):
+    """SIGTERM (``kill``, a shutdown) during a search kept in a memo: saved like Ctrl-C."""
+
+
 def kept_search(level, rule, first, progress, path, timeout, as_json):
-    """The optimum searched in this process with its memo kept in ``path``.
+    """The optimum searched in this process with its memo kept in ``path``; (optimum, CPU seconds of
+    earlier runs).
 
     Not in a child as ``within`` does: the memo must outlive a timeout.  The
-    search is Python, so the timeout's signal (and Ctrl-C) stop it between
-    two steps, and every value in the memo is then exact or a true bound.
+    search is Python, so the timeout's signal, Ctrl-C and SIGTERM stop it
+    between two steps (every value in the memo is then exact or a true
+    bound), and it is saved.  It is also saved every ``SAVE_EVERY`` CPU
+    seconds, between two steps of the search.
     """
+    import signal
+
     from ..optimal import Search
-    search = Search(level, progress=progress)
     before = 0.0
+    cpu = time.process_time()
+    saved_at = [cpu]
+
+    def save() -> None:
+        search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
+        saved_at[0] = time.process_time()
+
+    def step(states: int) -> None:
+        if progress:
+            progress(states)
+        if time.process_time() - saved_at[0] >= SAVE_EVERY:
+            save()
+
+    def terminate(signum, frame):
+        raise Terminated()
+
+    search = Search(level, progress=step)
     if path.exists():
         try:
             before = search.load(str(path)).get("cpu seconds", 0.0)
         except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
-            raise UserError(f"a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
-    cpu = time.process_time()
+            raise UserError("a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
+    previous = signal.signal(signal.SIGTERM, terminate)
     try:
         with deadline(timeout):
             best = search.optimum(rule, first)
-    except (TimeUp, KeyboardInterrupt) as stop:
+    except (TimeUp, KeyboardInterrupt, Terminated) as stop:
         if progress:
             click.echo("\r\033[K", nl=False, err=True)
-        search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
-        why = f"within {timeout:g} s (--timeout)" if isinstance(stop, TimeUp) else "(stopped)"
+        save()
+        timed_out = isinstance(stop, TimeUp)
+        why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
         emit("optimal", as_json, {"complete": False, "timeout": timeout, "memo": str(path),
                                   "states": search.states},
              f"no answer {why}; the search so far ({search.states} states) is in {path}: "
-             f"run the same command again to go on", LIMIT)
-    search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
+             f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    save()
     return best, before
 
 
