@@ -258,6 +258,22 @@ class TestOutputs:
         result = run(*args)
         assert result.exit_code == 2 and "'-'" in result.stderr and list(tmp_path.iterdir()) == []
 
+    @pytest.mark.parametrize("args", [["generate", "--seed", "1", "-o", "{out}"],
+                                      ["compile", "a | b", "--no-count", "-o", "{out}"],
+                                      ["repair", "not", "-o", "{out}"],
+                                      ["render", EXAMPLES / "unique.txt", "-o", "{out}"]],
+                             ids=["generate", "compile", "repair", "render"])
+    def test_a_pipe_is_not_replaced(self, args, tmp_path):
+        """An output that is a pipe (or a device: as root, /dev/null) is refused before the
+        work (exit 2); it used to be replaced by a plain file, the atomic write's rename."""
+        import os
+        import stat
+        out = tmp_path / "pipe.svg"  # a name render accepts
+        os.mkfifo(out)
+        result = run(*(str(a).format(out=out) for a in args))
+        assert result.exit_code == 2 and "a regular file to write" in result.stderr
+        assert stat.S_ISFIFO(os.lstat(out).st_mode)
+
     def test_count_with_one_output_file(self, tmp_path):
         """-o with --count > 1 would overwrite: refused."""
         result = run("generate", "--count", "3", "-o", tmp_path / "x.txt", "--out-dir", tmp_path)

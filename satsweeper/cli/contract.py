@@ -342,6 +342,11 @@ def check_writable(path: Path) -> None:
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise UserError("a file to write", f"{cut(str(path))}, a directory")
+    if path.exists() and not path.is_file():
+        # A device or a pipe: the atomic write renames a new file over it (as root,
+        # /dev/null becomes a plain file), and a journal or memo there is read first
+        # (/dev/zero: without end).
+        raise UserError("a regular file to write", f"{cut(str(path))}, a device, pipe or socket")
     if not parent.is_dir():
         raise UserError("an output file in an existing directory",
                         f"{cut(str(path))}: {cut(str(parent))} does not exist")
