@@ -395,6 +395,28 @@ class TestCommand:
         assert data["memo"] == {"path": str(path), "cpu_seconds_before": pytest.approx(data["memo"]["cpu_seconds_before"])}
         assert data["memo"]["cpu_seconds_before"] > 0
 
+    def test_memo_kept_on_ctrl_c(self, tmp_path, monkeypatch):
+        """--memo and Ctrl-C part way: exit 130 (interrupted, as docs/json.md says; it was 3,
+        a limit) with "stopped", the memo saved; the same command again finishes it with the
+        value of a search run through."""
+        calls = []
+        original = Search._opened
+
+        def stopping(self, *args, **kwargs):
+            calls.append(1)
+            if len(calls) == 300:
+                raise KeyboardInterrupt
+            return original(self, *args, **kwargs)
+        monkeypatch.setattr(Search, "_opened", stopping)
+        path = tmp_path / "5x3x6.memo"
+        code, data = self.run("5x3x6", "--memo", str(path))
+        assert len(calls) >= 300
+        assert code == 130 and data["complete"] is False and data["stopped"] == "interrupted"
+        assert data["memo"] == str(path) and Search(Level(5, 3, 6)).load(str(path))["views"] > 0
+        monkeypatch.setattr(Search, "_opened", original)
+        code, data = self.run("5x3x6", "--memo", str(path))
+        assert code == 0 and Fraction(data["probability"]) == optimum(Level(5, 3, 6), FirstClick.SAFE).value
+
     def test_memo_of_another_board(self, tmp_path):
         """A memo of another board, or a file that is not one, is bad input (exit 2), and is not replaced."""
         path = tmp_path / "a.memo"

@@ -7,8 +7,8 @@ import time
 
 import click
 
-from .contract import (LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, deadline, emit,
-                       json_option, timeout_option, within, working)
+from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, deadline,
+                       emit, json_option, timeout_option, within, working)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
@@ -118,11 +118,13 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
         if progress:
             click.echo("\r\033[K", nl=False, err=True)
         search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
-        why = f"within {timeout:g} s (--timeout)" if isinstance(stop, TimeUp) else "(stopped)"
-        emit("optimal", as_json, {"complete": False, "timeout": timeout, "memo": str(path),
-                                  "states": search.states},
+        timed_out = isinstance(stop, TimeUp)
+        why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
+        # Ctrl-C is exit 130 with what finished, as bench's is (docs/json.md), not a limit (3).
+        stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
+        emit("optimal", as_json, {"complete": False, **stopped, "memo": str(path), "states": search.states},
              f"no answer {why}; the search so far ({search.states} states) is in {path}: "
-             f"run the same command again to go on", LIMIT)
+             f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
     search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
     return best, before
 
