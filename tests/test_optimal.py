@@ -385,7 +385,8 @@ class TestCommand:
         goes on from it and gives the value of a search run through (every rule's first clicks)."""
         path = tmp_path / "5x3x6.memo"
         code, data = self.run("5x3x6", "--memo", str(path), "--timeout", "0.4")
-        assert code == 3 and data["complete"] is False and data["memo"] == str(path) and path.exists()
+        assert code == 3 and data["complete"] is False and path.exists()
+        assert data["memo"] == {"path": str(path), "cpu_seconds_before": 0.0}  # as a finished run's
         saved = Search(Level(5, 3, 6))
         assert saved.load(str(path))["views"] == len(saved.memo) > 0
         code, data = self.run("5x3x6", "--memo", str(path))
@@ -412,7 +413,7 @@ class TestCommand:
         code, data = self.run("5x3x6", "--memo", str(path))
         assert len(calls) >= 300
         assert code == 130 and data["complete"] is False and data["stopped"] == "interrupted"
-        assert data["memo"] == str(path) and Search(Level(5, 3, 6)).load(str(path))["views"] > 0
+        assert data["memo"]["path"] == str(path) and Search(Level(5, 3, 6)).load(str(path))["views"] > 0
         monkeypatch.setattr(Search, "_opened", original)
         code, data = self.run("5x3x6", "--memo", str(path))
         assert code == 0 and Fraction(data["probability"]) == optimum(Level(5, 3, 6), FirstClick.SAFE).value

@@ -122,7 +122,9 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
         why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
         # Ctrl-C is exit 130 with what finished, as bench's is (docs/json.md), not a limit (3).
         stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
-        emit("optimal", as_json, {"complete": False, **stopped, "memo": str(path), "states": search.states},
+        # "memo" has the shape of a finished run's, so a script reads it the same way either way.
+        emit("optimal", as_json, {"complete": False, **stopped, "states": search.states,
+                                  "memo": {"path": str(path), "cpu_seconds_before": before}},
              f"no answer {why}; the search so far ({search.states} states) is in {path}: "
              f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
     search.save(str(path), {"cpu seconds": before + time.process_time() - cpu})
