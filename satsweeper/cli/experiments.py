@@ -72,6 +72,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     else:
         params["first"] = list(_first_of(level, first))
     level, strategy_name, rules, start, seed, games = _run_of(params, done[-1].stop if done else 0)
+    check_memory(level)  # first: check_room's neighbour table is as big as the board
     check_room(level, start, rules)
     replaced = resume is None and _replacing(out, "bench")
     journal = _journal(out, params, done) if out else None
@@ -95,6 +96,24 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         click.echo(f"satsweeper: {err}", err=True)
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, LIMIT)
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
+
+
+SQUARE_BYTES = 450  # a game's memory per square: bench --level 1000x1000x1 peaks at 448 MB, 300x300x1 at 70 MB
+
+
+def check_memory(level) -> None:
+    """Bad input (exit 2) when one game of ``level`` needs more memory than the machine has:
+    a typo such as 100000x100000x1 otherwise grows until the kernel kills some process,
+    maybe another long run's."""
+    import os
+    try:
+        have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # not POSIX: no check
+        return
+    need = level.width * level.height * SQUARE_BYTES
+    if need > have:
+        raise UserError(f"a level whose game fits in this machine's {have / 1e9:.1f} GB of memory",
+                        f"{level}, about {need / 1e9:,.1f} GB a game")
 
 
 def _journal_to_resume(source, read):
