@@ -353,6 +353,24 @@ class TestExitCodes:
         result = run("check", EXAMPLES / "unique.txt")
         assert result.exit_code == 130 and "Traceback" not in result.output
 
+    def test_interrupt_with_json_is_one_object(self, monkeypatch):
+        """Ctrl-C with --json still prints exactly one object (it printed none): "complete":
+        false, "stopped": "interrupted"; a command that answered on its own (bench's partial
+        summary) gets no second one."""
+        import satsweeper.experiments
+        import satsweeper.reasoning
+
+        def interrupted(*args, **kwargs):
+            raise KeyboardInterrupt
+        monkeypatch.setattr(satsweeper.reasoning.Reasoner, "consistency", interrupted)
+        result = run("check", EXAMPLES / "unique.txt", "--json")
+        assert result.exit_code == 130
+        assert one_json(result) == {"command": "check", "version": 1, "complete": False, "stopped": "interrupted"}
+        monkeypatch.setattr(satsweeper.experiments, "play_range", interrupted)
+        result = run("bench", "--level", "4x4x2", "--games", "3", "--json")
+        data = one_json(result)
+        assert result.exit_code == 130 and data["complete"] is False and data["planned_games"] == 3
+
     def test_a_bug_is_one_line_not_a_traceback(self, monkeypatch):
         """An unexpected exception: one line, exit 70."""
         import satsweeper.reasoning
