@@ -418,6 +418,15 @@ class TestCommand:
         code, data = self.run("5x3x6", "--memo", str(path))
         assert code == 0 and Fraction(data["probability"]) == optimum(Level(5, 3, 6), FirstClick.SAFE).value
 
+    def test_memo_whose_cpu_seconds_is_not_a_number(self, tmp_path):
+        """A memo whose header says "cpu seconds": "abc" or null is bad input (exit 2), not an
+        internal error (exit 70) once the search is done and its CPU added up."""
+        for bad in ("abc", None, True):
+            path = tmp_path / "3x3x2.memo"
+            Search(Level(3, 3, 2)).save(str(path), {"cpu seconds": bad})
+            code, data = self.run("3x3x2", "--memo", str(path))
+            assert code == 2 and data["error"].startswith('expected a memo whose "cpu seconds" is a number'), data
+
     def test_memo_of_another_board(self, tmp_path):
         """A memo of another board, or a file that is not one, is bad input (exit 2), and is not replaced."""
         path = tmp_path / "a.memo"

@@ -7,8 +7,8 @@ import time
 
 import click
 
-from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, deadline,
-                       emit, json_option, timeout_option, within, working)
+from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, cut,
+                       deadline, emit, json_option, timeout_option, within, working)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
@@ -110,6 +110,8 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
             before = search.load(str(path)).get("cpu seconds", 0.0)
         except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
             raise UserError(f"a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
+        if isinstance(before, bool) or not isinstance(before, (int, float)):  # its header edited by hand
+            raise UserError('a memo whose "cpu seconds" is a number', f"{path}, {cut(repr(before))}")
     cpu = time.process_time()
     try:
         with deadline(timeout):
