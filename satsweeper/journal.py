@@ -63,7 +63,7 @@ def read_journal(path: str | Path) -> Journal:
     chunks: list[Chunk] = []
     summary = None
     for number, line, kind, value in _entries(path, "one of run, chunk or summary"):
-        if kind == "run" and run is None and number == 1:
+        if kind == "run" and run is None and number == 1 and isinstance(value, dict):
             run = _of_command(value, "bench", name)
         elif kind == "chunk" and run is not None:
             chunk = _chunk(value, name, number)

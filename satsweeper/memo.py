@@ -32,6 +32,7 @@ layouts make keys of 14 lengths).
 from __future__ import annotations
 
 import struct
+import zlib
 from typing import BinaryIO
 
 LOAD = 24  # entries a bucket on average, at most (and at least half): a find over ~360 bytes costs about a slice
@@ -106,14 +107,14 @@ class Memo:
 
     def write(self, out: BinaryIO) -> None:
         """Every entry to ``out``: per key length, a header (key length,
-        entries, bytes) and the entries side by side.  Buckets are not
+        entries, bytes, checksum) and the entries side by side.  Buckets are not
         kept: they follow ``hash``, which differs between processes."""
         out.write(struct.pack("<4q", self.value_bytes, len(self.tables), 0, 0))
         for width, (buckets, _, size) in self.tables.items():
             data = b"".join(buckets)
             # Entries counted from the bytes, not ``used``: a search stopped by a signal between
             # a bucket's assignment and the count's is saved whole all the same.
-            out.write(struct.pack("<4q", width, len(data) // size, len(data), 0))
+            out.write(struct.pack("<4q", width, len(data) // size, len(data), _checksum(data)))
             out.write(data)
 
     @classmethod
@@ -130,10 +131,18 @@ class Memo:
         (100, 2, None)
         """
         value_bytes, tables, _, _ = struct.unpack("<4q", _exactly(src, 32))
+        if value_bytes not in FORMATS:
+            raise ValueError(f"values of 1, 2, 4 or 8 bytes (got {value_bytes})")
         memo = cls(value_bytes)
         for _ in range(tables):
-            width, used, size, _ = struct.unpack("<4q", _exactly(src, 32))
-            memo._fill(width, used, _exactly(src, size))
+            width, used, size, check = struct.unpack("<4q", _exactly(src, 32))
+            if width < 1 or used < 0:
+                raise ValueError(f"keys of at least 1 byte and a count of entries (got {width} and {used})")
+            data = _exactly(src, size)
+            # Files written before the checksum have 0 there: read as they are.
+            if check and check != _checksum(data):
+                raise ValueError(f"{used} entries of {width}-byte keys whose checksum matches (got another)")
+            memo._fill(width, used, data)
         return memo
 
     def _fill(self, width: int, used: int, data: bytes) -> None:
@@ -172,8 +181,24 @@ class Memo:
         self.tables[width] = (buckets, high, size)
 
 
+def _checksum(data: bytes) -> int:
+    """CRC-32 of ``data`` with bit 32 set: never 0, which marks a file written without one.
+
+    A flipped bit in a saved memo would otherwise give the search a wrong value.
+    """
+    return zlib.crc32(data) | 1 << 32
+
+
 def _exactly(src: BinaryIO, n: int) -> bytes:
     """``n`` bytes of ``src``, or ValueError (a file cut short)."""
+    if n < 0:
+        raise ValueError(f"a count of bytes (got {n})")
+    if src.seekable():  # a damaged size is not allocated (10**17 bytes: MemoryError)
+        here = src.tell()
+        left = src.seek(0, 2) - here
+        src.seek(here)
+        if left < n:
+            raise ValueError(f"{n} more bytes (got {left}: the file is cut short)")
     data = src.read(n)
     if len(data) != n:
         raise ValueError(f"{n} more bytes (got {len(data)}: the file is cut short)")

@@ -37,20 +37,27 @@ ROWS = {
 }
 
 
-def run(directory: Path, seed: int, games: int, rows: list[str], workers: int) -> None:
+def run(directory: Path, seed: int, games: int, rows: list[str], workers: int) -> int:
+    """Play the rows; bench's exit code if one fails (0 when all are done)."""
     directory.mkdir(exist_ok=True)
     for name in rows:
         level, rules, first, _, _ = ROWS[name]
         journal = directory / f"{name}.jsonl"
-        if journal.exists() and read_journal(journal).summary is not None:
-            continue
         if journal.exists():
-            args = ["--resume", str(journal)]
+            done = read_journal(journal)
+            if done.summary is not None and done.run.get("games") == games and done.run.get("seed") == seed:
+                continue
+            # --games and --seed too: bench grows the row to the games asked and refuses
+            # another seed, where the journal's own options used to win without a word.
+            args = ["--resume", str(journal), "--games", str(games), "--seed", str(seed)]
         else:
             args = ["--level", level, "--rules", rules, "--first", first, "--strategy", "best",
                     "--games", str(games), "--seed", str(seed), "--out", str(journal)]
-        subprocess.run([sys.executable, "-m", "satsweeper", "bench", *args, "--workers", str(workers)],
-                       check=True)
+        code = subprocess.run([sys.executable, "-m", "satsweeper", "bench", *args,
+                               "--workers", str(workers)]).returncode
+        if code:
+            return code
+    return 0
 
 
 def outcomes(path: Path) -> tuple[dict, list[bool]]:
@@ -115,7 +122,10 @@ def main() -> None:
     t.add_argument("--before", type=Path)
     args = parser.parse_args()
     if args.what == "run":
-        run(args.directory, args.seed, args.games, args.rows.split(","), args.workers)
+        try:
+            sys.exit(run(args.directory, args.seed, args.games, args.rows.split(","), args.workers))
+        except KeyboardInterrupt:  # bench has said what it kept; no traceback over it
+            sys.exit(130)
     else:
         print(table(args.directory, args.before))
 

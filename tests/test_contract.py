@@ -258,6 +258,22 @@ class TestOutputs:
         result = run(*args)
         assert result.exit_code == 2 and "'-'" in result.stderr and list(tmp_path.iterdir()) == []
 
+    @pytest.mark.parametrize("args", [["generate", "--seed", "1", "-o", "{out}"],
+                                      ["compile", "a | b", "--no-count", "-o", "{out}"],
+                                      ["repair", "not", "-o", "{out}"],
+                                      ["render", EXAMPLES / "unique.txt", "-o", "{out}"]],
+                             ids=["generate", "compile", "repair", "render"])
+    def test_a_pipe_is_not_replaced(self, args, tmp_path):
+        """An output that is a pipe (or a device: as root, /dev/null) is refused before the
+        work (exit 2); it used to be replaced by a plain file, the atomic write's rename."""
+        import os
+        import stat
+        out = tmp_path / "pipe.svg"  # a name render accepts
+        os.mkfifo(out)
+        result = run(*(str(a).format(out=out) for a in args))
+        assert result.exit_code == 2 and "a regular file to write" in result.stderr
+        assert stat.S_ISFIFO(os.lstat(out).st_mode)
+
     def test_count_with_one_output_file(self, tmp_path):
         """-o with --count > 1 would overwrite: refused."""
         result = run("generate", "--count", "3", "-o", tmp_path / "x.txt", "--out-dir", tmp_path)
@@ -336,6 +352,24 @@ class TestExitCodes:
         monkeypatch.setattr(satsweeper.reasoning.Reasoner, "consistency", interrupted)
         result = run("check", EXAMPLES / "unique.txt")
         assert result.exit_code == 130 and "Traceback" not in result.output
+
+    def test_interrupt_with_json_is_one_object(self, monkeypatch):
+        """Ctrl-C with --json still prints exactly one object (it printed none): "complete":
+        false, "stopped": "interrupted"; a command that answered on its own (bench's partial
+        summary) gets no second one."""
+        import satsweeper.experiments
+        import satsweeper.reasoning
+
+        def interrupted(*args, **kwargs):
+            raise KeyboardInterrupt
+        monkeypatch.setattr(satsweeper.reasoning.Reasoner, "consistency", interrupted)
+        result = run("check", EXAMPLES / "unique.txt", "--json")
+        assert result.exit_code == 130
+        assert one_json(result) == {"command": "check", "version": 1, "complete": False, "stopped": "interrupted"}
+        monkeypatch.setattr(satsweeper.experiments, "play_range", interrupted)
+        result = run("bench", "--level", "4x4x2", "--games", "3", "--json")
+        data = one_json(result)
+        assert result.exit_code == 130 and data["complete"] is False and data["planned_games"] == 3
 
     def test_a_bug_is_one_line_not_a_traceback(self, monkeypatch):
         """An unexpected exception: one line, exit 70."""

@@ -304,6 +304,19 @@ class TestRuns:
         result = CliRunner().invoke(main, ["bench", "--first", "99,99", "--games", "1"])
         assert result.exit_code == 2
 
+    def test_a_level_bigger_than_memory_is_refused(self, monkeypatch):
+        """A level whose game needs more memory than the machine has is bad input (exit 2)
+        before any game (100000x100000x1 grew until the kernel killed a process); one that
+        fits is played.  The machine is made to have 16 MB: 300x300 needs about 40 MB."""
+        import os
+        real = os.sysconf
+        monkeypatch.setattr(os, "sysconf", lambda name: 4096 if name == "SC_PHYS_PAGES" else real(name))
+        assert real("SC_PAGE_SIZE") == 4096
+        result = CliRunner().invoke(main, ["bench", "--level", "300x300x1", "--games", "1"])
+        assert result.exit_code == 2 and "fits in this machine's 0.0 GB" in result.stderr, result.output
+        result = CliRunner().invoke(main, ["bench", "--level", "30x30x1", "--games", "1", "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["games"] == 1
+
 
 class TestEndgame:
     @settings(max_examples=300, deadline=None)

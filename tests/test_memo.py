@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import struct
 
@@ -158,6 +159,49 @@ class TestSaved:
         data = path.read_bytes()
         path.write_bytes(data[:-3])
         with open(path, "rb") as src, pytest.raises(ValueError, match="cut short"):
+            Memo.read(src)
+
+    @staticmethod
+    def saved(memo: Memo) -> bytes:
+        out = io.BytesIO()
+        memo.write(out)
+        return out.getvalue()
+
+    def test_a_flipped_bit_is_refused(self):
+        """A bit flipped in any entry of a saved memo is refused (it was read, and the search
+        answered with the wrong value); the same file with its checksums zeroed, as files
+        written before them are, reads back as the flipped memo it is."""
+        rng = random.Random(7)
+        memo, truth = Memo(value_bytes=4), {}
+        for _ in range(400):
+            key = rng.randbytes(9)
+            truth[key] = memo[key] = rng.randrange(-1000, 1000)
+        data = self.saved(memo)
+        assert struct.unpack_from("<4q", data, 32)[:3] == (9, 400, 400 * 13)  # one table: entries at 64
+        for _ in range(20):
+            at = 64 + rng.randrange(400 * 13)
+            flipped = bytearray(data)
+            flipped[at] ^= 1 << rng.randrange(8)
+            with pytest.raises(ValueError, match="checksum"):
+                Memo.read(io.BytesIO(bytes(flipped)))
+            struct.pack_into("<q", flipped, 32 + 24, 0)  # no checksum: read as it is
+            entry = flipped[64 + (at - 64) // 13 * 13:][:13]
+            again = Memo.read(io.BytesIO(bytes(flipped)))
+            assert len(again) == 400 and again.get(bytes(entry[:9])) == struct.unpack("<i", entry[9:])[0]
+
+    @pytest.mark.parametrize("field,value", [(0, 3), (0, -1), (6, 10 ** 17)],
+                             ids=["value-bytes", "negative-value-bytes", "huge-size"])
+    def test_a_damaged_header_is_refused(self, field, value, tmp_path):
+        """A damaged value width or size in a header is a ValueError (the file is damaged), not
+        a KeyError, nor a MemoryError from a file's read allocating 10**17 bytes."""
+        memo = Memo(value_bytes=2)
+        for n in range(50):
+            memo[n.to_bytes(3, "little")] = n
+        data = bytearray(self.saved(memo))
+        struct.pack_into("<q", data, 8 * field, value)
+        path = tmp_path / "m"
+        path.write_bytes(data)
+        with open(path, "rb") as src, pytest.raises(ValueError):
             Memo.read(src)
 
 

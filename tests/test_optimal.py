@@ -385,7 +385,8 @@ class TestCommand:
         goes on from it and gives the value of a search run through (every rule's first clicks)."""
         path = tmp_path / "5x3x6.memo"
         code, data = self.run("5x3x6", "--memo", str(path), "--timeout", "0.4")
-        assert code == 3 and data["complete"] is False and data["memo"] == str(path) and path.exists()
+        assert code == 3 and data["complete"] is False and path.exists()
+        assert data["memo"] == {"path": str(path), "cpu_seconds_before": 0.0}  # as a finished run's
         saved = Search(Level(5, 3, 6))
         assert saved.load(str(path))["views"] == len(saved.memo) > 0
         code, data = self.run("5x3x6", "--memo", str(path))
@@ -394,6 +395,37 @@ class TestCommand:
         assert [(c["row"], c["col"]) for c in data["best_first"]] == list(truth.firsts)
         assert data["memo"] == {"path": str(path), "cpu_seconds_before": pytest.approx(data["memo"]["cpu_seconds_before"])}
         assert data["memo"]["cpu_seconds_before"] > 0
+
+    def test_memo_kept_on_ctrl_c(self, tmp_path, monkeypatch):
+        """--memo and Ctrl-C part way: exit 130 (interrupted, as docs/json.md says; it was 3,
+        a limit) with "stopped", the memo saved; the same command again finishes it with the
+        value of a search run through."""
+        calls = []
+        original = Search._opened
+
+        def stopping(self, *args, **kwargs):
+            calls.append(1)
+            if len(calls) == 300:
+                raise KeyboardInterrupt
+            return original(self, *args, **kwargs)
+        monkeypatch.setattr(Search, "_opened", stopping)
+        path = tmp_path / "5x3x6.memo"
+        code, data = self.run("5x3x6", "--memo", str(path))
+        assert len(calls) >= 300
+        assert code == 130 and data["complete"] is False and data["stopped"] == "interrupted"
+        assert data["memo"]["path"] == str(path) and Search(Level(5, 3, 6)).load(str(path))["views"] > 0
+        monkeypatch.setattr(Search, "_opened", original)
+        code, data = self.run("5x3x6", "--memo", str(path))
+        assert code == 0 and Fraction(data["probability"]) == optimum(Level(5, 3, 6), FirstClick.SAFE).value
+
+    def test_memo_whose_cpu_seconds_is_not_a_number(self, tmp_path):
+        """A memo whose header says "cpu seconds": "abc" or null is bad input (exit 2), not an
+        internal error (exit 70) once the search is done and its CPU added up."""
+        for bad in ("abc", None, True):
+            path = tmp_path / "3x3x2.memo"
+            Search(Level(3, 3, 2)).save(str(path), {"cpu seconds": bad})
+            code, data = self.run("3x3x2", "--memo", str(path))
+            assert code == 2 and data["error"].startswith('expected a memo whose "cpu seconds" is a number'), data
 
     def test_memo_of_another_board(self, tmp_path):
         """A memo of another board, or a file that is not one, is bad input (exit 2), and is not replaced."""

@@ -183,6 +183,35 @@ class TestInterrupted:
         code, data = invoke("bench", "--resume", journal, "--seed", 9)
         assert code == 2 and "--seed as in the journal" in data["error"]
 
+    def test_resume_reads_first_on_the_journals_level(self, tmp_path):
+        """--first centre or ROW,COL given with --resume names a cell of the journal's level;
+        it was read on --level's default, expert, so centre was 8,15 and 6,10 off a 9x9 board."""
+        for first, cell in (("centre", [4, 4]), ("6,1", [6, 1])):
+            journal = tmp_path / f"{first}.jsonl"
+            assert invoke("bench", "--level", "9x9x10", "--games", 3, "--first", first, "--out", journal)[0] == 0
+            assert read_journal(journal).run["first"] == cell
+            code, data = invoke("bench", "--resume", journal, "--games", 5, "--first", first)
+            assert code == 0 and data["games"] == 5 and data["first"] == cell, data
+            code, data = invoke("bench", "--resume", journal, "--first", "corner")
+            assert code == 2 and data["error"] == (f"{journal}:1:1: expected --first as in the journal "
+                                                   f"({cell[0]},{cell[1]}) (got 0,0)")
+
+    @pytest.mark.parametrize("change", [{"rules": "nope"}, {"first": [9, 0]}, {"first": "corner"},
+                                        {"games": -5}, {"games": 2}, {"strategy": "nobody"}],
+                             ids=["rules", "first-outside", "first-word", "negative-games",
+                                  "fewer-games-than-finished", "strategy"])
+    def test_resume_refuses_a_damaged_run_line(self, change, tmp_path):
+        """A journal whose run line was damaged is bad input (exit 2) before anything is
+        played; it was an internal error (exit 70) from deep in the run."""
+        journal = tmp_path / "run.jsonl"
+        assert invoke("bench", "--level", "9x9x10", "--games", 4, "--chunk", 2, "--out", journal)[0] == 0
+        lines = journal.read_text().splitlines()
+        run_line = json.loads(lines[0])
+        run_line["run"].update(change)
+        journal.write_text("\n".join([json.dumps(run_line)] + lines[1:3]) + "\n")  # 4 games finished
+        code, data = invoke("bench", "--resume", journal)
+        assert code == 2 and data["error"].startswith("expected a journal whose run has"), data
+
 
     def test_out_never_replaces_finished_games(self, tmp_path):
         """A journal with finished games is hours of work: ``--out`` refuses it before

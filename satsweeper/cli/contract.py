@@ -64,6 +64,9 @@ class LimitReached(click.ClickException):
 
 # ------------------------------------------------------------- the group
 
+# Whether this invocation's JSON answer has begun: Ctrl-C after that adds no second object.
+_ANSWERED = [False]
+
 class Group(click.Group):
     """The command group that keeps the contract for every command below it.
 
@@ -76,6 +79,7 @@ class Group(click.Group):
         args = list(sys.argv[1:] if args is None else args)
         as_json = "--json" in args
         command = self._named(args)
+        _ANSWERED[0] = False
         try:
             code = super().main(args, prog_name or "satsweeper", complete_var,
                                 standalone_mode=False, **extra)
@@ -83,15 +87,13 @@ class Group(click.Group):
         except click.exceptions.Exit as done:
             code = done.exit_code
         except click.Abort:
-            click.echo("satsweeper: interrupted", err=True)
-            code = INTERRUPTED
+            code = _interrupted(as_json, command)
         except click.ClickException as err:
             code = _report_error(err, as_json, command)
         except SatsweeperError as err:
             code = _report_error(_as_click(err), as_json, command)
         except KeyboardInterrupt:
-            click.echo("satsweeper: interrupted", err=True)
-            code = INTERRUPTED
+            code = _interrupted(as_json, command)
         except RecursionError:
             code = _report_error(UserError("input nested less deeply", "nesting too deep to follow"),
                                  as_json, command)
@@ -115,6 +117,15 @@ class Group(click.Group):
         if isinstance(group, click.Group) and len(words) > 1 and words[1] in group.commands:
             return f"{words[0]} {words[1]}"
         return words[0]
+
+
+def _interrupted(as_json: bool, command: str | None) -> int:
+    """Ctrl-C: one line on stderr, and with ``--json`` still one object on stdout
+    (unless the command's own answer has begun: bench's partial summary)."""
+    click.echo("satsweeper: interrupted", err=True)
+    if as_json and not _ANSWERED[0]:
+        click.echo(json.dumps(envelope(command, {"complete": False, "stopped": "interrupted"})))
+    return INTERRUPTED
 
 
 def _as_click(err: SatsweeperError) -> click.ClickException:
@@ -172,6 +183,7 @@ def emit(command: str, as_json: bool, data: dict, text: str | None, code: int) -
     ``text`` None: everything was already printed as it came.
     """
     if as_json:
+        _ANSWERED[0] = True
         # Piece by piece: a big board's per-cell lists are written as they are made.
         out = sys.stdout
         write_json(envelope(command, data), out.write)
@@ -342,6 +354,11 @@ def check_writable(path: Path) -> None:
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise UserError("a file to write", f"{cut(str(path))}, a directory")
+    if path.exists() and not path.is_file():
+        # A device or a pipe: the atomic write renames a new file over it (as root,
+        # /dev/null becomes a plain file), and a journal or memo there is read first
+        # (/dev/zero: without end).
+        raise UserError("a regular file to write", f"{cut(str(path))}, a device, pipe or socket")
     if not parent.is_dir():
         raise UserError("an output file in an existing directory",
                         f"{cut(str(path))}: {cut(str(parent))} does not exist")

@@ -9,7 +9,7 @@ import json
 import click
 
 from .cluster import backend_of, backend_options
-from .contract import (INTERRUPTED, LIMIT, InputFile, LevelParam, OutputPath, SizeParam, UserError, emit,
+from .contract import (INTERRUPTED, LIMIT, InputFile, LevelParam, OutputPath, SizeParam, UserError, cut, emit,
                        json_option, progress, write_output)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
@@ -57,25 +57,23 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
       satsweeper bench --level expert --games 100000 --out run.jsonl --dask --workers 2
       satsweeper bench --resume run.jsonl --scheduler tcp://10.0.0.5:8786
     """
-    from ..experiments import Summary, first_cell, run
+    from ..experiments import Summary, run
     from ..game import FirstClick
     from ..runner import WorkerLost
+    from .subjects import check_room
     backend = backend_of(workers, use_dask, scheduler, chunk)
-    try:
-        start = first_cell(level, first)
-    except ValueError as err:
-        raise UserError(str(err).split(" (got")[0], first) from None
-    if resume is None:
-        from .subjects import check_room
-        check_room(level, start, rules)
-    params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": list(start),
+    params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": first,
               "seed": seed, "games": games}
     done = ()
     if resume is not None:
         if out is not None:
             raise UserError("one of --out and --resume (a resumed run goes on in its own file)", "both")
         params, done, out = _resumed(ctx, resume, params)
-        level, strategy_name, rules, start, seed, games = _run_of(params)
+    else:
+        params["first"] = list(_first_of(level, first))
+    level, strategy_name, rules, start, seed, games = _run_of(params, done[-1].stop if done else 0)
+    check_memory(level)  # first: check_room's neighbour table is as big as the board
+    check_room(level, start, rules)
     replaced = resume is None and _replacing(out, "bench")
     journal = _journal(out, params, done) if out else None
     so_far = Summary(strategy_name, str(level), 0, 0, 0, 0.0)
@@ -100,6 +98,24 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
 
 
+SQUARE_BYTES = 450  # a game's memory per square: bench --level 1000x1000x1 peaks at 448 MB, 300x300x1 at 70 MB
+
+
+def check_memory(level) -> None:
+    """Bad input (exit 2) when one game of ``level`` needs more memory than the machine has:
+    a typo such as 100000x100000x1 otherwise grows until the kernel kills some process,
+    maybe another long run's."""
+    import os
+    try:
+        have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # not POSIX: no check
+        return
+    need = level.width * level.height * SQUARE_BYTES
+    if need > have:
+        raise UserError(f"a level whose game fits in this machine's {have / 1e9:.1f} GB of memory",
+                        f"{level}, about {need / 1e9:,.1f} GB a game")
+
+
 def _journal_to_resume(source, read):
     """``--resume FILE`` read by ``read`` (a bench or density journal reader);
     standard input (nothing to append to) and unreadable lines are user errors."""
@@ -120,10 +136,16 @@ def _resumed(ctx, source, params: dict):
     from ..journal import read_journal
     journal = _journal_to_resume(source, read_journal)
     kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
+    level = _run_of(kept, journal.games)[0]
+    if ctx.get_parameter_source("first").name == "COMMANDLINE":
+        # centre and ROW,COL are cells of the journal's level, not of --level's default (expert)
+        params["first"] = list(_first_of(level, params["first"]))
     for key in ("strategy", "level", "rules", "first", "seed"):
         option = {"strategy": "strategy_name"}.get(key, key)
         if ctx.get_parameter_source(option).name == "COMMANDLINE" and params[key] != kept.get(key):
-            raise UserError(f"--{key} as in the journal ({kept.get(key)})", str(params[key]), source.name)
+            said = {"rules": "rule"}.get(key, key)  # the option is --rule (--rules its old name)
+            asked, journaled = (",".join(map(str, v)) if key == "first" else v for v in (params[key], kept[key]))
+            raise UserError(f"--{said} as in the journal ({journaled})", str(asked), source.name)
     if ctx.get_parameter_source("games").name == "COMMANDLINE":
         if params["games"] < journal.games:
             raise UserError(f"--games of at least the {journal.games} already played",
@@ -132,14 +154,33 @@ def _resumed(ctx, source, params: dict):
     return kept, journal.chunks, Path(source.name)
 
 
-def _run_of(params: dict):
-    from ..game import Level
+def _first_of(level, first: str):
+    """The cell ``--first`` names on ``level`` (bad input: exit 2)."""
+    from ..experiments import first_cell
     try:
-        return (Level.parse(params["level"]), params["strategy"], params["rules"],
-                tuple(params["first"]), int(params["seed"]), int(params["games"]))
+        return first_cell(level, first)
+    except ValueError as err:
+        raise UserError(str(err).split(" (got")[0], first) from None
+
+
+def _run_of(params: dict, played: int):
+    """The run's level, strategy, rules, first click, seed and games, checked: a
+    damaged journal is bad input (exit 2), not an internal error once it is played."""
+    from ..game import FirstClick, Level
+    wanted = "a journal whose run has strategy, level, rules, first, seed and games"
+    try:
+        level, first = Level.parse(params["level"]), tuple(int(x) for x in params["first"])
+        run = (level, params["strategy"], FirstClick(params["rules"]).value, first,
+               int(params["seed"]), int(params["games"]))
     except (KeyError, TypeError, ValueError) as err:
-        raise UserError("a journal whose run has strategy, level, rules, first, seed and games",
-                        str(err)[:60]) from None
+        raise UserError(wanted, str(err)[:60]) from None
+    if run[1] not in STRATEGIES or len(first) != 2 or not (0 <= first[0] < level.height
+                                                          and 0 <= first[1] < level.width):
+        raise UserError(wanted, f"strategy {cut(str(run[1]))}, first click {first} on {level}")
+    if run[5] < max(played, 1):
+        least = f"the {played} finished" if played else "1"
+        raise UserError(f"{wanted}, games at least {least}", f"{run[5]} games")
+    return run
 
 
 def _replacing(out, command: str) -> bool:

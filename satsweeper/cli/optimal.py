@@ -7,8 +7,8 @@ import time
 
 import click
 
-from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, deadline,
-                       emit, json_option, timeout_option, within, working)
+from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, cut,
+                       deadline, emit, json_option, timeout_option, within, working)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
@@ -138,6 +138,8 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
             before = search.load(str(path)).get("cpu seconds", 0.0)
         except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
             raise UserError("a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
+        if isinstance(before, bool) or not isinstance(before, (int, float)):  # its header edited by hand
+            raise UserError('a memo whose "cpu seconds" is a number', f"{path}, {cut(repr(before))}")
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         with deadline(timeout):
@@ -148,8 +150,11 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
         save()
         timed_out = isinstance(stop, TimeUp)
         why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
-        emit("optimal", as_json, {"complete": False, "timeout": timeout, "memo": str(path),
-                                  "states": search.states},
+        # Ctrl-C and kill are exit 130 with what finished, as bench's are (docs/json.md), not a limit (3).
+        stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
+        # "memo" has the shape of a finished run's, so a script reads it the same way either way.
+        emit("optimal", as_json, {"complete": False, **stopped, "states": search.states,
+                                  "memo": {"path": str(path), "cpu_seconds_before": before}},
              f"no answer {why}; the search so far ({search.states} states) is in {path}: "
              f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
     finally:
