@@ -468,12 +468,13 @@ class TestCommand:
         import subprocess
         import sys
         import time
-        path = tmp_path / "5x5x6.memo"
-        child = subprocess.Popen([sys.executable, "-m", "satsweeper", "optimal", "5x5x6", "--memo", str(path),
+        path = tmp_path / "5x5x5.memo"
+        child = subprocess.Popen([sys.executable, "-m", "satsweeper", "optimal", "5x5x5", "--memo", str(path),
                                   "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(4)
+        time.sleep(5)  # imports and the layouts' masks take under a second; the search 50 s or more
         child.send_signal(signal.SIGTERM)
         out, err = child.communicate(timeout=120)
         data = json.loads(out)
         assert child.returncode == 130 and data["complete"] is False and "Traceback" not in err
-        assert Search(Level(5, 5, 6)).load(str(path))["views"] > 0 and data["states"] > 0
+        assert Search(Level(5, 5, 5)).load(str(path))["views"] > 0 and data["states"] > 0
+        assert data["stopped"] == "interrupted" and data["memo"]["path"] == str(path)

@@ -98,10 +98,6 @@ def optimal(level, rule, first, strategy_name, seed, memo_path, timeout, as_json
 SAVE_EVERY = 1800.0  # CPU seconds between saves of --memo in a long search: a kill -9 loses at most this
 
 
-class Terminated(Exception):
-    """SIGTERM (``kill``, a shutdown) during a search kept in a memo: saved like Ctrl-C."""
-
-
 def kept_search(level, rule, first, progress, path, timeout, as_json):
     """The optimum searched in this process with its memo kept in ``path``; (optimum, CPU seconds of
     earlier runs).
@@ -129,9 +125,10 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
         if time.process_time() - saved_at[0] >= SAVE_EVERY:
             save()
 
-    def terminate(signum, frame):
-        raise Terminated()
+    def terminate(signum, frame):  # kill or a shutdown: as Ctrl-C, the memo saved if the search began
+        raise KeyboardInterrupt()
 
+    signal.signal(signal.SIGTERM, terminate)  # for the rest of the command: it ends when the search does
     search = Search(level, progress=step)
     if path.exists():
         try:
@@ -140,11 +137,10 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
             raise UserError("a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
         if isinstance(before, bool) or not isinstance(before, (int, float)):  # its header edited by hand
             raise UserError('a memo whose "cpu seconds" is a number', f"{path}, {cut(repr(before))}")
-    previous = signal.signal(signal.SIGTERM, terminate)
     try:
         with deadline(timeout):
             best = search.optimum(rule, first)
-    except (TimeUp, KeyboardInterrupt, Terminated) as stop:
+    except (TimeUp, KeyboardInterrupt) as stop:
         if progress:
             click.echo("\r\033[K", nl=False, err=True)
         save()
@@ -157,8 +153,6 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
                                   "memo": {"path": str(path), "cpu_seconds_before": before}},
              f"no answer {why}; the search so far ({search.states} states) is in {path}: "
              f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     save()
     return best, before
 
