@@ -226,8 +226,10 @@ def _lost_exitcode(pool) -> int | None:
     for process in processes:  # the pool may not have reaped the dead one yet
         process.join(timeout=2)
     codes = [p.exitcode for p in processes if p.exitcode]
-    # The pool sends SIGTERM to the others once one dies: name the first death.
-    codes.sort(key=lambda code: code == -signal.SIGTERM)
+    # The pool sends SIGTERM to the others once one dies, and a worker whose pipe the broken pool
+    # closes exits 1: name the death that broke it, a signal other than SIGTERM (the kernel's
+    # SIGKILL for memory) before an exit code (under load the test saw 1 named for a SIGKILL).
+    codes.sort(key=lambda code: (code == -signal.SIGTERM, code > 0))
     return codes[0] if codes else None
 
 
