@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from .board import Board, Cell, grid
-from .errors import InputError
+from .errors import CellError, InputError
 
 
 class FirstClick(enum.Enum):
@@ -60,6 +60,29 @@ class Level:
     width: int
     height: int
     mines: int
+
+    def __post_init__(self) -> None:
+        # Said here, not as an IndexError or a silently empty game later on.
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (self.width, self.height, self.mines)):
+            raise InputError(f"whole numbers for the width, height and mines "
+                             f"(got {self.width!r}, {self.height!r}, {self.mines!r})")
+        if self.width < 1 or self.height < 1 or not 0 <= self.mines <= self.width * self.height:
+            raise InputError(f"at least 1x1 and 0 to WIDTH*HEIGHT mines "
+                             f"(got {self.width}x{self.height}x{self.mines})")
+
+    def check_cell(self, cell: Cell) -> Cell:
+        """``cell`` if it lies on the board, else a :class:`CellError` saying so.
+
+        >>> Level(3, 2, 1).check_cell((1, 2))
+        (1, 2)
+        >>> Level(3, 2, 1).check_cell((2, 0))
+        Traceback (most recent call last):
+        ...
+        satsweeper.errors.CellError: a cell (row, col) of the 3x2x1 board (got (2, 0))
+        """
+        if not isinstance(cell, tuple) or cell not in grid(self.height, self.width)[1]:
+            raise CellError(f"a cell (row, col) of the {self} board (got {cell!r})")
+        return cell
 
     @classmethod
     def parse(cls, text: str) -> "Level":
@@ -124,6 +147,8 @@ class Game:
     def __init__(self, level: Level, mines: frozenset[Cell]):
         self.level = level
         self.mines = frozenset(mines)
+        for cell in self.mines:  # a mine off the board would never be met, and the game never won
+            level.check_cell(cell)
         self.revealed: dict[Cell, int] = {}
         self.flags: set[Cell] = set()
         self.outcome = Outcome.PLAYING
@@ -134,6 +159,11 @@ class Game:
     def new(cls, level: Level, rng: random.Random, first: Cell,
             rule: FirstClick = FirstClick.SAFE, method: Placement = Placement.SAMPLE) -> "Game":
         """A game whose layout respects ``rule`` for a first click at ``first``."""
+        level.check_cell(first)
+        if not isinstance(rule, FirstClick) or not isinstance(method, Placement):
+            # A plain "safe" would otherwise fall through to can-lose.
+            raise InputError(f"a FirstClick and a Placement, such as FirstClick.SAFE and Placement.SAMPLE "
+                             f"(got {rule!r} and {method!r})")
         excluded: frozenset[Cell] = frozenset()
         if rule is FirstClick.SAFE:
             excluded = frozenset({first})
@@ -143,6 +173,7 @@ class Game:
 
     def number(self, cell: Cell) -> int:
         """How many mines touch ``cell`` (the truth; a player learns it by opening)."""
+        self.level.check_cell(cell)
         return len(self.mines.intersection(neighbours(self.level, cell)))
 
     @property
@@ -153,6 +184,7 @@ class Game:
 
     def open(self, cell: Cell) -> Outcome:
         """Open a hidden cell; a 0 opens its whole region (flood fill)."""
+        self.level.check_cell(cell)
         self.recent = []
         if self.outcome is not Outcome.PLAYING or cell in self.revealed or cell in self.flags:
             return self.outcome
@@ -202,5 +234,6 @@ class Game:
 
         Flags never end a game: it is won when every safe cell is open.
         """
+        self.level.check_cell(cell)
         if cell not in self.revealed:
             self.flags.add(cell)
