@@ -314,6 +314,8 @@ class Reasoner:
 
     def safety(self, cell: Hashable, move: Move = Move.OPEN) -> Safety:
         """Is ``move`` on ``cell`` right in every explanation?  (SAFETY)"""
+        if not isinstance(move, Move):  # a plain "flag" failed deep inside as an AttributeError
+            raise InputError(f"a Move, Move.OPEN or Move.FLAG (got {move!r})")
         if cell not in self._floating and not self.encoding.has_var(cell):
             raise CellError(f"a hidden cell to {move.value} (got {cell!r})")
         consistency = self.consistency()
@@ -364,6 +366,7 @@ class Reasoner:
         narrow (it is much faster when the total binds, where CDCL struggles
         with the cardinality), SAT otherwise.
         """
+        _check_method(method)
         if method in ("auto", "count"):
             states = COUNT_STATES if method == "auto" else None
             try:
@@ -564,6 +567,15 @@ def safety(subject: Problem | Board, cell: Hashable, move: Move = Move.OPEN, **o
         return r.safety(cell, move)
 
 
+METHODS = ("auto", "count", "sat")
+
+
+def _check_method(method: str) -> None:
+    """Another word ran the SAT backbone as if it were "sat"; say so instead."""
+    if method not in METHODS:
+        raise InputError(f"a method among {', '.join(METHODS)} (got {method!r})")
+
+
 _WORDS = (Status.MINE, Status.SAFE, Status.UNDETERMINED)  # what bitboard.determined answers
 
 
@@ -580,6 +592,7 @@ def solve(subject: Problem | Board, method: str = "auto", **options) -> Solution
     >>> [s.status[c].value for c in [(0, 1), (0, 2)]]
     ['mine', 'mine']
     """
+    _check_method(method)
     if isinstance(subject, Board) and method in ("auto", "count") and (
             not options or options.get("flags_are_mines", True) and options.keys() <= {"flags_are_mines"}):
         # A small board straight from its grid: no rule objects, no solver.

@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.encoding import CardinalityEncoding
-from satsweeper.errors import CellError
+from satsweeper.errors import CellError, InputError
 from satsweeper.reasoning import Move, Reasoner, Status, check, safety, solve, uniqueness
 from satsweeper.textio import parse_board
 
@@ -82,6 +82,14 @@ class TestSolution:
         problem = problem_of(board)
         assert solve(problem, "sat", encoding=encoding).status == solve(problem, "count").status
 
+    def test_rejects_an_unknown_method(self):
+        """A misspelt method ran the SAT backbone as if it were "sat"; now it is a named error."""
+        board = parse_board("mines: 1\n1..\n")
+        with pytest.raises(InputError, match=r"a method among auto, count, sat \(got 'counting'\)"):
+            solve(board, "counting")
+        with Reasoner(board) as reasoner, pytest.raises(InputError, match="a method among"):
+            reasoner.solution("counting")
+
 
 class TestSafety:
     @MANY
@@ -115,6 +123,12 @@ class TestSafety:
         """Asking about a revealed number is a usage error."""
         with pytest.raises(CellError):
             safety(parse_board("1.\n"), (0, 0))
+
+    @pytest.mark.parametrize("move", ["open", "flag", True, None])
+    def test_rejects_a_move_that_is_not_a_move(self, move):
+        """A plain word was an AttributeError from deep inside; now it is a named error."""
+        with pytest.raises(InputError, match=r"a Move, Move.OPEN or Move.FLAG \(got "):
+            safety(parse_board("1.\n"), (0, 1), move)
 
     def test_floating_cell_needs_the_total(self):
         """A cell touching no number is decided only through the mine count."""
