@@ -147,8 +147,9 @@ class Game:
     def __init__(self, level: Level, mines: frozenset[Cell]):
         self.level = level
         self.mines = frozenset(mines)
-        for cell in self.mines:  # a mine off the board would never be met, and the game never won
-            level.check_cell(cell)
+        if not self.mines <= grid(level.height, level.width)[1].keys():
+            # A mine off the board would never be met, and the game never won.
+            level.check_cell(min(self.mines - grid(level.height, level.width)[1].keys(), key=repr))
         self.revealed: dict[Cell, int] = {}
         self.flags: set[Cell] = set()
         self.outcome = Outcome.PLAYING
@@ -174,13 +175,19 @@ class Game:
     def number(self, cell: Cell) -> int:
         """How many mines touch ``cell`` (the truth; a player learns it by opening)."""
         self.level.check_cell(cell)
+        return self._number(cell)
+
+    def _number(self, cell: Cell) -> int:
+        """:meth:`number` of a cell known to be on the board (flood fill's, unchecked)."""
         return len(self.mines.intersection(neighbours(self.level, cell)))
 
     @property
     def board(self) -> Board:
         """What the player sees."""
+        # Not checked again: open and flag took only cells of the board, and
+        # checking every move's board slowed the fast strategies by a quarter.
         return Board(self.level.height, self.level.width, self.revealed, frozenset(self.flags),
-                     total_mines=self.level.mines)
+                     total_mines=self.level.mines, check=False)
 
     def open(self, cell: Cell) -> Outcome:
         """Open a hidden cell; a 0 opens its whole region (flood fill)."""
@@ -196,7 +203,7 @@ class Game:
             current = stack.pop()
             if current in self.revealed:
                 continue
-            number = self.number(current)
+            number = self._number(current)
             self.revealed[current] = number
             self.recent.append(current)
             self._safe_left -= 1
@@ -221,12 +228,14 @@ class Game:
         if len(removed) != len(added) or not removed <= self.mines or added & self.mines:
             raise ValueError(f"as many new mines as removed ones, from mines to safe cells "
                              f"(got {sorted(removed)} -> {sorted(added)})")
+        for cell in added:  # removed ones are mines, on the board already
+            self.level.check_cell(cell)
         if any(c in self.revealed for c in removed | added):
             raise ValueError("hidden cells to move mines between (got a revealed one)")
         self.mines = (self.mines - removed) | added
         changed = {n for c in removed | added for n in neighbours(self.level, c) if n in self.revealed}
         for cell in changed:
-            self.revealed[cell] = self.number(cell)
+            self.revealed[cell] = self._number(cell)
         return sorted(changed)
 
     def flag(self, cell: Cell) -> None:
