@@ -162,8 +162,8 @@ class Reasoner:
     def __init__(self, problem: Problem | Board, *, solver: str = DEFAULT_SOLVER,
                  encoding: CardinalityEncoding | None = None,
                  flags_are_mines: bool = True):
-        if isinstance(problem, Board):
-            problem = problem_of(problem, flags_are_mines)
+        if not isinstance(problem, Problem):
+            problem = problem_of(problem, flags_are_mines)  # a Board, or a clear error
         if solver not in solver_names():
             raise InputError(f"a solver python-sat can run here, such as cadical195 (got {solver!r})")
         self.problem = problem
