@@ -70,6 +70,14 @@ class Level:
             raise InputError(f"at least 1x1 and 0 to WIDTH*HEIGHT mines "
                              f"(got {self.width}x{self.height}x{self.mines})")
 
+    def contains(self, cell) -> bool:
+        """Is ``cell`` a (row, col) of the board?
+
+        >>> Level(3, 2, 1).contains((1, 2)), Level(3, 2, 1).contains((2, 0)), Level(3, 2, 1).contains("1,2")
+        (True, False, False)
+        """
+        return isinstance(cell, tuple) and cell in grid(self.height, self.width)[1]
+
     def check_cell(self, cell: Cell) -> Cell:
         """``cell`` if it lies on the board, else a :class:`CellError` saying so.
 
@@ -80,7 +88,7 @@ class Level:
         ...
         satsweeper.errors.CellError: a cell (row, col) of the 3x2x1 board (got (2, 0))
         """
-        if not isinstance(cell, tuple) or cell not in grid(self.height, self.width)[1]:
+        if not self.contains(cell):
             raise CellError(f"a cell (row, col) of the {self} board (got {cell!r})")
         return cell
 
