@@ -164,6 +164,9 @@ class Reasoner:
                  flags_are_mines: bool = True):
         if not isinstance(problem, Problem):
             problem = problem_of(problem, flags_are_mines)  # a Board, or a clear error
+        if encoding is not None and not isinstance(encoding, CardinalityEncoding):
+            # A plain "totalizer" got as far as the first cardinality SAT needed (an AttributeError).
+            raise InputError(f"a CardinalityEncoding, such as CardinalityEncoding.SEQCOUNTER (got {encoding!r})")
         if solver not in solver_names():
             raise InputError(f"a solver python-sat can run here, such as cadical195 (got {solver!r})")
         self.problem = problem

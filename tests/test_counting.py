@@ -221,3 +221,9 @@ class TestTallyQuestions:
         args = [(1, 0)] if ask == "probability" else []
         with pytest.raises(InputError, match="inconsistent"):
             getattr(answer, ask)(*args)
+
+    @pytest.mark.parametrize("ask", [tally, count])
+    def test_an_engine_given_as_a_word(self, ask):
+        """A plain "ganak" was answered by the components engine without a word."""
+        with pytest.raises(InputError, match=r"an Engine, Engine.COMPONENTS or Engine.GANAK \(got 'ganak'\)"):
+            ask(parse_board("mines: 1\n1..\n"), engine="ganak")

@@ -82,6 +82,12 @@ class TestSolution:
         problem = problem_of(board)
         assert solve(problem, "sat", encoding=encoding).status == solve(problem, "count").status
 
+    @pytest.mark.parametrize("encoding", ["totalizer", "native"])
+    def test_rejects_an_encoding_given_as_a_word(self, encoding):
+        """A word failed as an AttributeError once SAT needed a cardinality (an expert board's backbone)."""
+        with pytest.raises(InputError, match=r"a CardinalityEncoding, such as CardinalityEncoding.SEQCOUNTER \(got "):
+            solve(parse_board("mines: 1\n1..\n"), "sat", encoding=encoding)
+
     def test_rejects_an_unknown_method(self):
         """A misspelt method ran the SAT backbone as if it were "sat"; now it is a named error."""
         board = parse_board("mines: 1\n1..\n")
