@@ -181,6 +181,7 @@ class Reasoner:
         # an encoding, which cost as much as the count on expert positions.
         self._evidence: _LoadedSolver | None = None
         self._consistency: Consistency | None = None
+        self._closed = False
 
     @cached_property
     def encoding(self) -> Encoding:
@@ -207,7 +208,8 @@ class Reasoner:
         self.close()
 
     def close(self) -> None:
-        """Free the solvers."""
+        """Free the solvers.  Questions that need SAT after this are an InputError."""
+        self._closed = True
         if "_fast" in self.__dict__:
             self._fast.delete()
         if self._evidence is not None:
@@ -217,10 +219,18 @@ class Reasoner:
 
     def _solve(self, assumptions: list[int]) -> list[int] | None:
         """A model of all rules plus ``assumptions``, or None."""
+        self._check_open()
         return self._fast.solve(assumptions)
+
+    def _check_open(self) -> None:
+        # A freed python-sat solver answers every solve with None, which read
+        # as "unsatisfiable": every cell was called safe after the with block.
+        if self._closed:
+            raise InputError("a Reasoner that is still open: ask inside its with block (got a closed one)")
 
     def _solve_some(self, assumptions: list[int]) -> bool:
         """Satisfiable with only the rules whose selectors are assumed?"""
+        self._check_open()
         if self._evidence is None:
             self._evidence = _LoadedSolver(self._solver_name, self.encoding, rules_fixed=False)
         return self._evidence.solve(assumptions) is not None

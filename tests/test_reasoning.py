@@ -162,6 +162,18 @@ class TestUniqueness:
 
 
 class TestReasoner:
+    def test_questions_after_close_are_refused(self):
+        """After its with block a Reasoner called every cell safe (a freed solver answers "unsatisfiable")."""
+        board = parse_board("mines: 1\n1..\n...\n")  # the mine is one of 0,1 / 1,0 / 1,1
+        with Reasoner(board) as r:
+            assert r.consistency().consistent and not r.safety((0, 1)).safe
+        assert oracle.forced(problem_of(board), (0, 1), mine=False) is False  # really not safe
+        for ask in (lambda: r.safety((0, 1)), lambda: r.safety((1, 1), Move.FLAG),
+                    lambda: r.solution("sat"), lambda: r.uniqueness()):
+            with pytest.raises(InputError, match="a Reasoner that is still open"):
+                ask()
+        assert r.consistency().consistent  # answered before: kept
+
     def test_answers_many_questions_on_one_solver(self):
         """Queries after one another do not disturb each other."""
         board = parse_board("mines: 2\n1..1\n....\n")
