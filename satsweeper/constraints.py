@@ -267,6 +267,9 @@ class Positions:
         self._hidden: dict[Cell, None] = {}  # an ordered set: dropping keys keeps row-major order
 
     def problem(self, board: Board) -> Problem:
+        """``problem_of(board)``, rebuilding only the rules near what changed
+        since the last board asked (from scratch when ``board`` does not
+        follow it: fewer numbers, another size)."""
         previous, self._board = self._board, board
         # Only numbers with a rule are kept (a closed number drops out until a
         # flag taken back reopens it): the rules are sorted on every call.

@@ -40,6 +40,8 @@ class Placement(enum.Enum):
 
 
 class Outcome(enum.Enum):
+    """Where a game stands: won when every safe cell is open, lost on a mine."""
+
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
