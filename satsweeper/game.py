@@ -171,10 +171,11 @@ class Game:
             rule: FirstClick = FirstClick.SAFE, method: Placement = Placement.SAMPLE) -> "Game":
         """A game whose layout respects ``rule`` for a first click at ``first``."""
         level.check_cell(first)
-        if not isinstance(rule, FirstClick) or not isinstance(method, Placement):
-            # A plain "safe" would otherwise fall through to can-lose.
-            raise InputError(f"a FirstClick and a Placement, such as FirstClick.SAFE and Placement.SAMPLE "
-                             f"(got {rule!r} and {method!r})")
+        if not isinstance(rule, FirstClick) or not isinstance(method, Placement) or \
+                not isinstance(rng, random.Random):
+            # A plain "safe" would otherwise fall through to can-lose; a seed was an AttributeError.
+            raise InputError(f"a random.Random, a FirstClick and a Placement, such as FirstClick.SAFE and "
+                             f"Placement.SAMPLE (got {type(rng).__name__}, {rule!r} and {method!r})")
         excluded: frozenset[Cell] = frozenset()
         if rule is FirstClick.SAFE:
             excluded = frozenset({first})

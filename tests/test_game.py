@@ -107,6 +107,11 @@ class TestBadArguments:
         with pytest.raises(InputError, match="FirstClick"):
             Game.new(Level(2, 1, 1), random.Random(1), (0, 0), "safe")
 
+    def test_a_seed_for_the_generator(self):
+        """An int where the random.Random goes was an AttributeError ('int' has no 'sample')."""
+        with pytest.raises(InputError, match=r"a random.Random, a FirstClick and a Placement.*\(got int, "):
+            Game.new(Level(2, 1, 1), 1, (0, 0))
+
     @pytest.mark.parametrize("size", [(0, 3, 1), (-1, 3, 2), (2, 2, 5), (2, 2, -1), (2.0, 2, 1), ("3", 3, 1)])
     def test_impossible_levels(self, size):
         """A Level is at least 1x1 with 0 to width*height mines, as Level.parse says."""
