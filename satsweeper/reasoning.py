@@ -132,7 +132,14 @@ class Solution:
     conflict: tuple = ()
 
     def cells_with(self, status: Status) -> Sequence:
-        """The cells with a given status, in problem order (compact on a big board)."""
+        """The cells with a given status, in problem order (compact on a big board).
+
+        >>> from satsweeper.textio import parse_board
+        >>> solve(parse_board("mines: 1\\n1..\\n")).cells_with(Status.SAFE)
+        [(0, 2)]
+        """
+        if not isinstance(status, Status):  # a plain "safe" matched no cell: an empty list, silently
+            raise InputError(f"a Status, such as Status.SAFE (got {status!r})")
         if isinstance(self.status, Shared):
             return self.status.where(lambda s: s is status)
         return [c for c, s in self.status.items() if s is status]

@@ -88,6 +88,13 @@ class TestSolution:
         with pytest.raises(InputError, match=r"a CardinalityEncoding, such as CardinalityEncoding.SEQCOUNTER \(got "):
             solve(parse_board("mines: 1\n1..\n"), "sat", encoding=encoding)
 
+    def test_cells_with_a_word(self):
+        """cells_with("safe") was an empty list, as if no cell were safe."""
+        answer = solve(parse_board("mines: 1\n1..\n"))
+        assert answer.cells_with(Status.SAFE) == [(0, 2)]
+        with pytest.raises(InputError, match=r"a Status, such as Status.SAFE \(got 'safe'\)"):
+            answer.cells_with("safe")
+
     def test_rejects_an_unknown_method(self):
         """A misspelt method ran the SAT backbone as if it were "sat"; now it is a named error."""
         board = parse_board("mines: 1\n1..\n")
