@@ -182,7 +182,7 @@ class Search:
 
     # -- a search that outlives its process ------------------------------
 
-    def save(self, path: str, notes: dict | None = None) -> None:
+    def save(self, path: str | os.PathLike, notes: dict | None = None) -> None:
         """Write both memos, and ``notes`` (JSON), to ``path``; a search
         that :meth:`load` s it goes on where this one stopped.
 
@@ -193,6 +193,7 @@ class Search:
         """
         header = {"format": MEMO_FORMAT, "version": MEMO_VERSION, "level": str(self.level),
                   "views": len(self.memo), "small sets": len(self.small_memo), **(notes or {})}
+        path = os.fspath(path)  # a pathlib.Path too, as load and open take (path + ".part" was a TypeError)
         part = path + ".part"
         with open(part, "wb") as out:
             out.write(json.dumps(header).encode() + b"\n")
@@ -200,7 +201,7 @@ class Search:
             self.small_memo.write(out)
         os.replace(part, path)
 
-    def load(self, path: str) -> dict:
+    def load(self, path: str | os.PathLike) -> dict:
         """Take the memos :meth:`save` wrote to ``path`` (for this level); its notes.
 
         >>> import os, tempfile
