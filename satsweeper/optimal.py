@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Callable
 
 from .board import Cell
-from .errors import SatsweeperError
+from .errors import InputError, SatsweeperError
 from .game import FirstClick, Level
 from .memo import Memo
 
@@ -602,7 +602,16 @@ class Search:
         With ``every``, each first click's value is exact in ``by_first``;
         otherwise a click is searched only until it is known to be worse
         than the best so far (and left out of ``by_first``).
+
+        Raises:
+            CellError: ``first`` is not a cell of the board (one past the
+                right edge was the first cell of the next row, silently).
+            InputError: ``rule`` is not a :class:`FirstClick`.
         """
+        if first is not None:
+            self.level.check_cell(first)
+        if not isinstance(rule, FirstClick):
+            raise InputError(f"a FirstClick, such as FirstClick.SAFE (got {rule!r})")
         start, cpu = time.perf_counter(), time.process_time()
         w = self.level.width
         cells = [first] if first else [divmod(k, w) for k in self._first_candidates()]
