@@ -745,6 +745,9 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
     """
     from .strategies import strategy
     strategy(name)  # fail early on a bad name
+    level.check_cell(first)
+    if not isinstance(rule, FirstClick):  # "safe" played every layout, as can-lose
+        raise InputError(f"a FirstClick, such as FirstClick.SAFE (got {rule!r})")
     start = time.perf_counter()
     won = count = 0
     for mines in allowed_layouts(level, rule, first):

@@ -342,6 +342,14 @@ class TestErrors:
         with pytest.raises(InputError, match="a FirstClick"):
             optimum(Level(3, 3, 2), "safe", (0, 0))
 
+    def test_strategy_value_checks_its_arguments_too(self):
+        """strategy_value with "safe" played every layout, can-lose's 36 instead of safe's 28."""
+        assert strategy_value(Level(3, 3, 2), "exact", FirstClick.SAFE, (0, 0)).layouts == 28
+        with pytest.raises(InputError, match="a FirstClick"):
+            strategy_value(Level(3, 3, 2), "exact", "safe", (0, 0))
+        with pytest.raises(CellError):
+            strategy_value(Level(3, 3, 2), "exact", FirstClick.SAFE, (0, 3))
+
     def test_too_big(self):
         """Boards with more layouts than the search can hold are refused up front."""
         with pytest.raises(SearchTooBig):
