@@ -278,6 +278,18 @@ class TestStrategies:
         assert all(not hasattr(b, "mines") for b in seen)
 
 
+class TestNothingHidden:
+    @pytest.mark.parametrize("name", NAMES)
+    def test_decide_on_a_finished_board(self, name):
+        """Every square open or flagged: an InputError saying so (an IndexError or min()'s ValueError)."""
+        for text in ("mines: 1\n1F\n", "mines: 0\n00\n", "1F\n"):
+            with pytest.raises(InputError, match="a board with a hidden cell to move on"):
+                strategy(name).decide(parse_board(text), random.Random(1))
+        one_left = parse_board("mines: 1\n1.\n")  # one hidden cell: still a move
+        decision = strategy(name).decide(one_left, random.Random(1))
+        assert (0, 1) in decision.opens + decision.flags
+
+
 class TestRuns:
     def test_independent_of_workers(self):
         """Results depend on the seed only, not on how games are spread over processes."""
