@@ -16,9 +16,11 @@ constraints over opaque cells.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from functools import cached_property, lru_cache
 from typing import Iterable, Iterator, Mapping, Sequence
+
+from .errors import InputError
 
 Cell = tuple[int, int]
 
@@ -220,6 +222,25 @@ class GridClues(Mapping):
         return super().__eq__(other)
 
 
+def _whole(n) -> bool:
+    """An int (a numpy integer too), not a bool."""
+    return hasattr(type(n), "__index__") and not isinstance(n, bool)
+
+
+def _off_grid(cells: Iterable, height: int, width: int) -> tuple | None:
+    """The first of ``cells`` that is not a (row, col) of the rectangle, in a 1-tuple; else None."""
+    for cell in cells:
+        try:
+            row, col = cell
+            if 0 <= row < height and 0 <= col < width and (
+                    type(row) is int and type(col) is int or _whole(row) and _whole(col)):
+                continue
+        except (TypeError, ValueError):
+            pass
+        return (cell,)
+    return None
+
+
 # The codes of Board.squares other than the numbers 0-8.
 HIDDEN_SQUARE, FLAG_SQUARE, VOID_SQUARE = -1, 9, 10
 
@@ -270,6 +291,9 @@ class Board:
         voids: cells that are not part of the board.
         names: names of some hidden cells (``{(0, 2): "x"}``).
         total_mines: mines on the whole board, flags included, if known.
+        check: refuse what no position can be (an InputError for a cell off
+            the board, a square both number and flag, a negative total);
+            False only for parts known to be good.
 
     Every cell not in ``clues``, ``flags`` or ``voids`` is hidden.
 
@@ -287,14 +311,48 @@ class Board:
     voids: frozenset[Cell] = frozenset()
     names: Mapping[Cell, str] = field(default_factory=dict)
     total_mines: int | None = None
+    check: InitVar[bool] = True
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, check: bool) -> None:
         # Freeze the mappings we were given so a Board really is a value.
         if not isinstance(self.clues, GridClues):  # already a value, one byte a square
             object.__setattr__(self, "clues", dict(self.clues))
         object.__setattr__(self, "flags", frozenset(self.flags))
         object.__setattr__(self, "voids", frozenset(self.voids))
         object.__setattr__(self, "names", dict(self.names))
+        if check:  # False only from code whose parts are good by construction (a game's view, every move)
+            self._check()
+
+    def _check(self) -> None:
+        """Refuse what no position can be, here rather than as a KeyError, a
+        TypeError or a wrong answer from deep inside a question.
+
+        A number no layout can show (a 9, a 4 in a corner) is not refused:
+        the board is then inconsistent, and saying so is the answer.
+
+        >>> Board(2, 2, {(0, 2): 1})
+        Traceback (most recent call last):
+        ...
+        satsweeper.errors.InputError: a revealed number's cell (row, col) on the 2x2 board (got (0, 2))
+        """
+        height, width, total = self.height, self.width, self.total_mines
+        if not (_whole(height) and _whole(width) and height >= 1 and width >= 1):
+            raise InputError(f"a height and width that are whole numbers, at least 1 (got {height!r} and {width!r})")
+        if total is not None and not (_whole(total) and total >= 0):
+            raise InputError(f"a total of mines that is a whole number, 0 or more, or None (got {total!r})")
+        if isinstance(self.clues, GridClues):  # made from a grid of squares: on the board by construction
+            return
+        for what, cells in (("a revealed number's", self.clues), ("a flag's", self.flags),
+                            ("a void's", self.voids), ("a name's", self.names)):
+            off = _off_grid(cells, height, width)
+            if off is not None:
+                raise InputError(f"{what} cell (row, col) on the {height}x{width} board (got {off[0]!r})")
+        if not all(type(number) is int or _whole(number) for number in self.clues.values()):
+            cell, number = next((c, n) for c, n in self.clues.items() if not _whole(n))
+            raise InputError(f"a revealed number that is a whole number (got {number!r} at {cell!r})")
+        both = self.clues.keys() & self.flags or (self.clues.keys() | self.flags) & self.voids
+        if both:
+            raise InputError(f"at most one of number, flag and void on a square (got two on {min(both)!r})")
 
     @classmethod
     def from_squares(cls, squares, total_mines: int | None = None,

@@ -18,6 +18,7 @@ from itertools import chain, islice
 from typing import Hashable, Sequence
 
 from .board import FLAG_SQUARE, HIDDEN_SQUARE, NEIGHBOUR_OFFSETS, Board, Cell, GridCells
+from .errors import InputError
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,9 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
     >>> [sorted(r.cells) for r in p.constraints], p.mines
     ([[(0, 0), (0, 2)]], 1)
     """
+    if not isinstance(board, Board):  # text not yet parsed, say: an AttributeError from deep inside
+        raise InputError(f"a Board or a Problem; parse_board makes a Board of text "
+                         f"(got {type(board).__name__})")
     if not flags_are_mines:
         board = board.with_flags_hidden()
     if board.height * board.width > ARRAY_AREA:
@@ -263,6 +267,9 @@ class Positions:
         self._hidden: dict[Cell, None] = {}  # an ordered set: dropping keys keeps row-major order
 
     def problem(self, board: Board) -> Problem:
+        """``problem_of(board)``, rebuilding only the rules near what changed
+        since the last board asked (from scratch when ``board`` does not
+        follow it: fewer numbers, another size)."""
         previous, self._board = self._board, board
         # Only numbers with a rule are kept (a closed number drops out until a
         # flag taken back reopens it): the rules are sorted on every call.

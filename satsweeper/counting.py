@@ -22,6 +22,7 @@ from typing import Hashable, Sequence
 from . import bitboard, components
 from .board import Board
 from .constraints import Problem, problem_of
+from .errors import InputError
 from .tally import Tally
 
 
@@ -30,6 +31,12 @@ class Engine(enum.Enum):
 
     COMPONENTS = "components"
     GANAK = "ganak"
+
+
+def _check_engine(engine) -> None:
+    """A plain "ganak" was answered by the components engine, silently."""
+    if not isinstance(engine, Engine):
+        raise InputError(f"an Engine, Engine.COMPONENTS or Engine.GANAK (got {engine!r})")
 
 
 def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
@@ -41,6 +48,7 @@ def tally(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
     >>> t.count, t.probability((0, 1)), t.probability((0, 2))
     (1, Fraction(1, 1), Fraction(0, 1))
     """
+    _check_engine(engine)
     if engine is Engine.COMPONENTS and isinstance(subject, Board) and flags_are_mines and order is None:
         counted = bitboard.tally(subject)  # a small board straight from its grid, no rule objects
         if counted is not None:
@@ -60,6 +68,7 @@ def count(subject: Problem | Board, engine: Engine = Engine.COMPONENTS,
     >>> count(parse_board("1.\\n..\\n"))  # one mine among three cells
     3
     """
+    _check_engine(engine)
     if engine is Engine.COMPONENTS:
         problem = subject if isinstance(subject, Problem) else problem_of(subject, flags_are_mines)
         return components.count(problem, order)

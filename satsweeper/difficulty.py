@@ -28,6 +28,7 @@ from typing import Mapping
 
 from .board import Board, Cell
 from .constraints import problem_of
+from .errors import InputError
 from .game import Game, Level, Outcome, neighbours
 from .reasoning import Move, Reasoner, Status, solve
 from .singlepoint import pair_moves, play_sure, propagate
@@ -56,7 +57,7 @@ class Rung(enum.IntEnum):
         for rung, word in DIFFICULTY_WORDS.items():
             if text.strip().lower() in (word, str(int(rung)), rung.name.lower()):
                 return rung
-        raise ValueError(f"a difficulty: {', '.join(DIFFICULTY_WORDS.values())} or 1-4 (got {text!r})")
+        raise InputError(f"a difficulty: {', '.join(DIFFICULTY_WORDS.values())} or 1-4 (got {text!r})")
 
 
 DIFFICULTY_WORDS = {Rung.SINGLE: "easy", Rung.PAIR: "medium", Rung.SEVERAL: "hard",
@@ -127,7 +128,7 @@ def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Run
     it and is stuck where a harder step would be needed.
 
     Raises:
-        ValueError: ``start`` is a mine or off the board.
+        InputError: ``start`` is a mine or off the board (a ValueError too).
 
     >>> g = grade(Level(3, 1, 1), frozenset({(0, 2)}), (0, 0))  # 0 1 *: nothing to deduce
     >>> g.solved, g.rung.word, dict(g.moves)
@@ -153,9 +154,10 @@ class LadderPlayer:
 
     def __init__(self, level: Level, mines: frozenset[Cell], start: Cell,
                  highest: Rung = Rung.TOTAL):
-        if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
-            raise ValueError(f"a safe start cell on the board (got {start[0]},{start[1]}"
-                             f"{', a mine' if start in mines else ''})")
+        if not level.contains(start) or start in mines:  # a "0,0" or a list too, not a TypeError
+            where = f"{start[0]},{start[1]}" if isinstance(start, tuple) and len(start) == 2 else repr(start)
+            raise InputError(f"a safe start cell on the board (got {where}"
+                             f"{', a mine' if level.contains(start) and start in mines else ''})")
         self.level, self.start, self.highest = level, start, highest
         self.game = Game(level, mines)
         self.game.open(start)

@@ -235,14 +235,16 @@ def run(level: Level, strategy_name: str, games: int, seed: int = 0,
     True
     """
     strategy(strategy_name)  # fail early on a bad name
+    if not isinstance(games, int) or games < 0:  # -3 games was "at most -3 finished games to resume"
+        raise InputError(f"a number of games, 0 or more (got {games!r})")
     summary = Summary(strategy_name, str(level), 0, 0, 0, 0.0)
     for chunk in done:
         if chunk.start != summary.games:
-            raise ValueError(f"finished chunks from game 0 on without a gap (got a chunk at "
+            raise InputError(f"finished chunks from game 0 on without a gap (got a chunk at "
                              f"{chunk.start} after {summary.games} games)")
         summary = summary.adding(chunk)
     if summary.games > games:
-        raise ValueError(f"at most {games} finished games to resume (got {summary.games})")
+        raise InputError(f"at most {games} finished games to resume (got {summary.games})")
     work = functools.partial(play_range, (level,), strategy_name, games, seed, rule, first)
     with open_runner(backend or Backend(workers)) as runner:
         start = time.perf_counter()

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from .board import Board, Cell, grid
-from .errors import InputError
+from .errors import CellError, InputError
 
 
 class FirstClick(enum.Enum):
@@ -40,6 +40,8 @@ class Placement(enum.Enum):
 
 
 class Outcome(enum.Enum):
+    """Where a game stands: won when every safe cell is open, lost on a mine."""
+
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
@@ -60,6 +62,37 @@ class Level:
     width: int
     height: int
     mines: int
+
+    def __post_init__(self) -> None:
+        # Said here, not as an IndexError or a silently empty game later on.
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (self.width, self.height, self.mines)):
+            raise InputError(f"whole numbers for the width, height and mines "
+                             f"(got {self.width!r}, {self.height!r}, {self.mines!r})")
+        if self.width < 1 or self.height < 1 or not 0 <= self.mines <= self.width * self.height:
+            raise InputError(f"at least 1x1 and 0 to WIDTH*HEIGHT mines "
+                             f"(got {self.width}x{self.height}x{self.mines})")
+
+    def contains(self, cell) -> bool:
+        """Is ``cell`` a (row, col) of the board?
+
+        >>> Level(3, 2, 1).contains((1, 2)), Level(3, 2, 1).contains((2, 0)), Level(3, 2, 1).contains("1,2")
+        (True, False, False)
+        """
+        return isinstance(cell, tuple) and cell in grid(self.height, self.width)[1]
+
+    def check_cell(self, cell: Cell) -> Cell:
+        """``cell`` if it lies on the board, else a :class:`CellError` saying so.
+
+        >>> Level(3, 2, 1).check_cell((1, 2))
+        (1, 2)
+        >>> Level(3, 2, 1).check_cell((2, 0))
+        Traceback (most recent call last):
+        ...
+        satsweeper.errors.CellError: a cell (row, col) of the 3x2x1 board (got (2, 0))
+        """
+        if not self.contains(cell):
+            raise CellError(f"a cell (row, col) of the {self} board (got {cell!r})")
+        return cell
 
     @classmethod
     def parse(cls, text: str) -> "Level":
@@ -124,6 +157,9 @@ class Game:
     def __init__(self, level: Level, mines: frozenset[Cell]):
         self.level = level
         self.mines = frozenset(mines)
+        if not self.mines <= grid(level.height, level.width)[1].keys():
+            # A mine off the board would never be met, and the game never won.
+            level.check_cell(min(self.mines - grid(level.height, level.width)[1].keys(), key=repr))
         self.revealed: dict[Cell, int] = {}
         self.flags: set[Cell] = set()
         self.outcome = Outcome.PLAYING
@@ -134,6 +170,12 @@ class Game:
     def new(cls, level: Level, rng: random.Random, first: Cell,
             rule: FirstClick = FirstClick.SAFE, method: Placement = Placement.SAMPLE) -> "Game":
         """A game whose layout respects ``rule`` for a first click at ``first``."""
+        level.check_cell(first)
+        if not isinstance(rule, FirstClick) or not isinstance(method, Placement) or \
+                not isinstance(rng, random.Random):
+            # A plain "safe" would otherwise fall through to can-lose; a seed was an AttributeError.
+            raise InputError(f"a random.Random, a FirstClick and a Placement, such as FirstClick.SAFE and "
+                             f"Placement.SAMPLE (got {type(rng).__name__}, {rule!r} and {method!r})")
         excluded: frozenset[Cell] = frozenset()
         if rule is FirstClick.SAFE:
             excluded = frozenset({first})
@@ -143,16 +185,24 @@ class Game:
 
     def number(self, cell: Cell) -> int:
         """How many mines touch ``cell`` (the truth; a player learns it by opening)."""
+        self.level.check_cell(cell)
+        return self._number(cell)
+
+    def _number(self, cell: Cell) -> int:
+        """:meth:`number` of a cell known to be on the board (flood fill's, unchecked)."""
         return len(self.mines.intersection(neighbours(self.level, cell)))
 
     @property
     def board(self) -> Board:
         """What the player sees."""
+        # Not checked again: open and flag took only cells of the board, and
+        # checking every move's board slowed the fast strategies by a quarter.
         return Board(self.level.height, self.level.width, self.revealed, frozenset(self.flags),
-                     total_mines=self.level.mines)
+                     total_mines=self.level.mines, check=False)
 
     def open(self, cell: Cell) -> Outcome:
         """Open a hidden cell; a 0 opens its whole region (flood fill)."""
+        self.level.check_cell(cell)
         self.recent = []
         if self.outcome is not Outcome.PLAYING or cell in self.revealed or cell in self.flags:
             return self.outcome
@@ -164,7 +214,7 @@ class Game:
             current = stack.pop()
             if current in self.revealed:
                 continue
-            number = self.number(current)
+            number = self._number(current)
             self.revealed[current] = number
             self.recent.append(current)
             self._safe_left -= 1
@@ -189,12 +239,14 @@ class Game:
         if len(removed) != len(added) or not removed <= self.mines or added & self.mines:
             raise ValueError(f"as many new mines as removed ones, from mines to safe cells "
                              f"(got {sorted(removed)} -> {sorted(added)})")
+        for cell in added:  # removed ones are mines, on the board already
+            self.level.check_cell(cell)
         if any(c in self.revealed for c in removed | added):
             raise ValueError("hidden cells to move mines between (got a revealed one)")
         self.mines = (self.mines - removed) | added
         changed = {n for c in removed | added for n in neighbours(self.level, c) if n in self.revealed}
         for cell in changed:
-            self.revealed[cell] = self.number(cell)
+            self.revealed[cell] = self._number(cell)
         return sorted(changed)
 
     def flag(self, cell: Cell) -> None:
@@ -202,5 +254,6 @@ class Game:
 
         Flags never end a game: it is won when every safe cell is open.
         """
+        self.level.check_cell(cell)
         if cell not in self.revealed:
             self.flags.add(cell)

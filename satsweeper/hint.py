@@ -33,6 +33,7 @@ from typing import Hashable
 from .board import Board, Cell
 from .components import Components
 from .constraints import Problem, problem_of
+from .errors import InputError
 from .reasoning import Move, Reasoner
 from .singlepoint import obvious_moves, pair_moves
 
@@ -108,8 +109,10 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
     ``seed`` fixes the strategy's tie-breaks, so a hint is reproducible.
 
     Raises:
-        ValueError: an unknown strategy name.
+        InputError: an unknown strategy name, or fewer than 0 alternatives.
     """
+    if not isinstance(alternatives, int) or alternatives < 0:  # -1 silently dropped the last one
+        raise InputError(f"a number of alternatives, 0 or more (got {alternatives!r})")
     from .strategies import strategy as make_strategy
     player = make_strategy(strategy)
     problem = problem_of(board)

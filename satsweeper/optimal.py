@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Callable
 
 from .board import Cell
-from .errors import SatsweeperError
+from .errors import InputError, SatsweeperError
 from .game import FirstClick, Level
 from .memo import Memo
 
@@ -182,7 +182,7 @@ class Search:
 
     # -- a search that outlives its process ------------------------------
 
-    def save(self, path: str, notes: dict | None = None) -> None:
+    def save(self, path: str | os.PathLike, notes: dict | None = None) -> None:
         """Write both memos, and ``notes`` (JSON), to ``path``; a search
         that :meth:`load` s it goes on where this one stopped.
 
@@ -193,6 +193,7 @@ class Search:
         """
         header = {"format": MEMO_FORMAT, "version": MEMO_VERSION, "level": str(self.level),
                   "views": len(self.memo), "small sets": len(self.small_memo), **(notes or {})}
+        path = os.fspath(path)  # a pathlib.Path too, as load and open take (path + ".part" was a TypeError)
         part = path + ".part"
         with open(part, "wb") as out:
             out.write(json.dumps(header).encode() + b"\n")
@@ -200,7 +201,7 @@ class Search:
             self.small_memo.write(out)
         os.replace(part, path)
 
-    def load(self, path: str) -> dict:
+    def load(self, path: str | os.PathLike) -> dict:
         """Take the memos :meth:`save` wrote to ``path`` (for this level); its notes.
 
         >>> import os, tempfile
@@ -601,7 +602,16 @@ class Search:
         With ``every``, each first click's value is exact in ``by_first``;
         otherwise a click is searched only until it is known to be worse
         than the best so far (and left out of ``by_first``).
+
+        Raises:
+            CellError: ``first`` is not a cell of the board (one past the
+                right edge was the first cell of the next row, silently).
+            InputError: ``rule`` is not a :class:`FirstClick`.
         """
+        if first is not None:
+            self.level.check_cell(first)
+        if not isinstance(rule, FirstClick):
+            raise InputError(f"a FirstClick, such as FirstClick.SAFE (got {rule!r})")
         start, cpu = time.perf_counter(), time.process_time()
         w = self.level.width
         cells = [first] if first else [divmod(k, w) for k in self._first_candidates()]
@@ -735,6 +745,9 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
     """
     from .strategies import strategy
     strategy(name)  # fail early on a bad name
+    level.check_cell(first)
+    if not isinstance(rule, FirstClick):  # "safe" played every layout, as can-lose
+        raise InputError(f"a FirstClick, such as FirstClick.SAFE (got {rule!r})")
     start = time.perf_counter()
     won = count = 0
     for mines in allowed_layouts(level, rule, first):

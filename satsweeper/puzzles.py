@@ -100,9 +100,10 @@ class _Player:
     """
 
     def __init__(self, level: Level, mines: frozenset[Cell], start: Cell):
-        if not (0 <= start[0] < level.height and 0 <= start[1] < level.width) or start in mines:
-            raise InputError(f"a safe start cell on the board (got {start[0]},{start[1]}"
-                             f"{', a mine' if start in mines else ''})")
+        if not level.contains(start) or start in mines:  # a "0,0" or a list too, not a TypeError
+            where = f"{start[0]},{start[1]}" if isinstance(start, tuple) and len(start) == 2 else repr(start)
+            raise InputError(f"a safe start cell on the board (got {where}"
+                             f"{', a mine' if level.contains(start) and start in mines else ''})")
         self.level, self.start = level, start
         self.game = Game(level, mines)
         self.game.open(start)
@@ -172,6 +173,8 @@ def three_bv(level: Level, mines: frozenset[Cell]) -> int:
     >>> three_bv(Level(3, 1, 1), frozenset({(0, 1)}))  # 1 * 1 : two numbers
     2
     """
+    for cell in mines:  # a mine off the board was left out of the count
+        level.check_cell(cell)
     def number(cell):
         return sum(n in mines for n in neighbours(level, cell))
 
@@ -249,6 +252,11 @@ def generate(level: Level, start: Cell, rng: random.Random, method: Method = Met
     >>> generate(Level(9, 9, 10), (4, 4), random.Random(1), difficulty=Rung.PAIR).grade.rung.word
     'medium'
     """
+    if not level.contains(start):  # the start's neighbours were a KeyError
+        raise InputError(f"a start cell (row, col) on the {level} board (got {start!r})")
+    if not isinstance(rule, FirstClick) or not isinstance(method, Method) or not isinstance(rng, random.Random):
+        raise InputError(f"a FirstClick, a Method and a random.Random (got {rule!r}, {method!r}, "
+                         f"{type(rng).__name__})")
     zone = start_zone(level, start, rule)
     if rule is FirstClick.CAN_LOSE:
         raise InputError("a first-click rule that keeps the start safe (got can-lose)")

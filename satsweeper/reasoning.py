@@ -132,7 +132,14 @@ class Solution:
     conflict: tuple = ()
 
     def cells_with(self, status: Status) -> Sequence:
-        """The cells with a given status, in problem order (compact on a big board)."""
+        """The cells with a given status, in problem order (compact on a big board).
+
+        >>> from satsweeper.textio import parse_board
+        >>> solve(parse_board("mines: 1\\n1..\\n")).cells_with(Status.SAFE)
+        [(0, 2)]
+        """
+        if not isinstance(status, Status):  # a plain "safe" matched no cell: an empty list, silently
+            raise InputError(f"a Status, such as Status.SAFE (got {status!r})")
         if isinstance(self.status, Shared):
             return self.status.where(lambda s: s is status)
         return [c for c, s in self.status.items() if s is status]
@@ -162,8 +169,11 @@ class Reasoner:
     def __init__(self, problem: Problem | Board, *, solver: str = DEFAULT_SOLVER,
                  encoding: CardinalityEncoding | None = None,
                  flags_are_mines: bool = True):
-        if isinstance(problem, Board):
-            problem = problem_of(problem, flags_are_mines)
+        if not isinstance(problem, Problem):
+            problem = problem_of(problem, flags_are_mines)  # a Board, or a clear error
+        if encoding is not None and not isinstance(encoding, CardinalityEncoding):
+            # A plain "totalizer" got as far as the first cardinality SAT needed (an AttributeError).
+            raise InputError(f"a CardinalityEncoding, such as CardinalityEncoding.SEQCOUNTER (got {encoding!r})")
         if solver not in solver_names():
             raise InputError(f"a solver python-sat can run here, such as cadical195 (got {solver!r})")
         self.problem = problem
@@ -178,6 +188,7 @@ class Reasoner:
         # an encoding, which cost as much as the count on expert positions.
         self._evidence: _LoadedSolver | None = None
         self._consistency: Consistency | None = None
+        self._closed = False
 
     @cached_property
     def encoding(self) -> Encoding:
@@ -204,7 +215,8 @@ class Reasoner:
         self.close()
 
     def close(self) -> None:
-        """Free the solvers."""
+        """Free the solvers.  Questions that need SAT after this are an InputError."""
+        self._closed = True
         if "_fast" in self.__dict__:
             self._fast.delete()
         if self._evidence is not None:
@@ -214,10 +226,18 @@ class Reasoner:
 
     def _solve(self, assumptions: list[int]) -> list[int] | None:
         """A model of all rules plus ``assumptions``, or None."""
+        self._check_open()
         return self._fast.solve(assumptions)
+
+    def _check_open(self) -> None:
+        # A freed python-sat solver answers every solve with None, which read
+        # as "unsatisfiable": every cell was called safe after the with block.
+        if self._closed:
+            raise InputError("a Reasoner that is still open: ask inside its with block (got a closed one)")
 
     def _solve_some(self, assumptions: list[int]) -> bool:
         """Satisfiable with only the rules whose selectors are assumed?"""
+        self._check_open()
         if self._evidence is None:
             self._evidence = _LoadedSolver(self._solver_name, self.encoding, rules_fixed=False)
         return self._evidence.solve(assumptions) is not None
@@ -314,6 +334,8 @@ class Reasoner:
 
     def safety(self, cell: Hashable, move: Move = Move.OPEN) -> Safety:
         """Is ``move`` on ``cell`` right in every explanation?  (SAFETY)"""
+        if not isinstance(move, Move):  # a plain "flag" failed deep inside as an AttributeError
+            raise InputError(f"a Move, Move.OPEN or Move.FLAG (got {move!r})")
         if cell not in self._floating and not self.encoding.has_var(cell):
             raise CellError(f"a hidden cell to {move.value} (got {cell!r})")
         consistency = self.consistency()
@@ -364,6 +386,7 @@ class Reasoner:
         narrow (it is much faster when the total binds, where CDCL struggles
         with the cardinality), SAT otherwise.
         """
+        _check_method(method)
         if method in ("auto", "count"):
             states = COUNT_STATES if method == "auto" else None
             try:
@@ -564,6 +587,15 @@ def safety(subject: Problem | Board, cell: Hashable, move: Move = Move.OPEN, **o
         return r.safety(cell, move)
 
 
+METHODS = ("auto", "count", "sat")
+
+
+def _check_method(method: str) -> None:
+    """Another word ran the SAT backbone as if it were "sat"; say so instead."""
+    if method not in METHODS:
+        raise InputError(f"a method among {', '.join(METHODS)} (got {method!r})")
+
+
 _WORDS = (Status.MINE, Status.SAFE, Status.UNDETERMINED)  # what bitboard.determined answers
 
 
@@ -580,6 +612,7 @@ def solve(subject: Problem | Board, method: str = "auto", **options) -> Solution
     >>> [s.status[c].value for c in [(0, 1), (0, 2)]]
     ['mine', 'mine']
     """
+    _check_method(method)
     if isinstance(subject, Board) and method in ("auto", "count") and (
             not options or options.get("flags_are_mines", True) and options.keys() <= {"flags_are_mines"}):
         # A small board straight from its grid: no rule objects, no solver.

@@ -23,7 +23,7 @@ import math
 from math import gcd
 from operator import mul
 from typing import Callable, Hashable, Iterator, Mapping, Sequence
-from .errors import InputError
+from .errors import CellError, InputError
 
 # GMP multiplies the huge counts of large boards ~15x faster than int, but
 # importing gmpy2 costs ~50 ms (it reads package metadata), more than a whole
@@ -176,10 +176,22 @@ class Tally:
         return self.scaled_count > 0
 
     def probability(self, cell: Hashable) -> Fraction:
-        """Exact probability that ``cell`` is a mine (uniform over explanations)."""
+        """Exact probability that ``cell`` is a mine (uniform over explanations).
+
+        Raises:
+            CellError: ``cell`` is not one of the problem's hidden cells.
+            InputError: the problem is inconsistent (no explanation).
+        """
+        self._need_consistent()
+        try:
+            mines = self.scaled_mines[cell]
+        except (KeyError, TypeError):  # TypeError: an unhashable "cell" such as a list
+            raise CellError(f"a hidden cell of the problem (got {cell!r})") from None
+        return Fraction(mines) / self.scaled_count
+
+    def _need_consistent(self) -> None:
         if not self.scaled_count:
             raise InputError("an inconsistent problem has no probabilities (count is 0)")
-        return Fraction(self.scaled_mines[cell]) / self.scaled_count
 
     def cells(self) -> Sequence:
         """The cells, in problem order (a list, or a big board's compact cells)."""
@@ -189,6 +201,7 @@ class Tally:
 
     def safest(self) -> Sequence:
         """The cells least likely to be mines, in problem order."""
+        self._need_consistent()
         if not self.scaled_mines:
             return []
         if isinstance(self.scaled_mines, Shared):
@@ -203,8 +216,7 @@ class Tally:
         >>> Tally(4, {"a": 1, "b": 3, "c": 1}).groups()
         {Fraction(1, 4): 2, Fraction(3, 4): 1}
         """
-        if not self.scaled_count:
-            raise InputError("an inconsistent problem has no probabilities (count is 0)")
+        self._need_consistent()
         values = self.scaled_mines
         counts = values.groups() if isinstance(values, Shared) else _count_values(values.values())
         out: dict[Fraction, int] = {}
@@ -215,6 +227,7 @@ class Tally:
 
     def expected_mines(self) -> Fraction:
         """Expected number of mines among the cells (sum of probabilities)."""
+        self._need_consistent()
         values = self.scaled_mines
         counts = values.groups() if isinstance(values, Shared) else _count_values(values.values())
         return sum((Fraction(v) * n for v, n in counts.items()), Fraction(0)) / self.scaled_count

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 
 from satsweeper import constraints
 from satsweeper.board import Board
 from satsweeper.constraints import problem_of
-from satsweeper.counting import Engine, tally
+from satsweeper.counting import Engine, count, tally
+from satsweeper.errors import InputError
 from satsweeper.game import Level
+from satsweeper.hint import hint
+from satsweeper.reasoning import check, safety, solve, uniqueness
 from satsweeper.positions import position
 
 from . import oracle
@@ -61,3 +65,13 @@ class TestProblemOf:
         assert board.height * board.width > constraints.ARRAY_AREA
         assert problem_of(board) == by_cells(board)
         assert problem_of(board, False) == by_cells(board, False)
+
+
+class TestNotABoard:
+    @pytest.mark.parametrize("ask", [problem_of, tally, count, check, solve, uniqueness, hint,
+                                     lambda subject: safety(subject, (0, 1))])
+    @pytest.mark.parametrize("subject", ["mines: 1\n1..\n", None, [[1, None, None]]])
+    def test_text_or_anything_else(self, ask, subject):
+        """Text not yet parsed was an AttributeError from deep inside; now every question names what it wants."""
+        with pytest.raises(InputError, match=r"a Board or a Problem; parse_board makes a Board of text \(got "):
+            ask(subject)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,8 +12,10 @@ from satsweeper.board import Board
 from satsweeper.components import Components, determined
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.counting import Engine, count, tally
+from satsweeper.errors import CellError, InputError
 from satsweeper.game import LEVELS, Level
 from satsweeper.positions import positions
+from satsweeper.tally import Shared
 from satsweeper.textio import parse_board
 
 from . import oracle
@@ -189,3 +192,38 @@ class TestAllFloating:
             for mines in range(-1, 7):
                 problem = Problem(tuple(range(n)), (), mines)
                 assert count(problem) == len(oracle.explanations(problem)) == tally(problem).count
+
+
+class TestTallyQuestions:
+    """A Tally's methods say what is wrong with a question, as named errors."""
+
+    @pytest.mark.parametrize("cell", [(0, 0), (5, 5), (-1, 1), "a", [0, 1]])
+    def test_probability_of_a_cell_that_is_not_hidden(self, cell):
+        """A revealed, off-board or malformed cell is a CellError (was a bare KeyError or TypeError)."""
+        answer = tally(parse_board("mines: 1\n1..\n"))
+        with pytest.raises(CellError, match=r"a hidden cell of the problem \(got "):
+            answer.probability(cell)
+        assert answer.probability((0, 1)) == 1  # the hidden cells still answer
+
+    def test_probability_of_a_cell_off_a_big_board(self):
+        """The same on a board big enough for shared floating values."""
+        answer = tally(Board(120, 100, {(0, 0): 0}, total_mines=10))
+        assert isinstance(answer.scaled_mines, Shared)
+        with pytest.raises(CellError):
+            answer.probability((120, 0))
+        assert answer.probability((0, 1)) == 0
+
+    @pytest.mark.parametrize("ask", ["probability", "safest", "groups", "expected_mines"])
+    def test_inconsistent_problems_have_no_probabilities(self, ask):
+        """Each probability question on an inconsistent board is an InputError (expected_mines
+        divided by zero; safest called every cell safest)."""
+        answer = tally(parse_board("12\n..\n"))
+        args = [(1, 0)] if ask == "probability" else []
+        with pytest.raises(InputError, match="inconsistent"):
+            getattr(answer, ask)(*args)
+
+    @pytest.mark.parametrize("ask", [tally, count])
+    def test_an_engine_given_as_a_word(self, ask):
+        """A plain "ganak" was answered by the components engine without a word."""
+        with pytest.raises(InputError, match=r"an Engine, Engine.COMPONENTS or Engine.GANAK \(got 'ganak'\)"):
+            ask(parse_board("mines: 1\n1..\n"), engine="ganak")

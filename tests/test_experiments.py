@@ -20,6 +20,7 @@ from satsweeper.experiments import Paired, play, run
 from satsweeper.game import LEVELS, Level
 from satsweeper.singlepoint import obvious_moves, pair_moves
 from satsweeper.counting import tally
+from satsweeper.errors import CellError, InputError
 from satsweeper.strategies import NAMES, endgame, strategy
 from satsweeper.textio import parse_board
 
@@ -277,6 +278,18 @@ class TestStrategies:
         assert all(not hasattr(b, "mines") for b in seen)
 
 
+class TestNothingHidden:
+    @pytest.mark.parametrize("name", NAMES)
+    def test_decide_on_a_finished_board(self, name):
+        """Every square open or flagged: an InputError saying so (an IndexError or min()'s ValueError)."""
+        for text in ("mines: 1\n1F\n", "mines: 0\n00\n", "1F\n"):
+            with pytest.raises(InputError, match="a board with a hidden cell to move on"):
+                strategy(name).decide(parse_board(text), random.Random(1))
+        one_left = parse_board("mines: 1\n1.\n")  # one hidden cell: still a move
+        decision = strategy(name).decide(one_left, random.Random(1))
+        assert (0, 1) in decision.opens + decision.flags
+
+
 class TestRuns:
     def test_independent_of_workers(self):
         """Results depend on the seed only, not on how games are spread over processes."""
@@ -303,6 +316,17 @@ class TestRuns:
     def test_bad_first_click(self):
         result = CliRunner().invoke(main, ["bench", "--first", "99,99", "--games", "1"])
         assert result.exit_code == 2
+
+    def test_a_negative_number_of_games(self):
+        """run(..., -3) said "at most -3 finished games to resume"; 0 games is an empty summary."""
+        with pytest.raises(InputError, match=r"a number of games, 0 or more \(got -3\)"):
+            run(LEVELS["beginner"], "exact", -3)
+        assert run(LEVELS["beginner"], "exact", 0).games == 0
+
+    def test_a_first_click_off_the_board(self):
+        """play from a cell off the board was a KeyError from the game's neighbour table."""
+        with pytest.raises(CellError, match=r"a cell \(row, col\) of the 9x9x10 board \(got \(9, 9\)\)"):
+            play(LEVELS["beginner"], "exact", 1, first=(9, 9))
 
     def test_a_level_bigger_than_memory_is_refused(self, monkeypatch):
         """A level whose game needs more memory than the machine has is bad input (exit 2)

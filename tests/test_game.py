@@ -10,6 +10,7 @@ import pytest
 
 from satsweeper.board import Board
 from satsweeper.constraints import Positions, problem_of
+from satsweeper.errors import CellError, InputError
 from satsweeper.game import LEVELS, FirstClick, Game, Level, Outcome, Placement, neighbours, place_mines
 from satsweeper.strategies import strategy
 
@@ -78,6 +79,47 @@ class TestOpen:
     def test_opening_a_mine_loses(self):
         game = Game(Level(2, 1, 1), frozenset({(0, 1)}))
         assert game.open((0, 1)) is Outcome.LOST
+
+
+class TestBadArguments:
+    """A library caller's mistakes are named errors, not a KeyError or a silently other game."""
+
+    @pytest.mark.parametrize("cell", [(2, 0), (0, 3), (-1, 0), (0, -1), "a", [0, 0], (0,)])
+    def test_a_cell_off_the_board(self, cell):
+        """open, flag and number refuse a cell that is not (row, col) on the board."""
+        game = Game(Level(3, 2, 1), frozenset({(0, 2)}))
+        for act in (game.open, game.flag, game.number):
+            with pytest.raises(CellError, match=r"a cell \(row, col\) of the 3x2x1 board"):
+                act(cell)
+        assert game.board.flags == frozenset() and game.revealed == {}  # nothing was recorded
+
+    def test_mines_off_the_board(self):
+        """A layout with a mine outside the rectangle is refused (it could never be found)."""
+        with pytest.raises(CellError):
+            Game(Level(3, 2, 1), frozenset({(5, 5)}))
+
+    def test_first_click_off_the_board(self):
+        with pytest.raises(CellError):
+            Game.new(Level(2, 2, 1), random.Random(1), (5, 5))
+
+    def test_a_rule_given_as_a_word(self):
+        """rule="safe" used to place mines under the first click (can-lose); now it is refused."""
+        with pytest.raises(InputError, match="FirstClick"):
+            Game.new(Level(2, 1, 1), random.Random(1), (0, 0), "safe")
+
+    def test_a_seed_for_the_generator(self):
+        """An int where the random.Random goes was an AttributeError ('int' has no 'sample')."""
+        with pytest.raises(InputError, match=r"a random.Random, a FirstClick and a Placement.*\(got int, "):
+            Game.new(Level(2, 1, 1), 1, (0, 0))
+
+    @pytest.mark.parametrize("size", [(0, 3, 1), (-1, 3, 2), (2, 2, 5), (2, 2, -1), (2.0, 2, 1), ("3", 3, 1)])
+    def test_impossible_levels(self, size):
+        """A Level is at least 1x1 with 0 to width*height mines, as Level.parse says."""
+        with pytest.raises(InputError):
+            Level(*size)
+
+    def test_extreme_levels_are_fine(self):
+        assert Level(1, 1, 1).mines == 1 and Level(1, 1, 0).mines == 0
 
 
 class TestPositions:

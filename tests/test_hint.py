@@ -6,12 +6,14 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
 from satsweeper.board import Board
 from satsweeper.cli import main
 from satsweeper.constraints import Clue, Problem, problem_of
+from satsweeper.errors import InputError
 from satsweeper.hint import hint
 from satsweeper.reasoning import Move
 from satsweeper.textio import parse_board
@@ -90,6 +92,15 @@ class TestHint:
         board = parse_board("mines: 0\n1.\n")
         answer = hint(board)
         assert not answer.consistent and answer.cell is None and answer.conflict
+
+    def test_alternatives_asked_for(self):
+        """As many alternatives as asked, up to the kinds there are; -1 silently dropped the last one."""
+        board = parse_board("mines: 3\n.....\n.1...\n")
+        every = hint(board).alternatives
+        assert len(every) > 2 and hint(board, alternatives=2).alternatives == every[:2]
+        assert hint(board, alternatives=0).alternatives == ()
+        with pytest.raises(InputError, match=r"a number of alternatives, 0 or more \(got -1\)"):
+            hint(board, alternatives=-1)
 
     def test_endgame_basis(self):
         """Three explanations, no sure move: best's exact endgame decides, and says its chance.

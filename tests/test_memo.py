@@ -231,6 +231,16 @@ class TestSearchResumed:
         assert header["rows"] == [] and header["views"] == len(first.memo) == len(again.memo)
         assert {rule: again.optimum(rule).by_first for rule in FirstClick} == values
 
+    def test_a_pathlib_path(self, tmp_path):
+        """save took only a str (path + ".part" was a TypeError for a Path); load took both."""
+        first = Search(Level(3, 3, 2))
+        won = first.optimum(FirstClick.SAFE, (0, 0)).won
+        first.save(tmp_path / "p.memo", {"cpu seconds": 0.25})
+        assert sorted(f.name for f in tmp_path.iterdir()) == ["p.memo"]  # no .part left behind
+        again = Search(Level(3, 3, 2))
+        assert again.load(tmp_path / "p.memo")["cpu seconds"] == 0.25 and again.states == first.states
+        assert again.optimum(FirstClick.SAFE, (0, 0)).won == won
+
     def test_refuses_another_board(self, tmp_path):
         path = str(tmp_path / "a.memo")
         Search(Level(3, 3, 2)).save(path)

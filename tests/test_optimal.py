@@ -10,6 +10,7 @@ import pytest
 
 from satsweeper.board import Board
 from satsweeper.constraints import problem_of
+from satsweeper.errors import CellError, InputError
 from satsweeper.game import FirstClick, Level
 from satsweeper.optimal import NoLayout, SearchTooBig, Search, bits_of, optimum, strategy_value
 from satsweeper.strategies import endgame
@@ -328,6 +329,26 @@ class TestErrors:
         """A rule that leaves no layout is a clear error."""
         with pytest.raises(NoLayout):
             optimum(Level(3, 3, 3), FirstClick.OPENING, (1, 1))
+
+    @pytest.mark.parametrize("first", [(0, 3), (1, 3), (3, 0), (-1, 0), "0,0"])
+    def test_a_first_click_off_the_board(self, first):
+        """(0, 3) on a 3-wide board was searched as (1, 0), the next row's first cell, silently."""
+        assert Search(Level(3, 3, 2)).optimum(FirstClick.SAFE, (1, 0)).value == Fraction(6, 7)  # by minimax
+        with pytest.raises(CellError, match=r"a cell \(row, col\) of the 3x3x2 board"):
+            optimum(Level(3, 3, 2), FirstClick.SAFE, first)
+
+    def test_a_rule_given_as_a_word(self):
+        """"safe" was searched as "opening" (anything but the two other members)."""
+        with pytest.raises(InputError, match="a FirstClick"):
+            optimum(Level(3, 3, 2), "safe", (0, 0))
+
+    def test_strategy_value_checks_its_arguments_too(self):
+        """strategy_value with "safe" played every layout, can-lose's 36 instead of safe's 28."""
+        assert strategy_value(Level(3, 3, 2), "exact", FirstClick.SAFE, (0, 0)).layouts == 28
+        with pytest.raises(InputError, match="a FirstClick"):
+            strategy_value(Level(3, 3, 2), "exact", "safe", (0, 0))
+        with pytest.raises(CellError):
+            strategy_value(Level(3, 3, 2), "exact", FirstClick.SAFE, (0, 3))
 
     def test_too_big(self):
         """Boards with more layouts than the search can hold are refused up front."""

@@ -13,6 +13,8 @@ from hypothesis import given, settings, strategies as st
 
 from satsweeper.cli import main
 from satsweeper.constraints import problem_of
+from satsweeper.difficulty import Rung, grade
+from satsweeper.errors import CellError, InputError
 from satsweeper.game import FirstClick, Game, Level, Outcome, place_mines
 from satsweeper.puzzles import AUTO_DRAWS, Method, generate, guess_odds, no_guess, start_zone, three_bv
 from satsweeper.singlepoint import propagate
@@ -171,6 +173,42 @@ class TestGenerate:
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
+
+
+class TestBadArguments:
+    """A library caller's slips are named errors (they were a KeyError, a TypeError, an
+    AttributeError, or for three_bv a wrong count)."""
+
+    LEVEL = Level(5, 5, 3)
+
+    @pytest.mark.parametrize("start", [(9, 9), (0, 5), (-1, 0), "0,0", [0, 0]])
+    def test_generate_start_off_the_board(self, start):
+        with pytest.raises(InputError, match=r"a start cell \(row, col\) on the 5x5x3 board"):
+            generate(self.LEVEL, start, random.Random(1))
+
+    @pytest.mark.parametrize("options", [{"rule": "opening"}, {"method": "auto"}, {"rng": 1}])
+    def test_generate_words_and_seeds(self, options):
+        arguments = {"rng": random.Random(1), **options}
+        with pytest.raises(InputError, match="a FirstClick, a Method and a random.Random"):
+            generate(self.LEVEL, (0, 0), **arguments)
+
+    @pytest.mark.parametrize("ask", [no_guess, grade])
+    @pytest.mark.parametrize("start", ["0,0", [0, 0], (5, 0)])
+    def test_no_guess_and_grade_start(self, ask, start):
+        with pytest.raises(InputError, match="a safe start cell on the board"):
+            ask(self.LEVEL, frozenset({(1, 1)}), start)
+
+    def test_grade_start_on_a_mine_is_an_input_error(self):
+        """The same error as no_guess (grade's was a plain ValueError), in the CLI's words."""
+        with pytest.raises(InputError, match=r"a safe start cell on the board \(got 1,1, a mine\)"):
+            grade(self.LEVEL, frozenset({(1, 1)}), (1, 1))
+        with pytest.raises(InputError, match="a difficulty"):
+            Rung.parse("impossible")
+
+    def test_three_bv_mine_off_the_board(self):
+        """A mine off the board counted nowhere: 3BV 1 for a board with no mine on it at all."""
+        with pytest.raises(CellError):
+            three_bv(self.LEVEL, frozenset({(9, 9)}))
 
 
 class TestCli:

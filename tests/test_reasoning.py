@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from satsweeper.constraints import Constraint, Problem, problem_of
 from satsweeper.encoding import CardinalityEncoding
-from satsweeper.errors import CellError
+from satsweeper.errors import CellError, InputError
 from satsweeper.reasoning import Move, Reasoner, Status, check, safety, solve, uniqueness
 from satsweeper.textio import parse_board
 
@@ -82,6 +82,27 @@ class TestSolution:
         problem = problem_of(board)
         assert solve(problem, "sat", encoding=encoding).status == solve(problem, "count").status
 
+    @pytest.mark.parametrize("encoding", ["totalizer", "native"])
+    def test_rejects_an_encoding_given_as_a_word(self, encoding):
+        """A word failed as an AttributeError once SAT needed a cardinality (an expert board's backbone)."""
+        with pytest.raises(InputError, match=r"a CardinalityEncoding, such as CardinalityEncoding.SEQCOUNTER \(got "):
+            solve(parse_board("mines: 1\n1..\n"), "sat", encoding=encoding)
+
+    def test_cells_with_a_word(self):
+        """cells_with("safe") was an empty list, as if no cell were safe."""
+        answer = solve(parse_board("mines: 1\n1..\n"))
+        assert answer.cells_with(Status.SAFE) == [(0, 2)]
+        with pytest.raises(InputError, match=r"a Status, such as Status.SAFE \(got 'safe'\)"):
+            answer.cells_with("safe")
+
+    def test_rejects_an_unknown_method(self):
+        """A misspelt method ran the SAT backbone as if it were "sat"; now it is a named error."""
+        board = parse_board("mines: 1\n1..\n")
+        with pytest.raises(InputError, match=r"a method among auto, count, sat \(got 'counting'\)"):
+            solve(board, "counting")
+        with Reasoner(board) as reasoner, pytest.raises(InputError, match="a method among"):
+            reasoner.solution("counting")
+
 
 class TestSafety:
     @MANY
@@ -116,6 +137,12 @@ class TestSafety:
         with pytest.raises(CellError):
             safety(parse_board("1.\n"), (0, 0))
 
+    @pytest.mark.parametrize("move", ["open", "flag", True, None])
+    def test_rejects_a_move_that_is_not_a_move(self, move):
+        """A plain word was an AttributeError from deep inside; now it is a named error."""
+        with pytest.raises(InputError, match=r"a Move, Move.OPEN or Move.FLAG \(got "):
+            safety(parse_board("1.\n"), (0, 1), move)
+
     def test_floating_cell_needs_the_total(self):
         """A cell touching no number is decided only through the mine count."""
         board = parse_board("mines: 1\n1...\n")
@@ -142,6 +169,18 @@ class TestUniqueness:
 
 
 class TestReasoner:
+    def test_questions_after_close_are_refused(self):
+        """After its with block a Reasoner called every cell safe (a freed solver answers "unsatisfiable")."""
+        board = parse_board("mines: 1\n1..\n...\n")  # the mine is one of 0,1 / 1,0 / 1,1
+        with Reasoner(board) as r:
+            assert r.consistency().consistent and not r.safety((0, 1)).safe
+        assert oracle.forced(problem_of(board), (0, 1), mine=False) is False  # really not safe
+        for ask in (lambda: r.safety((0, 1)), lambda: r.safety((1, 1), Move.FLAG),
+                    lambda: r.solution("sat"), lambda: r.uniqueness()):
+            with pytest.raises(InputError, match="a Reasoner that is still open"):
+                ask()
+        assert r.consistency().consistent  # answered before: kept
+
     def test_answers_many_questions_on_one_solver(self):
         """Queries after one another do not disturb each other."""
         board = parse_board("mines: 2\n1..1\n....\n")

@@ -51,7 +51,10 @@ class Strategy(Protocol):
     name: str
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        """The next moves on ``board``; ``rng`` breaks ties and picks guesses."""
+        """The next moves on ``board``; ``rng`` breaks ties and picks guesses.
+
+        ``board`` has a hidden cell (else :class:`~satsweeper.errors.InputError`).
+        """
 
 
 def obvious_decision(problem: Problem) -> Decision | None:
@@ -91,7 +94,16 @@ def certain_decision(board: Board, positions: Positions | None = None
 
 def guess_uniformly(board: Board, rng: random.Random) -> Decision:
     """Open a hidden, unflagged cell chosen uniformly at random."""
-    return Decision(opens=(rng.choice(board.hidden_cells()),), guess=True)
+    hidden = board.hidden_cells()
+    if not hidden:
+        raise nothing_hidden()
+    return Decision(opens=(rng.choice(hidden),), guess=True)
+
+
+def nothing_hidden() -> InputError:
+    """What ``decide`` raises on a board with no hidden cell (a finished game): it was an
+    IndexError or a ValueError from ``min`` (:func:`~satsweeper.hint.hint` answers no cell)."""
+    return InputError("a board with a hidden cell to move on (got none: every square is open or flagged)")
 
 
 def strategy(name: str) -> Strategy:

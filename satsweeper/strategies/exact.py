@@ -13,7 +13,7 @@ import random
 
 from ..board import Board
 from ..constraints import Positions
-from . import Decision, certain_decision
+from . import Decision, certain_decision, nothing_hidden
 
 
 class ExactProbability:
@@ -25,7 +25,9 @@ class ExactProbability:
         self.positions = Positions()
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
-        sure, _, counts, _ = certain_decision(board, self.positions)
+        sure, problem, counts, _ = certain_decision(board, self.positions)
         if sure:
             return sure
+        if not problem.cells:
+            raise nothing_hidden()
         return Decision(opens=(rng.choice(counts.safest()),), guess=True)

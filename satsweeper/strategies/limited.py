@@ -31,7 +31,7 @@ from fractions import Fraction
 from ..board import Board, Cell
 from ..components import tally
 from ..constraints import Constraint, Problem, problem_of
-from . import Decision, guess_uniformly
+from . import Decision, guess_uniformly, nothing_hidden
 
 NO_TOTAL = Fraction(1, 2)  # a cell next to no number when the mine count is unknown
 
@@ -107,5 +107,7 @@ class LimitedSearchWithProbabilities(LimitedSearch):
     name = "limited-prob"
 
     def guess(self, board: Board, estimate: dict[Cell, Fraction], rng: random.Random) -> Decision:
+        if not estimate:
+            raise nothing_hidden()
         low = min(estimate.values())
         return Decision(opens=(rng.choice([c for c, p in estimate.items() if p == low]),), guess=True)
