@@ -128,33 +128,36 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
     def terminate(signum, frame):  # kill or a shutdown: as Ctrl-C, the memo saved if the search began
         raise KeyboardInterrupt()
 
-    signal.signal(signal.SIGTERM, terminate)  # for the rest of the command: it ends when the search does
-    search = Search(level, progress=step)
-    if path.exists():
-        try:
-            before = search.load(str(path)).get("cpu seconds", 0.0)
-        except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
-            raise UserError("a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
-        if isinstance(before, bool) or not isinstance(before, (int, float)):  # its header edited by hand
-            raise UserError('a memo whose "cpu seconds" is a number', f"{path}, {cut(repr(before))}")
+    previous = signal.signal(signal.SIGTERM, terminate)  # while the search runs, then as it was
     try:
-        with deadline(timeout):
-            best = search.optimum(rule, first)
-    except (TimeUp, KeyboardInterrupt) as stop:
-        if progress:
-            click.echo("\r\033[K", nl=False, err=True)
+        search = Search(level, progress=step)
+        if path.exists():
+            try:
+                before = search.load(str(path)).get("cpu seconds", 0.0)
+            except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
+                raise UserError("a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
+            if isinstance(before, bool) or not isinstance(before, (int, float)):  # its header edited by hand
+                raise UserError('a memo whose "cpu seconds" is a number', f"{path}, {cut(repr(before))}")
+        try:
+            with deadline(timeout):
+                best = search.optimum(rule, first)
+        except (TimeUp, KeyboardInterrupt) as stop:
+            if progress:
+                click.echo("\r\033[K", nl=False, err=True)
+            save()
+            timed_out = isinstance(stop, TimeUp)
+            why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
+            # Ctrl-C and kill are exit 130 with what finished, as bench's are (docs/json.md), not a limit (3).
+            stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
+            # "memo" has the shape of a finished run's, so a script reads it the same way either way.
+            emit("optimal", as_json, {"complete": False, **stopped, "states": search.states,
+                                      "memo": {"path": str(path), "cpu_seconds_before": before}},
+                 f"no answer {why}; the search so far ({search.states} states) is in {path}: "
+                 f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
         save()
-        timed_out = isinstance(stop, TimeUp)
-        why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
-        # Ctrl-C and kill are exit 130 with what finished, as bench's are (docs/json.md), not a limit (3).
-        stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
-        # "memo" has the shape of a finished run's, so a script reads it the same way either way.
-        emit("optimal", as_json, {"complete": False, **stopped, "states": search.states,
-                                  "memo": {"path": str(path), "cpu_seconds_before": before}},
-             f"no answer {why}; the search so far ({search.states} states) is in {path}: "
-             f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
-    save()
-    return best, before
+        return best, before
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def optimum_report(best) -> tuple[dict, str]:
