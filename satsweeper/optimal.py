@@ -31,6 +31,7 @@ import os
 from array import array
 import operator
 import re
+import tempfile
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -188,18 +189,28 @@ class Search:
 
         Every entry is an exact value or a true upper bound of its view,
         whatever was being searched when the process stopped, so a saved
-        memo is never half right.  Written to ``path.part`` and renamed:
-        a process killed while writing leaves the last whole file.
+        memo is never half right.  Written to a temporary file of its own
+        beside ``path`` and renamed: a process killed while writing leaves
+        the last whole file, and two searches saving to one path (two runs
+        given the same ``--memo``) each write a whole file, the later one
+        kept (one ``path.part`` for both interleaved them into a file that
+        failed its checksum: both searches lost).
         """
         header = {"format": MEMO_FORMAT, "version": MEMO_VERSION, "level": str(self.level),
                   "views": len(self.memo), "small sets": len(self.small_memo), **(notes or {})}
-        path = os.fspath(path)  # a pathlib.Path too, as load and open take (path + ".part" was a TypeError)
-        part = path + ".part"
-        with open(part, "wb") as out:
-            out.write(json.dumps(header).encode() + b"\n")
-            self.memo.write(out)
-            self.small_memo.write(out)
-        os.replace(part, path)
+        path = os.fspath(path)  # a pathlib.Path too, as load and open take
+        handle, part = tempfile.mkstemp(dir=os.path.dirname(path) or ".",
+                                        prefix=f".{os.path.basename(path)}.", suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(json.dumps(header).encode() + b"\n")
+                self.memo.write(out)
+                self.small_memo.write(out)
+            os.chmod(part, 0o644)  # mkstemp makes it 0600; the file a plain open made was 0644
+            os.replace(part, path)
+        finally:
+            if os.path.exists(part):
+                os.unlink(part)
 
     def load(self, path: str | os.PathLike) -> dict:
         """Take the memos :meth:`save` wrote to ``path`` (for this level); its notes.

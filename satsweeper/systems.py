@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .constraints import Constraint, Problem, TotalMines
 from .errors import BoardSyntaxError
-from .textio import is_number, split_lines
+from .textio import is_number, read_text, split_lines
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 MAX_OTHERS = 1_000_000  # anonymous cells are objects each: a bound, not a memory error
@@ -85,12 +85,8 @@ def is_system_text(text: str) -> bool:
 
 def read_system(path: str | Path) -> System:
     """Read a system file (see the module docstring)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise BoardSyntaxError(str(path), 1, 1, "a readable UTF-8 file", str(err)) from None
-    return parse_system(text, str(path))
+    name, text = read_text(path)
+    return parse_system(text, name)
 
 
 def parse_system(text: str, source: str = "<string>") -> System:

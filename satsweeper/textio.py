@@ -103,12 +103,7 @@ def read_board(path: str | Path) -> Board:
 def read_puzzle(path: str | Path) -> "Puzzle":
     """Read a file as a position plus, where it gives them, layout and start."""
     path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise BoardSyntaxError(str(path), 1, 1, "UTF-8 text", f"byte 0x{err.object[err.start]:02x} at offset {err.start}") from None
-    except OSError as err:
-        raise BoardSyntaxError(str(path), 1, 1, "a readable file", err.strerror or str(err)) from None
+    text = read_text(path)[1]
     if path.suffix.lower() == ".mine":
         return parse_mine_puzzle(text, str(path))
     return parse_puzzle(text, str(path))
@@ -163,24 +158,77 @@ def load(path: str | Path):
     Raises:
         BoardSyntaxError: the file cannot be read, is not UTF-8 or is malformed.
     """
+    name, text = read_text(path)
+    return read_any(text, name, "" if str(path) == "-" else Path(path).suffix)
+
+
+_CHUNK = 1 << 20  # bytes read at a time by read_text
+
+
+def read_text(path: str | Path) -> tuple[str, str]:
+    """(the name to quote, the text) of a file, or of standard input if ``path`` is ``-``.
+
+    Read a megabyte at a time and refused at the first byte no text holds
+    (a NUL, or bytes that are not UTF-8), so ``/dev/zero`` or
+    ``/dev/urandom`` given by mistake is an error at once (read whole, they
+    ran until memory did); a pipe (``<(...)``) is read like a file.
+
+    Raises:
+        BoardSyntaxError: the file cannot be read, or holds a byte that is
+            not text (at its line and column).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "b.txt")
+    >>> with open(path, "wb") as out:
+    ...     _ = out.write(b"1.\\n.\\x00\\n")
+    >>> read_text(path)
+    Traceback (most recent call last):
+    satsweeper.errors.BoardSyntaxError: ...b.txt:2:2: expected UTF-8 text (got a NUL byte (0x00))
+    """
+    import codecs
     if str(path) == "-":
         import sys
-        data, name, suffix = sys.stdin.buffer.read(), "<stdin>", ""
-    else:
-        path = Path(path)
-        name, suffix = str(path), path.suffix
-        try:
-            data = path.read_bytes()
-        except OSError as err:
-            what = "a directory" if path.is_dir() else err.strerror or str(err)
-            raise BoardSyntaxError(name, 1, 1, "a readable file", what) from None
+        return "<stdin>", _text(sys.stdin.buffer, "<stdin>", codecs)
+    path = Path(path)
+    name = str(path)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise BoardSyntaxError(name, line, col, "UTF-8 text", f"byte 0x{data[err.start]:02x}") from None
-    return read_any(text, name, suffix)
+        with open(path, "rb") as stream:
+            return name, _text(stream, name, codecs)
+    except OSError as err:
+        what = "a directory" if path.is_dir() else (err.strerror or str(err)).lower()
+        raise BoardSyntaxError(name, 1, 1, "a readable file", what) from None
+
+
+def _text(stream, name: str, codecs) -> str:
+    chunks: list[bytes] = []  # kept to place an error by line and column
+    texts: list[str] = []
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    while True:
+        chunk = stream.read(_CHUNK)
+        chunks.append(chunk)
+        nul = chunk.find(0)
+        try:
+            texts.append(decoder.decode(chunk[:nul] if nul >= 0 else chunk, final=not chunk or nul >= 0))
+        except UnicodeDecodeError:
+            _not_text(b"".join(chunks), name)
+        if nul >= 0:
+            data = b"".join(chunks)
+            _not_text(data, name, len(data) - len(chunk) + nul)
+        if not chunk:
+            return "".join(texts)
+
+
+def _not_text(data: bytes, name: str, nul: int | None = None):
+    """Raise the error at the first byte that is not text: a NUL at ``nul``, else where decoding fails."""
+    at, found = nul, "a NUL byte (0x00)"
+    if nul is None:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            at, found = err.start, f"byte 0x{data[err.start]:02x}"
+    line = data.count(b"\n", 0, at) + 1
+    col = at - (data.rfind(b"\n", 0, at) + 1) + 1
+    raise BoardSyntaxError(name, line, col, "UTF-8 text", found)
 
 
 @dataclass(frozen=True)

@@ -241,6 +241,29 @@ class TestSearchResumed:
         assert again.load(tmp_path / "p.memo")["cpu seconds"] == 0.25 and again.states == first.states
         assert again.optimum(FirstClick.SAFE, (0, 0)).won == won
 
+    def test_two_searches_saving_to_one_path(self, tmp_path, monkeypatch):
+        """Two runs given one --memo: B saves while A is half way through writing the same path.
+        Both wrote ``path.part``, so the file kept was A's tail over B's and failed its checksum
+        (both searches lost); now each writes a whole file and the later rename is kept."""
+        path = str(tmp_path / "shared.memo")
+        a, b = Search(Level(4, 4, 4)), Search(Level(4, 4, 4))
+        won = a.optimum(FirstClick.SAFE, (0, 0)).won
+        b.optimum(FirstClick.SAFE, (1, 1))
+        assert a.states != b.states
+        write = Memo.write
+
+        def interleaved(memo, out):
+            if memo is a.small_memo:  # A has written its header and first table: B saves now
+                b.save(path, {"who": "b"})
+            write(memo, out)
+        monkeypatch.setattr(Memo, "write", interleaved)
+        a.save(path, {"who": "a"})
+        monkeypatch.setattr(Memo, "write", write)
+        again = Search(Level(4, 4, 4))
+        assert again.load(path)["who"] == "a" and again.states == a.states
+        assert again.optimum(FirstClick.SAFE, (0, 0)).won == won
+        assert sorted(f.name for f in tmp_path.iterdir()) == ["shared.memo"]  # no temporary file left
+
     def test_refuses_another_board(self, tmp_path):
         path = str(tmp_path / "a.memo")
         Search(Level(3, 3, 2)).save(path)

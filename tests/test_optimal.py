@@ -356,6 +356,13 @@ class TestErrors:
             optimum(Level(16, 16, 40))
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a running process has used, from /proc."""
+    import os
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class TestCommand:
     def run(self, *args):
         import json
@@ -492,7 +499,12 @@ class TestCommand:
         path = tmp_path / "5x5x5.memo"
         child = subprocess.Popen([sys.executable, "-m", "satsweeper", "optimal", "5x5x5", "--memo", str(path),
                                   "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(5)  # imports and the layouts' masks take under a second; the search 50 s or more
+        # Imports and the layouts' masks take under a second of CPU, the search 50 s or more:
+        # wait for 3 s of the child's CPU (5 s of wall time was too short on a loaded machine,
+        # and the kill came before the search began: exit 130 and no memo, rightly).
+        began = time.monotonic()
+        while cpu_seconds(child.pid) < 3 and time.monotonic() - began < 300:
+            time.sleep(0.2)
         child.send_signal(signal.SIGTERM)
         out, err = child.communicate(timeout=120)
         data = json.loads(out)

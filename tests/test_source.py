@@ -1,8 +1,13 @@
 """read_any / load (format by content), and hostile input found by scripts/fuzz.py."""
 
+import os
+import random
+import subprocess
+import sys
+
 import pytest
 
-from satsweeper import BoardSyntaxError, load, read_any
+from satsweeper import BoardSyntaxError, load, read_any, textio
 from satsweeper.gadgets.formula import parse_formula
 from satsweeper.gadgets.gadget import parse_gadget
 from satsweeper.gadgets.repair import repair
@@ -46,6 +51,83 @@ class TestReadAny:
         import sys
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"2x1x1\n1H\n")))
         assert load("-").board.total_mines == 1
+
+
+class TestReadText:
+    """read_text reads a chunk at a time and stops at the first byte that is not text."""
+
+    @staticmethod
+    def where(data: bytes) -> tuple[int, int] | None:
+        """The oracle: line and column of the first NUL or undecodable byte of the whole
+        bytes, found with a plain decode (None: all text)."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            at = err.start
+        else:
+            if "\0" not in text:
+                return None
+            at = len(text[:text.index("\0")].encode())
+        return data.count(b"\n", 0, at) + 1, at - (data.rfind(b"\n", 0, at) + 1) + 1
+
+    def test_chunk_boundaries(self, tmp_path, monkeypatch):
+        """Multi-byte characters across chunks read back whole; a bad byte or a NUL in any
+        chunk is placed where a decode of the whole file places it."""
+        monkeypatch.setattr(textio, "_CHUNK", 7)
+        rng = random.Random(3)
+        pieces = ["1.", "\n", "é", "€", "𝔐", " ", "mines: 3"]
+        path = tmp_path / "b.txt"
+        for _ in range(300):
+            data = "".join(rng.choice(pieces) for _ in range(rng.randrange(30))).encode()
+            if rng.random() < 0.5:  # damage one byte
+                at = rng.randrange(len(data) + 1)
+                data = data[:at] + rng.choice([b"\x00", b"\xff", b"\xe2\x82", b"\x80"]) + data[at:]
+            path.write_bytes(data)
+            expected = self.where(data)
+            if expected is None:
+                assert textio.read_text(path) == (str(path), data.decode())
+            else:
+                err = located(textio.read_text, path)
+                assert (err.line, err.column) == expected, data
+
+    def test_a_pipe(self, tmp_path):
+        """A FIFO (what <(...) gives) is read like a file."""
+        fifo = tmp_path / "pipe"
+        os.mkfifo(fifo)
+        writer = subprocess.Popen(["sh", "-c", f"printf 'mines: 1\\n1..\\n' > {fifo}"])
+        assert load(fifo).board.total_mines == 1
+        writer.wait(timeout=10)
+
+    @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+    @pytest.mark.parametrize("args", [["check"], ["bench", "--resume"], ["density", "--resume"]],
+                             ids=["check", "bench", "density"])
+    def test_endless_devices_are_refused_at_once(self, device, args):
+        """An endless device given by mistake: exit 2 at once (it was read whole, until the
+        memory ran out: here a 1 GB limit and 60 s stand in for the machine's)."""
+        import resource
+
+        def limited():
+            resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        done = subprocess.run([sys.executable, "-m", "satsweeper", *args, device], capture_output=True,
+                              text=True, timeout=60, preexec_fn=limited)
+        assert done.returncode == 2, done.stderr
+        assert f"{device}:1:" in done.stderr and "expected UTF-8 text" in done.stderr
+
+
+    def test_a_journal_to_go_on_writing_is_a_regular_file(self, tmp_path):
+        """bench --resume of a pipe: exit 2 (it was read, then opened again to be read as a
+        journal, and waited for a writer forever)."""
+        journal = tmp_path / "run.jsonl"
+        done = subprocess.run([sys.executable, "-m", "satsweeper", "bench", "--level", "3x3x1", "--games", "2",
+                               "--out", str(journal)], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        fifo = tmp_path / "pipe"
+        os.mkfifo(fifo)
+        writer = subprocess.Popen(["sh", "-c", f"cat {journal} > {fifo}"])
+        done = subprocess.run([sys.executable, "-m", "satsweeper", "bench", "--resume", str(fifo)],
+                              capture_output=True, text=True, timeout=60)
+        writer.wait(timeout=10)
+        assert done.returncode == 2 and "not a regular file" in done.stderr, done.stderr
 
 
 class TestFormulaNumbers:

@@ -209,29 +209,20 @@ class Source:
 
 
 class InputFile(click.ParamType):
-    """A file to read, or ``-`` for standard input; its text, decoded as UTF-8."""
+    """A file to read, or ``-`` for standard input; its text, decoded as UTF-8
+    (:func:`satsweeper.textio.read_text`: a byte no text holds is an error
+    at once)."""
 
     name = "FILE"
 
     def convert(self, value, param, ctx) -> Source:
+        from ..textio import read_text
         if isinstance(value, Source):
             return value
-        if value == "-":
-            data, name = sys.stdin.buffer.read(), "<stdin>"
-        else:
-            path, name = Path(value), str(value)
-            if path.is_dir():
-                raise UserError("a file", "a directory", name)
-            try:
-                data = path.read_bytes()
-            except OSError as err:
-                raise UserError("a readable file", (err.strerror or str(err)).lower(), name) from None
         try:
-            return Source(name, data.decode("utf-8"))
-        except UnicodeDecodeError as err:
-            line = data.count(b"\n", 0, err.start) + 1
-            col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-            raise UserError("UTF-8 text", f"byte 0x{data[err.start]:02x}", name, line, col) from None
+            return Source(*read_text(value))
+        except BoardSyntaxError as err:
+            raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
 
 
 CELL = re.compile(r"\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*")

@@ -120,8 +120,12 @@ def _journal_to_resume(source, read):
     """``--resume FILE`` read by ``read`` (a bench or density journal reader);
     standard input (nothing to append to) and unreadable lines are user errors."""
     from ..errors import BoardSyntaxError
+    import os
+    import stat
     if source.name == "<stdin>":
         raise UserError("a journal file to go on writing", "standard input")
+    if not stat.S_ISREG(os.stat(source.name).st_mode):  # /dev/zero was read until memory ran out
+        raise UserError("a journal file to go on writing", f"{source.name}, which is not a regular file")
     try:
         return read(source.name)
     except BoardSyntaxError as err:

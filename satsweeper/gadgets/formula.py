@@ -30,8 +30,8 @@ from pyeda.boolalg import expr as pyeda
 from pyeda.boolalg.bdd import expr2bdd
 from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 
-from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
-from ..textio import split_lines
+from ..errors import BoardSyntaxError, TooComplexError
+from ..textio import read_text, split_lines
 
 MAX_TABLE_VARIABLES = 24  # a truth table of 2^24 bits is 2 MB; 2^40 would be 128 GB
 MAX_NESTING = 200          # parentheses deeper than this: pyeda's parser would recurse too deep
@@ -340,13 +340,7 @@ def read_formula(text: str) -> Formula:
         if path.suffix.lower() in (".cnf", ".dimacs", ".txt") or "/" in text:
             raise BoardSyntaxError(text, 1, 1, "a formula or an existing file", "no such file")
         return parse_formula(text)
-    data = path.read_bytes()
-    try:
-        content = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise BoardSyntaxError(str(path), line, err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1,
-                               "UTF-8 text", f"byte 0x{data[err.start]:02x}") from None
+    content = read_text(path)[1]
     lines = [ln.strip() for ln in split_lines(content) if ln.strip()]
     if path.suffix in (".cnf", ".dimacs") or (lines and (lines[0].startswith("p cnf") or lines[0].startswith("c"))):
         return parse_dimacs(content, str(path))
