@@ -25,6 +25,7 @@ from typing import IO
 
 from .errors import BoardSyntaxError
 from .experiments import Chunk, Summary
+from .textio import read_text
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,8 @@ def _entries(path: str | Path, kinds: str):
     """``(line number, line, kind, value)`` of each ``{kind: value}`` line of a
     journal; a last line cut off by a stop is dropped, any other bad line raises
     :class:`BoardSyntaxError` (``kinds`` says what was expected)."""
-    name = str(path)
-    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    name, text = read_text(path)  # stops at the first byte no journal holds (a memo given by mistake)
+    lines = text.split("\n")
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue

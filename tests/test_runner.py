@@ -216,7 +216,8 @@ class TestInterrupted:
     def test_out_never_replaces_finished_games(self, tmp_path):
         """A journal with finished games is hours of work: ``--out`` refuses it before
         playing (exit 2, pointing at --resume) and leaves it byte for byte; a file
-        that holds no finished game is replaced, and the answer says so."""
+        that holds no finished game (or nothing) is replaced, and the answer says so; a file
+        that is no journal (a board, a memo given by mistake) is refused and left as it was."""
         journal = tmp_path / "run.jsonl"
         assert invoke("bench", "--level", "4x4x2", "--games", 4, "--out", journal)[0] == 0
         kept = journal.read_bytes()
@@ -227,10 +228,18 @@ class TestInterrupted:
             assert "a journal of 4 finished games" in data["error"]
         assert journal.read_bytes() == kept
         other = tmp_path / "notes.txt"
-        for text in ("not a journal\n", '{"run": {"command": "bench"}}\n'):
+        for text in ("", '{"run": {"command": "bench"}}\n'):
             other.write_text(text)
             code, data = invoke("bench", "--level", "4x4x2", "--games", 2, "--out", other)
             assert code == 0 and read_journal(other).games == 2, data
+        board = tmp_path / "board.txt"
+        for content in (b"mines: 1\n1..\n", b'{"format": "a memo"}\n\x00\x01binary'):
+            board.write_bytes(content)
+            for command in (["bench", "--level", "4x4x2", "--games", 2],
+                            ["density", "--size", "3x3", "--games", 2, "--strategy", "exact"]):
+                code, data = invoke(*command, "--out", board)
+                assert code == 2 and "not a journal" in data["error"], data
+                assert board.read_bytes() == content
         result = CliRunner().invoke(main, ["bench", "--level", "4x4x2", "--games", "2", "--out", str(other)])
         assert result.exit_code == 2 and "go on with: satsweeper bench --resume" in result.stderr
         sweep = tmp_path / "sweep.jsonl"

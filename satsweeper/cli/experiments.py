@@ -191,9 +191,12 @@ def _replacing(out, command: str) -> bool:
     """Whether ``--out`` replaces a file.  A journal that holds finished work
     is refused before anything runs: it may be hours of games, and
     ``--resume`` is what goes on with it."""
-    if out is None or not out.exists():
+    if out is None or not out.exists() or out.stat().st_size == 0:
         return False
     finished = _finished(out)
+    if finished is None:  # a board, a memo, a picture: something the user made, not our journal
+        raise UserError("an --out file that is new, empty, or a journal of a run (remove it first to replace it)",
+                        "a file that is not a journal", str(out))
     if finished:
         raise UserError(f"an --out file that holds no finished work (go on with: satsweeper "
                         f"{command} --resume {out}; or remove the file)", finished, str(out))
@@ -201,7 +204,7 @@ def _replacing(out, command: str) -> bool:
 
 
 def _finished(path) -> str | None:
-    """What a journal at ``path`` has finished, in words, or None (no journal, or nothing done)."""
+    """What a journal at ``path`` has finished, in words ("" when nothing), or None (no journal)."""
     from ..errors import BoardSyntaxError
     from ..journal import read_journal, read_levels
     for read, count, unit in ((read_journal, lambda j: j.games, "games of bench"),
@@ -210,7 +213,7 @@ def _finished(path) -> str | None:
             done = count(read(path))
         except (BoardSyntaxError, OSError, UnicodeDecodeError):
             continue
-        return f"a journal of {done} finished {unit}" if done else None
+        return f"a journal of {done} finished {unit}" if done else ""
     return None
 
 
