@@ -298,6 +298,14 @@ class TestOutputs:
         data = one_json(result)
         assert result.exit_code == 3 and data["complete"] is False and data["boards"] == []
 
+    def test_a_gadget_is_not_written_as_mine(self, tmp_path):
+        """repair -o x.mine: boards are written by extension (README, Files) and a .mine file
+        holds no names, ports or voids, so it is refused before the work and nothing is written
+        (it wrote native text under the .mine name)."""
+        out = tmp_path / "or.mine"
+        result = run("repair", ROOT / "gadgets" / "figures" / "fig-3.5-or-as-printed.txt", "-o", out)
+        assert result.exit_code == 2 and ".mine" in result.stderr and not out.exists()
+
     def test_output_may_not_replace_the_input(self, tmp_path):
         """repair fig.txt -o fig.txt is refused: the figure would be lost."""
         figure = tmp_path / "fig.txt"

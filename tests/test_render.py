@@ -77,6 +77,17 @@ class TestPictures:
         assert [(c["row"], c["col"]) for c in data["reason"]["reason"]] == \
             [(c["row"], c["col"]) for c in safe["reason"] if c["kind"] == "clue"]
 
+    def test_reason_clues_and_total_in_the_contract_form(self, tmp_path):
+        """--reason writes the clues and the total as every answer does (docs/json.md: "a clue
+        or rule"). Worked by hand: the 1 at 0,0 puts the one mine among 0,1 1,0 1,1, so 0,2 is
+        safe, and neither the 1 (the mine could be at 0,2) nor the total (more mines) does it alone."""
+        board = tmp_path / "t.txt"
+        board.write_text("mines: 1\n1..\n...\n")
+        data = json.loads(run("render", board, "-o", tmp_path / "t.svg", "--reason", "0,2", "--json").stdout)
+        assert data["reason"]["status"] == "safe" and data["reason"]["total"] is True
+        want = [{"kind": "clue", "row": 0, "col": 0, "number": 1}, {"kind": "total", "mines": 1}]
+        assert sorted(data["reason"]["reason"], key=json.dumps) == sorted(want, key=json.dumps)
+
     def test_big_board_is_an_overview(self, tmp_path):
         """A board too big for squares is drawn one pixel per square, with a note saying so."""
         board = tmp_path / "big.txt"

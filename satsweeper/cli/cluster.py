@@ -2,7 +2,7 @@
 
 ``--workers N`` processes here; ``--dask`` a Dask LocalCluster of them;
 ``--scheduler ADDRESS`` a running Dask scheduler and its workers (README,
-"Experiments on a cluster").  Results are the same whichever is used.
+"Long experiments and clusters").  Results are the same whichever is used.
 """
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ def gadget_write(directory, as_json):
 
 @click.command(name="repair")
 @click.argument("reference", metavar="NAME|FILE")
-@click.option("-o", "--output", type=OutputPath(), help="Write the repaired gadget here (not over the input).")
+@click.option("-o", "--output", type=OutputPath(), help="Write the repaired gadget here, as native text (not .mine, not over the input).")
 @click.option("--attempts", default=20, show_default=True, type=click.IntRange(1),
               help="Optimal change sets to try before giving up.")
 @click.option("--unique", is_flag=True, help="Also make it unique: one explanation per input.")
@@ -134,6 +134,10 @@ def repair(reference, output, attempts, unique, as_json):
     from ..gadgets.repair import repair as find_repair
     from ..report.gadgets import repair_json, repair_text
     refuse_overwriting_input(output, reference)
+    if output and output.suffix.lower() == ".mine":
+        # Boards are written by extension, and a gadget's names, ports and voids have no .mine form.
+        raise UserError("a native file for the repaired gadget (a .mine file holds no names, ports or "
+                        "void squares)", f"-o {cut(str(output))}")
     result = find_repair(load_gadget(reference), attempts, unique)
     ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
     data, text = repair_json(result), repair_text(result)

@@ -107,6 +107,7 @@ def _reason_picture(problem, view, board, reason, picture):
     from ..constraints import Clue
     from ..reasoning import Move, Reasoner
     from ..render import Picture
+    from ..report.views import origin_json
     cell = resolve_cell(board, reason)
     with Reasoner(problem) as r:
         opening, marking = r.safety(cell, Move.OPEN), r.safety(cell, Move.FLAG)
@@ -122,8 +123,7 @@ def _reason_picture(problem, view, board, reason, picture):
                    + (" and the total mine count" if total else ""))
         return (Picture(picture.probabilities, marks, title=picture.title, caption=caption),
                 {"cell": view.json(cell), "status": "safe" if opening.safe else "mine",
-                 "reason": [{"row": o.cell[0], "col": o.cell[1], "number": o.number}
-                            for o in answer.reason if isinstance(o, Clue)], "total": total}, ())
+                 "reason": [origin_json(o) for o in answer.reason], "total": total}, ())
     caption = f"{where} is undetermined: in this explanation (mines drawn) it is a mine"
     return (Picture(None, {cell: "move"}, opening.counterexample, picture.title, caption),
             {"cell": view.json(cell), "status": "undetermined",
