@@ -325,12 +325,14 @@ class TestOutputs:
         (["bench", "--level", "4x4x2", "--games", "2", "--out", "{out}"], "b.jsonl"),
     ], ids=["render", "generate", "noguess", "hint", "repair", "compile", "density", "bench"])
     def test_replacing_a_file_is_said(self, args, name, tmp_path):
-        """Overwriting an existing output says so, whichever command writes it."""
+        """Overwriting an existing output says so, whichever command writes it (bench's
+        --out replaces only a journal with nothing finished: test_runner has the rest)."""
         out = tmp_path / name
-        out.write_text("an old file\n")
+        old = '{"run": {"command": "bench"}}\n' if name.endswith(".jsonl") else "an old file\n"
+        out.write_text(old)
         result = run(*(str(a).format(out=out) for a in args))
         assert result.exit_code in (0, 1), result.output
-        assert out.read_bytes() != b"an old file\n" and "replaced" in result.output
+        assert out.read_bytes() != old.encode() and "replaced" in result.output
 
 
 class TestExitCodes:
@@ -394,6 +396,26 @@ class TestExitCodes:
         """An inconsistent board: exit 1, naming the conflicting clues."""
         result = run("check", EXAMPLES / "conflict.txt")
         assert result.exit_code == 1 and "cannot all hold" in result.output
+
+
+class TestClosedOutput:
+    def test_output_closed_early_is_141_not_no(self, tmp_path):
+        """solve --json of a 300x300 board (1.3 MB of JSON) into a pipe whose reader has gone
+        (| head): exit 141 and nothing on stderr, as a filter stopped by SIGPIPE.  It was
+        click's exit 1, which here means "no" (an inconsistent board)."""
+        import subprocess
+        import sys
+        board = tmp_path / "big.txt"
+        board.write_text("mines: 10000\n" + ("." * 300 + "\n") * 300)
+        child = subprocess.Popen([sys.executable, "-m", "satsweeper", "solve", str(board), "--json"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert child.stdout.read(10) == b'{"command"'
+        child.stdout.close()  # the reader goes: the child's next writes fail
+        err = child.stderr.read()
+        assert child.wait(timeout=120) == 141 and err == b""
+        whole = subprocess.run([sys.executable, "-m", "satsweeper", "solve", str(board), "--json"],
+                               capture_output=True, timeout=120)
+        assert whole.returncode == 0 and len(whole.stdout) > 1 << 20  # more than any pipe holds
 
 
 class TestBigCounts:

@@ -94,7 +94,7 @@ def main() -> None:
     Cells are ROW,COL (0-based from the top-left); sizes WIDTHxHEIGHT; a
     BOARD may be - for standard input.  Every command takes --json.  Exit
     codes: 0 yes, 1 no, 2 bad input, 3 a limit was reached, 130 interrupted,
-    70 an internal error (please report it).
+    141 output closed early (| head), 70 an internal error (please report it).
     """
 
 

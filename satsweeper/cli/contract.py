@@ -27,6 +27,7 @@ from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
 from ..report.contract import envelope, error_object, write_json
 
 YES, NO, BAD_INPUT, LIMIT, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 70, 130
+CLOSED = 128 + 13  # standard output closed (| head): what a shell reports for a filter SIGPIPE stopped
 CUT = 60  # longest piece of an offending value echoed in a message
 
 
@@ -106,6 +107,20 @@ class Group(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def invoke(self, ctx):
+        """The command, and its output closed early (``| head``): exit 141 quietly.
+
+        Click's own answer to a broken pipe is exit 1, which here means "no".
+        Not SIGPIPE's default action, as ``cat`` has it: ``serve`` must
+        outlive a browser that closes its socket.
+        """
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # What is still buffered would fail again at exit ("Exception ignored ..."): to /dev/null.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(CLOSED) from None
 
     def _named(self, args: list[str]) -> str | None:
         """The command the arguments name, as answers name it: ``gadget verify``
