@@ -111,10 +111,14 @@ def join_words(items: Iterable) -> str:
 
 
 def conflict_text(conflict: tuple) -> str:
-    """The sentence that names a minimal conflict."""
+    """The sentence that names a minimal conflict.
+
+    >>> conflict_text(("the 1 at 0,0", "the 3 at 0,1"))
+    'inconsistent: the 1 at 0,0 and the 3 at 0,1 cannot both hold'
+    """
     if len(conflict) == 1:
         return f"inconsistent: {conflict[0]} cannot hold"
-    return f"inconsistent: {join_words(conflict)} cannot all hold"
+    return f"inconsistent: {join_words(conflict)} cannot {'both' if len(conflict) == 2 else 'all'} hold"
 
 
 def cell_list(view: View, cells, shown: int = LISTED) -> str:

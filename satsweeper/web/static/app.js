@@ -238,7 +238,7 @@ function words(list) {
 function conflictText(conflict) {
   const items = conflict.map(originText);
   return items.length === 1 ? `inconsistent: ${items[0]} cannot hold`
-    : `inconsistent: ${words(items)} cannot all hold`;
+    : `inconsistent: ${words(items)} cannot ${items.length === 2 ? "both" : "all"} hold`;
 }
 
 // "<board>:2:5: expected ..." reads "line 2, column 5: expected ..." on the page.
