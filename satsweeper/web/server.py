@@ -320,7 +320,11 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     def analyse(query: BoardQuery) -> dict:
         subject, puzzle = read(query.board, limits, systems=False)
         subject = _with_flags(subject, query.flags)
-        return _run(workers, "analyse", _seconds(query, limits), _nothing,
+        obvious = _obvious(subject)
+
+        def known() -> dict:  # out of time: the page still draws the board and what is sure
+            return {"board": answers.board_json(subject, puzzle.mines), **obvious()}
+        return _run(workers, "analyse", _seconds(query, limits), known,
                     answers.analyse, subject, puzzle.mines)
 
     @app.post("/api/board", summary="the board read, as native text and .mine")

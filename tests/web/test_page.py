@@ -321,6 +321,50 @@ class TestAnalyse:
             f"about {digits[0]}.{digits[1:3]} × 10{power} explanations")
 
 
+def hard_position():
+    """A 60x60 position with a third of its safe cells open at random (as in
+    test_server): far slower than a fraction of a second to analyse; and its layout."""
+    import random
+
+    from satsweeper.board import Board
+    from satsweeper.game import Game, Level
+    rng = random.Random(1)
+    game = Game.new(Level(60, 60, 720), rng, (0, 0))
+    clues = {(r, c): game.number((r, c)) for r in range(60) for c in range(60)
+             if (r, c) not in game.mines and rng.random() < 0.35}
+    return Board(60, 60, clues, total_mines=720), game.mines
+
+
+class TestOutOfTime:
+    def test_slow_board_says_so(self, page):
+        """A board slower than the server's time limit is drawn, with the cells the
+        single-number rules settle ringed (right by the true layout), and the page
+        says that time ran out, for Analyse and for Count (no JavaScript error, no
+        'undefined')."""
+        from satsweeper.textio import format_board
+        from satsweeper.web.server import Limits
+        board, mines = hard_position()
+        with live_server(Limits(timeout=0.3)) as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+            paste(page, format_board(board))
+            answer = text_of(page, "analyse-answer")
+            assert answer.startswith("no answer within 0.3 s (the server's time limit")
+            # one script, not a WebDriver round trip per cell (3,600 of them)
+            drawn = page.execute_script("""return [...document.querySelectorAll('#analyse-board .cell')]
+                .map((d) => [+d.dataset.row, +d.dataset.col, d.className])""")
+            assert len(drawn) == 60 * 60
+            safe = {(r, c) for r, c, names in drawn if "safe" in names.split()}
+            mine = {(r, c) for r, c, names in drawn if "certain-mine" in names.split()}
+            assert safe and mine and not safe & mines and mine <= mines
+            assert f"settle {len(safe)} safe cell(s) (ringed green) and {len(mine)} mine(s)" in answer
+            assert page.find_element(By.ID, "legend").get_attribute("hidden")
+            page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
+            settle(page)
+            assert text_of(page, "analyse-answer").startswith("count: no answer within 0.3 s")
+
+
 class TestPlay:
     def test_beginner_game_with_hints_to_the_end(self, page):
         """Hint, then click the hinted cell (right click for a flag), until the game ends."""

@@ -250,6 +250,11 @@ function errorText(err) {
   return err.message;
 }
 
+// An answer cut off by the server's time limit ("complete": false).
+function outOfTime(a) {
+  return `no answer within ${a.timeout} s (the server's time limit for one question)`;
+}
+
 function showError(host, err) {
   host.classList.add("error");
   host.textContent = errorText(err);
@@ -343,7 +348,14 @@ async function analyse() {
     analysis.board = answer.board;
     analysis.probs = answer.probs;
     analysis.cells = drawBoard($("analyse-board"), answer.board, analyseClick);
-    if (answer.probs.consistent) {
+    if (answer.complete === false) {  // out of time: the board, and what the simplest rule settles
+      $("legend").hidden = true;
+      mark(analysis.cells, answer.safe, "safe");
+      mark(analysis.cells, answer.mine, "certain-mine");
+      showAnswer(answerBox, `${outOfTime(answer)}: no probabilities and no hint. The single-number ` +
+        `rules settle ${answer.safe.length} safe cell(s) (ringed green) and ${answer.mine.length} ` +
+        `mine(s) (ringed dark red); click a hidden cell to ask about it, or try Consistent?`);
+    } else if (answer.probs.consistent) {
       legend($("legend"));
       drawProbabilities(analysis.cells, answer.probs);
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
@@ -387,7 +399,9 @@ async function analyseClick(row, col, event, right) {
     const answer = await api("safe", {board: analysis.text, row, col, mine: certainMine,
                                       flags: flagged ? "hidden" : "mine"});
     const what = certainMine ? "a mine" : "safe";
-    if (!answer.consistent) {
+    if (answer.complete === false) {
+      showAnswer(answerBox, `${row},${col}: ${outOfTime(answer)}`);
+    } else if (!answer.consistent) {
       mark(analysis.cells, answer.conflict.filter((o) => o.kind === "clue"), "conflict");
       showAnswer(answerBox, `${row},${col}: no answer, the position is ${conflictText(answer.conflict)}`);
     } else if (answer.safe) {
@@ -447,7 +461,10 @@ async function query(command) {
     const a = await api(command, {board: text});
     const cells = analysis.cells;
     let out = "";
-    if (a.consistent === false) {
+    if (a.complete === false) {  // out of time: say so, never read the missing fields as an answer
+      out = `${command}: ${outOfTime(a)}` + (a.safe && a.mine ? `; the single-number rules settle ` +
+        `${a.safe.length} safe cell(s) and ${a.mine.length} mine(s)` : "");
+    } else if (a.consistent === false) {
       if (cells) mark(cells, a.conflict.filter((o) => o.kind === "clue"), "conflict");
       out = conflictText(a.conflict) + " (highlighted)";
     } else if (command === "check") {
@@ -508,7 +525,7 @@ async function refresh(withHint) {
   try {
     const a = await api("game", {...game.deal, moves: game.moves, hint: withHint, probs: $("show-probs").checked});
     if (asked !== game.asked) return null;
-    if (a.complete === false) throw new Error(a.stopped || "no answer in time");
+    if (a.complete === false) throw new Error(a.stopped || outOfTime(a));
     game.answer = a;
     game.cells = drawBoard($("play-board"), a.board, playClick);
     const flags = a.board.rows.join("").split("F").length - 1;
@@ -634,6 +651,7 @@ async function showGadget() {
   const inputs = [...document.querySelectorAll("#gadget-inputs input")].map((i) => (i.checked ? 1 : 0));
   try {
     const a = await api("gadget", {name, inputs});
+    if (a.complete === false) throw new Error(outOfTime(a));
     gadgetState.answer = a;
     gadgetState.shown = 0;
     $("gadget-verdict").innerHTML =
