@@ -32,6 +32,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
@@ -238,12 +239,27 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError):
-        first = err.errors()[0] if err.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the request"
-        got = json.dumps(first.get("input"), default=str)
-        got = got if len(got) <= 60 else got[:59] + "…"
-        expected = f"{where}: {first.get('msg', 'a valid request').lower()}"
+        expected, got = _invalid_words(request, err.errors()[0] if err.errors() else {})
         return _error(request, 422, f"expected {expected} (got {got})", expected=expected, got=got)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, err: StarletteHTTPException):
+        """404 and 405 (and any other status Starlette raises) as error objects."""
+        where = f"{request.method} {request.url.path}"
+        if err.status_code == 404:
+            expected = "an endpoint of /api.html or a file of the page"
+            response = JSONResponse(error_object(None, f"expected {expected} (got {where}, which is "
+                                                 "not one)", expected=expected, got=where), 404)
+        elif err.status_code == 405:
+            allowed = (err.headers or {}).get("Allow", "")
+            expected = f"{allowed or 'another method'} for {request.url.path}"
+            response = _error(request, 405, f"expected {expected} (got {request.method})",
+                              expected=expected, got=request.method)
+        else:
+            response = _error(request, err.status_code, f"HTTP {err.status_code}: {err.detail}")
+        for name, value in (err.headers or {}).items():
+            response.headers[name] = value
+        return response
 
     @app.exception_handler(MemoryError)
     async def out_of_memory(request: Request, err: MemoryError):
@@ -254,6 +270,24 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
     @app.exception_handler(Exception)
     async def internal(request: Request, err: Exception):  # a bug: one line, no trace
         return _error(request, 500, f"internal error, please report it: {type(err).__name__}")
+
+
+def _invalid_words(request: Request, first: dict) -> tuple[str, str]:
+    """(expected, got) for the first thing wrong in a request pydantic refused."""
+    where = [str(p) for p in first.get("loc", ()) if p != "body"]
+    value = first.get("input")
+    if first.get("type") == "json_invalid":  # loc: ("body", character offset)
+        at = int(where[0]) + 1 if where and where[0].isdigit() else None
+        why = str((first.get("ctx") or {}).get("error", "not JSON"))
+        return "a JSON object", f"invalid JSON{f' at character {at}' if at else ''}: {why[:1].lower()}{why[1:]}"
+    if not where and isinstance(value, bytes):  # the body was not sent as JSON: FastAPI kept it raw
+        kind = request.headers.get("content-type") or "none"
+        return "a JSON object sent with Content-Type: application/json", f"Content-Type: {kind[:60]}"
+    if not where and value is None:
+        return "a JSON object", "an empty body"
+    got = json.dumps(value, default=str)
+    got = got if len(got) <= 60 else got[:59] + "…"
+    return f"{'.'.join(where) or 'the request'}: {first.get('msg', 'a valid request').lower()}", got
 
 
 def _seconds(query: Query, limits: Limits) -> float:
@@ -410,6 +444,21 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         values = tuple(bool(v) for v in query.inputs)
         return _run(workers, "gadget verify", _seconds(query, limits), _nothing,
                     answers.gadget, query.name, values)
+
+    # Last: every other /api/ address is 404 (no endpoint) or 405 (another method),
+    # rather than a file the page's static files do not have.
+    endpoints: dict[str, set[str]] = {}
+    for route in app.routes:
+        if getattr(route, "path", "").startswith("/api/"):
+            endpoints.setdefault(route.path, set()).update(route.methods or ())
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
+                                                "OPTIONS"], include_in_schema=False)
+    def elsewhere(request: Request, rest: str):
+        methods = endpoints.get(request.url.path)
+        if methods is None:
+            raise StarletteHTTPException(404)
+        raise StarletteHTTPException(405, headers={"Allow": ", ".join(sorted(methods))})
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,

@@ -213,6 +213,46 @@ class TestBadInput:
         response = client.post("/api/count", content=b"\xff\xfe", headers={"content-type": "application/json"})
         assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
 
+    def test_bad_json_says_where(self, client):
+        """Malformed JSON names the character Python's json module stops at."""
+        text = '{"board": "1."'
+        with pytest.raises(json.JSONDecodeError) as python:
+            json.loads(text)
+        response = client.post("/api/count", content=text, headers={"content-type": "application/json"})
+        assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
+        assert response.json()["expected"] == "a JSON object"
+        assert response.json()["got"].startswith(f"invalid JSON at character {python.value.pos + 1}: ")
+
+    def test_body_not_sent_as_json(self, client):
+        """curl -d sends a form's content type: the error names the header to send."""
+        response = client.post("/api/count", content=json.dumps({"board": "1."}),
+                               headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 422
+        assert response.json()["error"] == ("expected a JSON object sent with Content-Type: "
+                                            "application/json (got Content-Type: "
+                                            "application/x-www-form-urlencoded)")
+        empty = client.post("/api/count", content=b"", headers={"content-type": "application/json"})
+        assert empty.status_code == 422 and empty.json()["got"] == "an empty body"
+
+    def test_unknown_address_and_wrong_method(self, client):
+        """404 for no endpoint, 405 with Allow for another method than the
+        published description (/openapi.json) gives: error objects, as every error."""
+        for method in ("GET", "POST"):
+            response = client.request(method, "/api/nosuch", json={})
+            assert response.status_code == 404 and set(response.json()) == ERROR_KEYS
+            assert response.json()["got"] == f"{method} /api/nosuch"
+        paths = client.get("/openapi.json").json()["paths"]
+        assert "/api/probs" in paths and "/api/gadgets" in paths
+        for path, methods in paths.items():
+            allowed = {m.upper() for m in methods}
+            for method in {"GET", "POST"} - allowed:
+                response = client.request(method, path)
+                assert response.status_code == 405, (method, path)
+                assert set(response.json()) == ERROR_KEYS and response.json()["got"] == method
+                assert set(response.headers["allow"].split(", ")) == allowed
+        assert client.get("/nosuch.html").status_code == 404
+        assert set(client.get("/nosuch.html").json()) == ERROR_KEYS
+
     def test_cell_not_hidden(self, client):
         response = client.post("/api/safe", json={"board": SMALL, "row": 0, "col": 1})
         assert response.status_code == 400
