@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Callable, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -64,6 +64,39 @@ class Limits:
     max_timeout: float = 60.0
     moves: int = 20_000
     workers: int = 2
+
+
+class BodyTooLarge(HTTPException):
+    """A request body longer than :class:`Limits` allows, found while it is read
+    (a chunked body declares no length): raised from the body's ``receive``, an
+    HTTPException so that FastAPI's body reading passes it on, answered with 413."""
+
+    def __init__(self, limit: int):
+        self.expected, self.got = f"a request of at most {limit:,} bytes", f"more than {limit:,} bytes"
+        super().__init__(413, f"expected {self.expected} (got {self.got})")
+
+
+class _BodyLimit:
+    """ASGI middleware: counts the bytes of each request body as it arrives and
+    stops reading at the limit, whatever the request says of its length."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        seen = 0
+
+        async def counted():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge(self.limit)
+            return message
+        await self.app(scope, counted, send)
 
 
 class TooLarge(Exception):
@@ -204,6 +237,8 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
 
 def _install_errors(app: FastAPI, limits: Limits) -> None:
     from ..cli.contract import UserError
+    # Innermost of the middleware (added first): its error reaches FastAPI's body reading as it is.
+    app.add_middleware(_BodyLimit, limit=limits.body)
 
     @app.middleware("http")
     async def server_timing(request: Request, call_next):
@@ -214,7 +249,7 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         return response
 
     @app.middleware("http")
-    async def refuse_big_bodies(request: Request, call_next):
+    async def refuse_big_bodies(request: Request, call_next):  # at once, from the declared length
         length = request.headers.get("content-length", "")
         if length.isdigit() and int(length) > limits.body:
             return _error(request, 413, f"expected a request of at most {limits.body:,} bytes "
@@ -246,6 +281,8 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
     async def http_error(request: Request, err: StarletteHTTPException):
         """404 and 405 (and any other status Starlette raises) as error objects."""
         where = f"{request.method} {request.url.path}"
+        if isinstance(err, BodyTooLarge):
+            return _error(request, 413, err.detail, expected=err.expected, got=err.got)
         if err.status_code == 404:
             expected = "an endpoint of /api.html or a file of the page"
             response = JSONResponse(error_object(None, f"expected {expected} (got {where}, which is "

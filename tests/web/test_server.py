@@ -321,6 +321,22 @@ class TestLimits:
         response = client.post("/api/count", json={"board": "." * 2000})
         assert response.status_code == 413 and set(response.json()) == ERROR_KEYS
 
+    def test_chunked_body_too_large(self):
+        """A body sent in chunks declares no length: it is counted as it comes
+        and refused past the limit; one under the limit is answered as the CLI does."""
+        client = TestClient(create_app(Limits(body=1000)))
+        big = json.dumps({"board": "." * 2000}).encode()
+        assert len(big) > 1000
+        response = client.post("/api/count", content=(big[i:i + 100] for i in range(0, len(big), 100)),
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 413 and set(response.json()) == ERROR_KEYS
+        assert response.json()["got"] == "more than 1,000 bytes"
+        small = json.dumps({"board": SMALL}).encode()
+        assert len(small) < 1000
+        response = client.post("/api/count", content=iter([small[:20], small[20:]]),
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 200 and response.json() == cli_json("count", "-", input=SMALL)
+
     def test_time_limit_answers_what_is_known(self, client):
         """A query out of time: complete false, with what the single-number rules settle."""
         text = format_board(hard_board())  # solving it takes over a second
