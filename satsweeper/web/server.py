@@ -40,7 +40,7 @@ from ..errors import SatsweeperError
 from ..report.contract import envelope, error_object
 from . import answers
 from .play import Deal, draw, first_click, remember, remembered
-from .workers import TimeUp, Workers
+from .workers import Abandoned, TimeUp, Workers
 
 SOURCE = "<board>"  # how messages name the board a request sent
 
@@ -335,15 +335,39 @@ def _seconds(query: Query, limits: Limits) -> float:
     return seconds
 
 
-def _run(workers: Workers, command: str, seconds: float, known: Callable[[], dict],
-         function: Callable, *args) -> JSONResponse:
+def _client_gone(request: Request) -> Callable[[], bool]:
+    """Whether the client of ``request`` has gone away, asked from the thread
+    a route runs in (the event loop reads the connection)."""
+    import anyio
+    import anyio.from_thread
+
+    async def disconnected() -> bool:
+        # Not request.is_disconnected(): it gives up at the first pause, and the
+        # middleware between it and the server always pauses; a short wait reaches it.
+        with anyio.move_on_after(0.02):
+            return (await request.receive())["type"] == "http.disconnect"
+        return False
+
+    def gone() -> bool:
+        try:
+            return anyio.from_thread.run(disconnected)
+        except RuntimeError:  # not called from a thread of the event loop: cannot tell
+            return False
+    return gone
+
+
+def _run(request: Request, workers: Workers, command: str, seconds: float,
+         known: Callable[[], dict], function: Callable, *args) -> JSONResponse:
     """``function(*args)`` in a worker process killed after ``seconds``; on
     time, the CLI's answer for a reached limit: ``complete: false`` and what
-    is known."""
+    is known.  A client that goes away stops its query (the worker is freed
+    for the next one)."""
     try:
-        answer = workers.run(seconds, function, *args)
+        answer = workers.run(seconds, function, *args, cancelled=_client_gone(request))
     except TimeUp:
         answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
+    except Abandoned:  # nobody reads this answer
+        answer = envelope(command, dict(complete=False, stopped="the client went away"))
     # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
     return JSONResponse(answer)
 
@@ -371,11 +395,11 @@ def _obvious(subject) -> Callable[[], dict]:
 
 def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     def board_route(command: str, work, systems: bool = True, known: bool = False):
-        def route(query: BoardQuery) -> dict:
+        def route(query: BoardQuery, request: Request) -> dict:
             subject, _ = read(query.board, limits, systems)
             if isinstance(subject, Board):
                 subject = _with_flags(subject, query.flags)
-            return _run(workers, command, _seconds(query, limits),
+            return _run(request, workers, command, _seconds(query, limits),
                         _obvious(subject) if known else _nothing, work, subject)
         route.__name__ = command
         route.__doc__ = f"``satsweeper {command} --json``: {work.__doc__ or ''}"
@@ -388,14 +412,14 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     board_route("probs", answers.probs, known=True)
 
     @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
-    def analyse(query: BoardQuery) -> dict:
+    def analyse(query: BoardQuery, request: Request) -> dict:
         subject, puzzle = read(query.board, limits, systems=False)
         subject = _with_flags(subject, query.flags)
         obvious = _obvious(subject)
 
         def known() -> dict:  # out of time: the page still draws the board and what is sure
             return {"board": answers.board_json(subject, puzzle.mines), **obvious()}
-        return _run(workers, "analyse", _seconds(query, limits), known,
+        return _run(request, workers, "analyse", _seconds(query, limits), known,
                     answers.analyse, subject, puzzle.mines)
 
     @app.post("/api/board", summary="the board read, as native text and .mine")
@@ -407,25 +431,25 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
                                   "mine": format_mine(subject, puzzle.mines)})
 
     @app.post("/api/safe", summary="satsweeper safe")
-    def safe(query: CellQuery) -> dict:
+    def safe(query: CellQuery, request: Request) -> dict:
         from ..cli.contract import CellRef
         from ..cli.subjects import resolve_cell
         subject, _ = read(query.board, limits)
         subject = _with_flags(subject, query.flags)
         cell = resolve_cell(subject, CellRef(f"{query.row},{query.col}", (query.row, query.col)))
-        return _run(workers, "safe", _seconds(query, limits),
+        return _run(request, workers, "safe", _seconds(query, limits),
                     lambda: {"cell": {"row": cell[0], "col": cell[1]}},
                     answers.safe, subject, cell, query.mine)
 
     @app.post("/api/hint", summary="satsweeper hint")
-    def hint(query: HintQuery) -> dict:
+    def hint(query: HintQuery, request: Request) -> dict:
         subject, _ = read(query.board, limits, systems=False)
         subject = _with_flags(subject, query.flags)
-        return _run(workers, "hint", _seconds(query, limits), _nothing,
+        return _run(request, workers, "hint", _seconds(query, limits), _nothing,
                     answers.hint, subject, query.strategy, query.seed)
 
     @app.post("/api/noguess", summary="satsweeper noguess")
-    def noguess(query: NoGuessQuery) -> dict:
+    def noguess(query: NoGuessQuery, request: Request) -> dict:
         from ..cli.contract import UserError
         from ..cli.subjects import check_inside
         subject, puzzle = read(query.board, limits, systems=False)
@@ -439,11 +463,11 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         check_inside(subject, start, "start cell")
         if start in puzzle.mines:
             raise UserError("a safe start cell (not a mine)", f"{start[0]},{start[1]}, a mine")
-        return _run(workers, "noguess", _seconds(query, limits), _nothing,
+        return _run(request, workers, "noguess", _seconds(query, limits), _nothing,
                     answers.noguess, subject, puzzle.mines, start)
 
     @app.post("/api/game", summary="a game replayed from its deal and moves")
-    def game(query: GameQuery) -> dict:
+    def game(query: GameQuery, request: Request) -> dict:
         deal = Deal(query.level, query.rule, query.no_guess, query.seed)
         level = deal.parsed_level()
         _check_cells(level.width, level.height, limits)
@@ -456,12 +480,14 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             mines = remembered(deal, first)
             if mines is None:  # drawn once (a no-guess layout can take seconds), then kept
                 try:
-                    mines = workers.run(seconds, draw, deal, first)
+                    mines = workers.run(seconds, draw, deal, first, cancelled=_client_gone(request))
                 except TimeUp:
                     return envelope("game", {"complete": False, "timeout": seconds,
                                              "stopped": f"no layout found within {seconds:g} s"})
+                except Abandoned:
+                    return envelope("game", {"complete": False, "stopped": "the client went away"})
                 remember(deal, first, mines)
-        return _run(workers, "game", seconds, _nothing, answers.game, deal, query.moves,
+        return _run(request, workers, "game", seconds, _nothing, answers.game, deal, query.moves,
                     query.hint, query.probs, mines)
 
     @app.get("/api/gadgets", summary="satsweeper gadget list")
@@ -470,7 +496,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         return listing()
 
     @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn")
-    def gadget(query: GadgetQuery) -> dict:
+    def gadget(query: GadgetQuery, request: Request) -> dict:
         from ..cli.contract import UserError
         from .library import built, names
         if query.name not in names():
@@ -479,7 +505,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         if len(query.inputs) != wanted:
             raise UserError(f"{wanted} input value(s) for {query.name}", f"{len(query.inputs)}")
         values = tuple(bool(v) for v in query.inputs)
-        return _run(workers, "gadget verify", _seconds(query, limits), _nothing,
+        return _run(request, workers, "gadget verify", _seconds(query, limits), _nothing,
                     answers.gadget, query.name, values)
 
     # Last: every other /api/ address is 404 (no endpoint) or 405 (another method),

@@ -465,3 +465,52 @@ class TestServeCommand:
         started = json.loads(result.stdout)
         assert served and served[0] != 0 and started["port"] == served[0]
         assert started["url"] == f"http://127.0.0.1:{served[0]}/"
+
+
+def _post(url: str, body: dict, timeout: float) -> dict:
+    import urllib.request
+    request = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(request, timeout=timeout).read())
+
+
+class TestBusyServer:
+    """One worker, held by a slow query (uvicorn on a free port, real connections)."""
+
+    def test_abandoned_query_frees_its_worker(self):
+        """A client that hangs up mid-query stops it: the next query is answered
+        at once (as the CLI answers it), not after the first one's 30 s."""
+        import socket
+        import time
+
+        from tests.web.browser import live_server
+        body = json.dumps({"board": format_board(hard_board()), "timeout": 30}).encode()
+        with live_server(Limits(workers=1)) as url:
+            host, port = url.split("//")[1].rstrip("/").split(":")
+            with socket.create_connection((host, int(port))) as hung_up:
+                hung_up.sendall(b"POST /api/probs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                b"Content-Length: %d\r\n\r\n" % len(body) + body)
+                time.sleep(1.0)  # read, and running in the worker
+            start = time.monotonic()
+            answer = _post(url + "api/count", {"board": SMALL}, timeout=20)
+            assert time.monotonic() - start < 10
+        assert answer == cli_json("count", "-", input=SMALL)
+
+    def test_waiting_for_a_worker_counts_against_the_time(self):
+        """A query that waits for the busy worker answers "complete": false when its
+        own time is up (1 s), not after the other query's 5 s."""
+        import threading
+        import time
+
+        from tests.web.browser import live_server
+        with live_server(Limits(workers=1)) as url:
+            slow = threading.Thread(target=_post, args=(url + "api/probs", {
+                "board": format_board(hard_board()), "timeout": 5}, 30))
+            slow.start()
+            time.sleep(0.5)
+            start = time.monotonic()
+            answer = _post(url + "api/probs", {"board": SMALL, "timeout": 1}, timeout=30)
+            waited = time.monotonic() - start
+            slow.join()
+        assert answer["complete"] is False and answer["timeout"] == 1
+        assert 1 <= waited < 4
