@@ -9,8 +9,9 @@ conflict of an inconsistent board, bad input named by line and column,
 the example boards, a board drawn by clicking, the one-click questions,
 the download, a beginner game played with the hint button to its end,
 one played from the keyboard, one lost, auto-play, a gadget's
-explanation and verdict, and at a phone's width a page no wider than
-the screen.
+explanation and verdict, at a phone's width a page no wider than
+the screen, and a board slower than the time limit (said so, the board
+drawn) or cancelled by the next one.
 """
 
 from __future__ import annotations
@@ -335,7 +336,7 @@ def hard_position():
     return Board(60, 60, clues, total_mines=720), game.mines
 
 
-class TestOutOfTime:
+class TestSlowBoards:
     def test_slow_board_says_so(self, page):
         """A board slower than the server's time limit is drawn, with the cells the
         single-number rules settle ringed (right by the true layout), and the page
@@ -363,6 +364,31 @@ class TestOutOfTime:
             page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
             settle(page)
             assert text_of(page, "analyse-answer").startswith("count: no answer within 0.3 s")
+
+    def test_a_new_board_cancels_the_slow_one(self, page):
+        """A slow board, then at once another: the slow query is cancelled, so even a
+        server with a single worker answers the new board at once (the oracle's
+        probabilities), not after the slow one's 10 s."""
+        import time
+
+        from satsweeper.textio import format_board
+        from satsweeper.web.server import Limits
+        board, _ = hard_position()
+        with live_server(Limits(workers=1)) as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+            box = page.find_element(By.ID, "board-text")
+            page.execute_script("arguments[0].value = arguments[1]", box, format_board(board))
+            page.find_element(By.ID, "analyse-button").click()
+            time.sleep(1.0)  # its query is running in the one worker
+            start = time.monotonic()
+            paste(page, OPEN)
+            assert time.monotonic() - start < 5
+            placements = oracle.explanations(problem_of(parse_puzzle(OPEN).board))
+            for where in parse_puzzle(OPEN).board.hidden_cells():
+                exact = Fraction(sum(where in p for p in placements), len(placements))
+                assert Fraction(cell(page, "analyse", *where).get_attribute("data-probability")) == exact
 
 
 class TestPlay:

@@ -13,12 +13,13 @@ function busy(change) {
   document.body.dataset.pending = pending;
 }
 
-async function api(command, body) {
+// signal: an AbortSignal that cancels the request (the server then stops its query).
+async function api(command, body, signal) {
   busy(+1);
   let response, answer;
   try {
-    response = await fetch("/api/" + command, body === undefined ? {} : {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    response = await fetch("/api/" + command, body === undefined ? {signal} : {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
     answer = await response.json();
   } finally {
     setTimeout(() => busy(-1), 0);  // after the caller has drawn the answer
@@ -287,7 +288,7 @@ function download(name, text) {
 
 // ------------------------------------------------------------------ Analyse
 
-const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null};
+const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null, request: null};
 
 function tool() {
   return document.querySelector("input[name=tool]:checked").value;
@@ -341,8 +342,10 @@ async function analyse() {
   showAnswer(answerBox, "");
   showHint($("analyse-hint"), "", "");
   const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
+  if (analysis.request) analysis.request.abort();  // nor hold one of the server's few workers
+  const request = analysis.request = new AbortController();
   try {
-    const answer = await api("analyse", {board: text});
+    const answer = await api("analyse", {board: text}, request.signal);
     if (asked !== analysis.asked) return;
     analysis.text = text;
     analysis.board = answer.board;
