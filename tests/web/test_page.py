@@ -361,6 +361,17 @@ class TestSlowBoards:
             assert safe and mine and not safe & mines and mine <= mines
             assert f"settle {len(safe)} safe cell(s) (ringed green) and {len(mine)} mine(s)" in answer
             assert page.find_element(By.ID, "legend").get_attribute("hidden")
+            # the same position walled in by void squares, too large to draw: the same
+            # cells settled, and nothing is said to be ringed
+            from satsweeper.board import Board
+            voids = frozenset((r, c) for r in range(200) for c in range(210) if r >= 60 or c >= 60)
+            wide = Board(200, 210, board.clues, voids=voids, total_mines=720)
+            paste(page, format_board(wide))
+            assert "too large to draw" in text_of(page, "analyse-board")
+            assert text_of(page, "analyse-answer") == (
+                "no answer within 0.3 s (the server's time limit for one question): no probabilities "
+                f"and no hint. The single-number rules settle {len(safe)} safe cell(s) and "
+                f"{len(mine)} mine(s); try Consistent?")
             page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
             settle(page)
             assert text_of(page, "analyse-answer").startswith("count: no answer within 0.3 s")

@@ -355,9 +355,11 @@ async function analyse() {
       $("legend").hidden = true;
       mark(analysis.cells, answer.safe, "safe");
       mark(analysis.cells, answer.mine, "certain-mine");
+      const drawn = analysis.cells.size > 0;  // not a board too large to draw
       showAnswer(answerBox, `${outOfTime(answer)}: no probabilities and no hint. The single-number ` +
-        `rules settle ${answer.safe.length} safe cell(s) (ringed green) and ${answer.mine.length} ` +
-        `mine(s) (ringed dark red); click a hidden cell to ask about it, or try Consistent?`);
+        `rules settle ${answer.safe.length} safe cell(s)${drawn ? " (ringed green)" : ""} and ` +
+        `${answer.mine.length} mine(s)${drawn ? " (ringed dark red); click a hidden cell to ask " +
+        "about it" : ""}; try Consistent?`);
     } else if (answer.probs.consistent) {
       legend($("legend"));
       drawProbabilities(analysis.cells, answer.probs);
