@@ -443,7 +443,10 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/hint", summary="satsweeper hint")
     def hint(query: HintQuery, request: Request) -> dict:
-        subject, _ = read(query.board, limits, systems=False)
+        from ..cli.contract import UserError
+        subject, puzzle = read(query.board, limits, systems=True)
+        if puzzle is None:  # the CLI's words
+            raise UserError("a board (a hint needs neighbours)", "a constraint system", SOURCE)
         subject = _with_flags(subject, query.flags)
         return _run(request, workers, "hint", _seconds(query, limits), _nothing,
                     answers.hint, subject, query.strategy, query.seed)

@@ -213,6 +213,14 @@ class TestBadInput:
         response = client.post("/api/count", content=b"\xff\xfe", headers={"content-type": "application/json"})
         assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
 
+    def test_hint_on_a_system(self, client):
+        """A constraint system has no neighbours to hint from: the CLI's error object."""
+        text = (EXAMPLES / "fowler-young-6x6.txt").read_text()
+        response = client.post("/api/hint", json={"board": text})
+        assert response.status_code == 400
+        cli = cli_json("hint", "-", input=text)
+        assert response.json() == cli | {"file": "<board>", "error": cli["error"].replace("<stdin>", "<board>")}
+
     def test_bad_json_says_where(self, client):
         """Malformed JSON names the character Python's json module stops at."""
         text = '{"board": "1."'
