@@ -11,7 +11,7 @@ the download, a beginner game played with the hint button to its end,
 one played from the keyboard, one lost, auto-play, a gadget's
 explanation and verdict, at a phone's width a page no wider than
 the screen, and a board slower than the time limit (said so, the board
-drawn) or cancelled by the next one.
+drawn) or cancelled by the next one, and a server gone away.
 """
 
 from __future__ import annotations
@@ -336,7 +336,7 @@ def hard_position():
     return Board(60, 60, clues, total_mines=720), game.mines
 
 
-class TestSlowBoards:
+class TestServerTrouble:
     def test_slow_board_says_so(self, page):
         """A board slower than the server's time limit is drawn, with the cells the
         single-number rules settle ringed (right by the true layout), and the page
@@ -400,6 +400,16 @@ class TestSlowBoards:
             for where in parse_puzzle(OPEN).board.hidden_cells():
                 exact = Fraction(sum(where in p for p in placements), len(placements))
                 assert Fraction(cell(page, "analyse", *where).get_attribute("data-probability")) == exact
+
+
+    def test_server_gone(self, page):
+        """The server stopped under a loaded page: the page says so, not 'Failed to fetch'."""
+        with live_server() as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+        paste(page, OPEN)
+        assert text_of(page, "analyse-answer") == "no answer from the server: is satsweeper serve still running?"
 
 
 class TestPlay:

@@ -18,8 +18,13 @@ async function api(command, body, signal) {
   busy(+1);
   let response, answer;
   try {
-    response = await fetch("/api/" + command, body === undefined ? {signal} : {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
+    try {
+      response = await fetch("/api/" + command, body === undefined ? {signal} : {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
+    } catch (err) {  // no connection: the browser's words ("Failed to fetch") say nothing useful
+      if (err.name === "AbortError") throw err;
+      throw new Error("no answer from the server: is satsweeper serve still running?");
+    }
     answer = await response.json();
   } finally {
     setTimeout(() => busy(-1), 0);  // after the caller has drawn the answer
