@@ -611,6 +611,33 @@ class TestPhone:
         scroll, client = self.widths(phone)
         assert scroll <= client
 
+    def test_hinted_cell_in_sight(self, phone):
+        """On a board wider than the phone, the hinted cell (the library's hint) is
+        scrolled into the board's box: the ring the words point at can be seen."""
+        text = (EXAMPLES / "expert.txt").read_text()
+        wanted = hint(parse_puzzle(text).board).cell
+        assert wanted[1] * 18 > 390  # off the screen unless scrolled to
+        load(phone, "analyse")
+        Select(phone.find_element(By.ID, "example")).select_by_value("expert.txt")
+        settle(phone)
+        ringed = cell(phone, "analyse", *wanted)
+        assert "hinted" in ringed.get_attribute("class").split()
+        inside = phone.execute_script("""
+            const c = arguments[0].getBoundingClientRect();
+            const b = arguments[0].closest('.board-wrap').getBoundingClientRect();
+            return c.left >= b.left && c.right <= b.right && c.top >= b.top && c.bottom <= b.bottom
+                && c.left >= 0 && c.right <= document.documentElement.clientWidth;""", ringed)
+        assert inside
+        # drawing on the board's left part: the view stays there, it does not jump to the hint
+        wrap = phone.find_element(By.CSS_SELECTOR, "#analyse .board-wrap")
+        phone.execute_script("arguments[0].scrollLeft = 0", wrap)
+        phone.find_element(By.CSS_SELECTOR, "input[name=tool][value=F]").click()
+        cell(phone, "analyse", 0, 0).click()
+        settle(phone)
+        assert cell(phone, "analyse", 0, 0).get_attribute("data-state") == "F"
+        assert cells_with(phone, "analyse", "hinted")  # a hint drawn, out of sight
+        assert phone.execute_script("return arguments[0].scrollLeft", wrap) == 0
+
     def test_api_page_fits(self, phone):
         phone.get(phone.url + "api.html")
         WebDriverWait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.endpoint"))

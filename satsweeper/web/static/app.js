@@ -324,11 +324,27 @@ function showHint(host, summary, words) {
   }
 }
 
-// The hinted cell ringed; when the move is sure, the clues that force it outlined.
-function drawHint(cells, hint) {
+// The hinted cell ringed, and (unless told not to) scrolled into sight when the
+// board is wider than the window; when the move is sure, the clues that force it outlined.
+function drawHint(cells, hint, scroll = true) {
   if (!hint || !hint.cell) return;
   mark(cells, [hint.cell], "hinted");
   if (hint.sure) mark(cells, (hint.reason || []).filter((o) => o.kind === "clue"), "reason");
+  const div = cells.get(key(hint.cell.row, hint.cell.col));
+  if (div && scroll) inSight(div);
+}
+
+// Scroll the board's own box (never the page) so that the cell is in it, centred.
+function inSight(div) {
+  const wrap = div.closest(".board-wrap");
+  if (!wrap) return;
+  const cell = div.getBoundingClientRect(), box = wrap.getBoundingClientRect();
+  if (cell.left < box.left || cell.right > box.right) {
+    wrap.scrollLeft += cell.left - box.left - (box.width - cell.width) / 2;
+  }
+  if (cell.top < box.top || cell.bottom > box.bottom) {
+    wrap.scrollTop += cell.top - box.top - (box.height - cell.height) / 2;
+  }
 }
 
 function forget() {  // no board drawn: nothing on the page may describe an older text
@@ -340,7 +356,8 @@ function forget() {  // no board drawn: nothing on the page may describe an olde
   $("legend").hidden = true;
 }
 
-async function analyse() {
+// keepView: a drawing click, whose view must not jump away to the hint.
+async function analyse(keepView = false) {
   const text = $("board-text").value;
   if (text !== analysis.example) $("example").value = "";  // the menu names no board it did not load
   const answerBox = $("analyse-answer");
@@ -370,7 +387,7 @@ async function analyse() {
       drawProbabilities(analysis.cells, answer.probs);
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
       const mines = answer.probs.cells.filter((c) => c.p === 1).length;
-      drawHint(analysis.cells, answer.hint);
+      drawHint(analysis.cells, answer.hint, !keepView);
       showHint($("analyse-hint"), `${countText(answer.probs.count)}; ${safe} safe cell(s), ` +
         `${mines} certain mine(s). What to click (circled on the board` +
         `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`, answer.hint_text);
@@ -436,7 +453,7 @@ function draw(row, col, symbol) {
   line[col] = symbol === "number" ? $("tool-number").value : symbol;
   board.rows[row] = line.join("");
   $("board-text").value = nativeText(board);
-  analyse();
+  analyse(true);
 }
 
 function blank() {
@@ -755,7 +772,7 @@ const EXAMPLE = `mines: 10
 
 window.addEventListener("DOMContentLoaded", () => {
   for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => setMode(b.dataset.mode);
-  $("analyse-button").onclick = analyse;
+  $("analyse-button").onclick = () => analyse();
   $("board-file").onchange = (e) => {
     const file = e.target.files[0];
     if (!file) return;
