@@ -268,9 +268,10 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
 
     @app.exception_handler(SatsweeperError)
     async def library_error(request: Request, err: SatsweeperError):
-        return _error(request, 400, str(err), file=getattr(err, "source", None),
-                      line=getattr(err, "line", None), col=getattr(err, "column", None),
-                      expected=getattr(err, "expected", None), got=getattr(err, "found", None))
+        from ..cli.contract import as_click
+        shown = as_click(err)  # as the CLI shows it: "expected X (got Y)", X and Y apart
+        return _error(request, 400, shown.format_message(),
+                      **{k: getattr(shown, k, None) for k in ("file", "line", "col", "expected", "got")})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError):
@@ -480,6 +481,8 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         first = first_click(query.moves)
         mines = None
         if first is not None and 0 <= first[0] < level.height and 0 <= first[1] < level.width:
+            from ..cli.subjects import check_room
+            check_room(level, first, query.rule)  # the CLI's words for too many mines
             mines = remembered(deal, first)
             if mines is None:  # drawn once (a no-guess layout can take seconds), then kept
                 try:

@@ -511,7 +511,7 @@ class TestPlay:
         settle(page)
         with pytest.raises(ValueError) as caught:
             Level.parse("5x5x30")
-        assert text_of(page, "play-hint") == str(caught.value)
+        assert text_of(page, "play-hint") == f"expected {caught.value}"  # the contract's words
         assert "error" in page.find_element(By.ID, "play-hint").get_attribute("class")
         assert text_of(page, "play-status") == "No game"
         assert not page.find_elements(By.CSS_SELECTOR, "#play-board .cell")

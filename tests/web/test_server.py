@@ -284,6 +284,23 @@ class TestBadInput:
         assert full.status_code == 400 and "first click at 1,1" in full.json()["error"]
         assert client.post("/api/game", json={"moves": [["dig", 0, 0]]}).status_code == 422
 
+    @pytest.mark.parametrize("level, rule, cli", [
+        ("12x10", "safe", ["generate", "12x10"]),
+        ("3x3x9", "safe", ["generate", "3x3x9", "--start", "1,1", "--rule", "safe"]),
+        ("3x3x1", "opening", ["generate", "3x3x1", "--start", "1,1", "--rule", "opening"])])
+    def test_refused_deal_in_the_cli_s_words(self, client, level, rule, cli):
+        """A level or a first click the mines leave no room for: the error object
+        the CLI gives for the same deal (expected and got apart)."""
+        response = client.post("/api/game", json={"level": level, "rule": rule, "moves": [["open", 1, 1]]})
+        assert response.status_code == 400
+        assert response.json() == cli_json(*cli) | {"command": "game"}
+
+    def test_bad_move_error_object(self, client):
+        """A move off the board: "expected X (got Y)" with X and Y in their fields."""
+        body = client.post("/api/game", json={"level": "beginner", "moves": [["open", 0, 0], ["open", 3, 9]]}).json()
+        assert body["error"] == "expected a cell inside the 9x9 board for move 2 (got 3,9)"
+        assert (body["expected"], body["got"]) == ("a cell inside the 9x9 board for move 2", "3,9")
+
     def test_internal_error_is_one_line(self, client, monkeypatch):
         def broken(problem, engine):
             raise ZeroDivisionError("boom")
