@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 from dataclasses import dataclass
 from importlib.resources import files
@@ -228,6 +229,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     app = FastAPI(title="satsweeper", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Minesweeper reasoning with SAT and #SAT: the CLI's JSON contract "
                               "(docs/json.md) over HTTP.")
+    app.state.stopping = threading.Event()  # set on Ctrl-C: running queries stop and answer
     _install_errors(app, limits)
     _install_routes(app, limits, workers)
     app.mount("/", StaticFiles(directory=str(files("satsweeper.web") / "static"), html=True),
@@ -350,11 +352,24 @@ def _client_gone(request: Request) -> Callable[[], bool]:
         return False
 
     def gone() -> bool:
+        if _stopping(request):
+            return True
         try:
             return anyio.from_thread.run(disconnected)
         except RuntimeError:  # not called from a thread of the event loop: cannot tell
             return False
     return gone
+
+
+def _stopping(request: Request) -> bool:
+    """Whether the server is stopping (Ctrl-C): it waits for the answers under way."""
+    stopping = getattr(request.app.state, "stopping", None)
+    return stopping is not None and stopping.is_set()
+
+
+def _abandoned(command: str, request: Request) -> dict:
+    why = "the server is stopping" if _stopping(request) else "the client went away"
+    return envelope(command, dict(complete=False, stopped=why))
 
 
 def _run(request: Request, workers: Workers, command: str, seconds: float,
@@ -367,8 +382,8 @@ def _run(request: Request, workers: Workers, command: str, seconds: float,
         answer = workers.run(seconds, function, *args, cancelled=_client_gone(request))
     except TimeUp:
         answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
-    except Abandoned:  # nobody reads this answer
-        answer = envelope(command, dict(complete=False, stopped="the client went away"))
+    except Abandoned:
+        answer = _abandoned(command, request)
     # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
     return JSONResponse(answer)
 
@@ -491,7 +506,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
                     return envelope("game", {"complete": False, "timeout": seconds,
                                              "stopped": f"no layout found within {seconds:g} s"})
                 except Abandoned:
-                    return envelope("game", {"complete": False, "stopped": "the client went away"})
+                    return _abandoned("game", request)
                 remember(deal, first, mines)
         return _run(request, workers, "game", seconds, _nothing, answers.game, deal, query.moves,
                     query.hint, query.probs, mines)
@@ -557,6 +572,14 @@ def _quiet_server_class():
     import uvicorn
 
     class QuietServer(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # uvicorn waits for the requests under way: their queries stop now
+            # (answering "complete": false), not when their time limits run out.
+            super().handle_exit(sig, frame)
+            stopping = getattr(getattr(self.config.app, "state", None), "stopping", None)
+            if stopping is not None:
+                stopping.set()
+
         @contextlib.contextmanager
         def capture_signals(self):
             stops = (signal.SIGINT, signal.SIGTERM)

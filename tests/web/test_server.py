@@ -451,6 +451,48 @@ class TestServeCommand:
         assert f"serving http://127.0.0.1:{port}/" in err
         assert "Traceback" not in err and server.returncode == 130
 
+    def test_ctrl_c_stops_queries_under_way(self):
+        """Ctrl-C while a 30 s query runs: the query answers "complete": false at
+        once (the server is stopping) and the server exits 130 within seconds, not
+        after the query's 30 s."""
+        import signal
+        import socket
+        import subprocess
+        import sys
+        import threading
+        import time
+        import urllib.request
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        root = Path(__file__).resolve().parents[2]
+        server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
+                                  cwd=root, stderr=subprocess.PIPE, text=True)
+        base, answers = f"http://127.0.0.1:{port}/", []
+        try:
+            for _ in range(200):
+                try:
+                    urllib.request.urlopen(base, timeout=2).read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            slow = threading.Thread(target=lambda: answers.append(_post(base + "api/probs", {
+                "board": format_board(hard_board()), "timeout": 30}, timeout=60)))
+            slow.start()
+            time.sleep(1.5)  # the query is running in a worker
+            start = time.monotonic()
+            server.send_signal(signal.SIGINT)
+            _, err = server.communicate(timeout=60)
+            stopped_in = time.monotonic() - start
+            slow.join(60)
+        finally:
+            if server.poll() is None:
+                server.kill()
+        assert server.returncode == 130 and "Traceback" not in err
+        assert stopped_in < 10
+        assert answers and answers[0]["complete"] is False
+        assert answers[0]["stopped"] == "the server is stopping"
+
     def test_a_port_in_use_is_bad_usage(self):
         """A port another program holds: exit 2 with a message, before serving."""
         import socket
