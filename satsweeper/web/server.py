@@ -429,7 +429,11 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
     def analyse(query: BoardQuery, request: Request) -> dict:
-        subject, puzzle = read(query.board, limits, systems=False)
+        from ..cli.contract import UserError
+        subject, puzzle = read(query.board, limits, systems=True)
+        if puzzle is None:  # the page's other questions do take one
+            raise UserError("a board to draw (equations: ask Consistent?, Unique? or Count)",
+                            "a constraint system (equations)", SOURCE)
         subject = _with_flags(subject, query.flags)
         obvious = _obvious(subject)
 

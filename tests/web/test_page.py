@@ -308,6 +308,33 @@ class TestAnalyse:
         truth = oracle.explanations(problem_of(parse_puzzle((EXAMPLES / "unique.txt").read_text()).board))
         assert cells_with(page, "analyse", "certain-mine") == set(truth[0])
 
+    def test_system_of_equations(self, page):
+        """A system of equations (no board to draw): Analyse says to ask the other
+        questions; Consistent? names mines that satisfy every equation; Unique?
+        names the cells where its two explanations differ."""
+        import re
+
+        from satsweeper.web.answers import unique
+        text = (EXAMPLES / "fowler-young-6x6.txt").read_text()
+        load(page, "analyse")
+        paste(page, text)
+        assert "equations: ask Consistent?, Unique? or Count" in text_of(page, "analyse-answer")
+        page.find_element(By.CSS_SELECTOR, "[data-query=check]").click()
+        settle(page)
+        said = text_of(page, "analyse-answer")
+        assert said.startswith("consistent: one explanation has its mines at ")
+        mines = set(re.split(r", | and ", said.split(" at ", 1)[1]))
+        perimeter = [line.split("=") for line in text.splitlines() if "=" in line]
+        for left, right in perimeter:  # every equation holds
+            assert sum(f"x{i}" in mines for i in re.findall(r"x(\d+)", left)) == int(right)
+        assert len(mines) == 11 and sum(m.startswith("other#") for m in mines) <= 21
+        page.find_element(By.CSS_SELECTOR, "[data-query=unique]").click()
+        settle(page)
+        first, second = ({c["name"] for c in e} for e in unique(read_any(text))["explanations"])
+        said = text_of(page, "analyse-answer")
+        assert said.startswith("not unique: two explanations differ at ") and "drawn" not in said
+        assert set(re.split(r", | and ", said.split(" at ", 1)[1])) == first ^ second
+
     def test_huge_count_is_readable(self, page):
         """A 40-digit count reads as a power of ten; the exact count stays at hand."""
         from satsweeper.web.answers import count

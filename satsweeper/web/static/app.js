@@ -228,7 +228,11 @@ function clearMarks(cells, classes) {
   for (const div of cells.values()) div.classList.remove(...classes);
 }
 
-const cellText = (c) => `${c.row},${c.col}`;
+// A cell as the answers write it: ROW,COL on a board, its name in a system of equations.
+const cellText = (c) => (c.row === undefined ? c.name : `${c.row},${c.col}`);
+
+// Up to 12 cells in words, "…" for more.
+const someCells = (list) => words(list.slice(0, 12).map(cellText)) + (list.length > 12 ? " …" : "");
 
 function originText(o) {
   if (o.kind === "clue") return `the ${o.number} at ${o.row},${o.col}`;
@@ -486,7 +490,7 @@ async function query(command) {
   if (analysis.cells) clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "frontier"]);
   try {
     const a = await api(command, {board: text});
-    const cells = analysis.cells;
+    const cells = text === analysis.text ? analysis.cells : null;  // the board drawn is this text's
     let out = "";
     if (a.complete === false) {  // out of time: say so, never read the missing fields as an answer
       out = `${command}: ${outOfTime(a)}` + (a.safe && a.mine ? `; the single-number rules settle ` +
@@ -496,16 +500,19 @@ async function query(command) {
       out = conflictText(a.conflict) + " (highlighted)";
     } else if (command === "check") {
       if (cells) mark(cells, a.explanation, "explained");
-      out = "consistent: one explanation is drawn (purple dots are its mines)";
+      out = cells ? "consistent: one explanation is drawn (purple dots are its mines)"
+        : `consistent: one explanation has its mines at ${someCells(a.explanation)}`;
     } else if (command === "unique") {
       if (cells) mark(cells, a.explanations[0], "explained");
-      if (a.unique) out = "unique: exactly one explanation (drawn)";
-      else {
+      if (a.unique) {
+        out = cells ? "unique: exactly one explanation (drawn)"
+          : `unique: exactly one explanation, its mines at ${someCells(a.explanations[0])}`;
+      } else {
         const first = new Set(a.explanations[0].map(cellText));
         const second = new Set(a.explanations[1].map(cellText));
         const differ = [...first].filter((c) => !second.has(c)).concat([...second].filter((c) => !first.has(c)));
         out = `not unique: two explanations differ at ${words(differ.slice(0, 12))}` +
-          (differ.length > 12 ? " …" : "") + " (the first is drawn)";
+          (differ.length > 12 ? " …" : "") + (cells ? " (the first is drawn)" : "");
       }
     } else if (command === "count") {
       out = countText(a.count);
