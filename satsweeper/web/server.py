@@ -122,8 +122,10 @@ class BoardQuery(Query):
 
 
 class CellQuery(BoardQuery):
-    row: int = Field(ge=0)
-    col: int = Field(ge=0)
+    row: int | None = Field(None, ge=0, description="The cell's row (with col), or name.")
+    col: int | None = Field(None, ge=0)
+    name: str | None = Field(None, max_length=200, description="A named cell instead of row and "
+                             "col: a cell of a system of equations, or of a board that names it.")
     mine: bool = Field(False, description="Ask whether flagging the cell is right (safe --mine).")
 
 
@@ -452,13 +454,24 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/safe", summary="satsweeper safe")
     def safe(query: CellQuery, request: Request) -> dict:
-        from ..cli.contract import CellRef
+        from ..cli.contract import CellRef, UserError
         from ..cli.subjects import resolve_cell
-        subject, _ = read(query.board, limits)
-        subject = _with_flags(subject, query.flags)
-        cell = resolve_cell(subject, CellRef(f"{query.row},{query.col}", (query.row, query.col)))
+        subject, _ = read(query.board, limits, systems=True)
+        if isinstance(subject, Board):
+            subject = _with_flags(subject, query.flags)
+        at = (query.row, query.col)
+        if query.name is not None:
+            if at != (None, None):
+                raise UserError("a cell: row and col, or name", "both")
+            ref = CellRef(query.name, None)
+        elif None in at:
+            raise UserError("a cell: row and col, or name",
+                            "neither" if at == (None, None) else "only one of row and col")
+        else:
+            ref = CellRef(f"{at[0]},{at[1]}", at)
+        cell = resolve_cell(subject, ref)
         return _run(request, workers, "safe", _seconds(query, limits),
-                    lambda: {"cell": {"row": cell[0], "col": cell[1]}},
+                    lambda: {"cell": answers.cell_json(subject, cell)},
                     answers.safe, subject, cell, query.mine)
 
     @app.post("/api/hint", summary="satsweeper hint")

@@ -61,6 +61,27 @@ class TestSameAsCli:
             extra = ["--mine"] if mine else []
             assert response.json() == cli_json("safe", "-", f"{cell[0]},{cell[1]}", *extra, input=OPEN)
 
+    @pytest.mark.parametrize("name", ["x10", "x1", "other#1"])
+    def test_safe_on_a_system(self, client, name):
+        """safe on a system of equations names its cell: the CLI's object."""
+        text = (EXAMPLES / "fowler-young-6x6.txt").read_text()
+        for mine in (False, True):
+            response = client.post("/api/safe", json={"board": text, "name": name, "mine": mine})
+            assert response.status_code == 200
+            assert response.json() == cli_json("safe", "-", name, *(["--mine"] if mine else []), input=text)
+
+    def test_safe_on_a_named_board_cell(self, client):
+        text = "mines: 1\na.\n"
+        response = client.post("/api/safe", json={"board": text, "name": "a"})
+        assert response.status_code == 200 and response.json() == cli_json("safe", "-", "a", input=text)
+
+    @pytest.mark.parametrize("cell, got", [({}, "neither"), ({"row": 1}, "only one of row and col"),
+                                           ({"row": 1, "col": 0, "name": "x"}, "both")])
+    def test_safe_needs_one_cell(self, client, cell, got):
+        response = client.post("/api/safe", json={"board": OPEN, **cell})
+        assert response.status_code == 400
+        assert (response.json()["expected"], response.json()["got"]) == ("a cell: row and col, or name", got)
+
     def test_noguess(self, client):
         text = (EXAMPLES / "layout.txt").read_text()
         assert client.post("/api/noguess", json={"board": text}).json() == \
