@@ -112,8 +112,9 @@ class TooLarge(Exception):
 
 class Query(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    timeout: float | None = Field(None, gt=0, description="Seconds for this query (default: the "
-                                  "server's); on time, what is known with \"complete\": false.")
+    timeout: float | None = Field(None, gt=0, description="Seconds for this query, waiting for a "
+                                  "busy worker included (default: the server's); on time, what is "
+                                  "known with \"complete\": false.")
 
 
 class BoardQuery(Query):
