@@ -7,7 +7,7 @@ with a 4xx status, never a stack trace.  Requests are checked before any
 work: a body or board above :class:`Limits` is refused with 413, and every
 query runs in a worker process that is killed when its time limit runs out
 (the answer is then the CLI's ``"complete": false`` object with what is
-known).  Nothing a request says reaches the file system: boards come as
+known), when its client hangs up, or when the server is stopped.  Nothing a request says reaches the file system: boards come as
 text, gadgets by library name.  The server keeps no games (the client
 resends the deal and its moves, :mod:`.play`).
 
