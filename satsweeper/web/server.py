@@ -376,13 +376,14 @@ def _abandoned(command: str, request: Request) -> dict:
 
 
 def _run(request: Request, workers: Workers, command: str, seconds: float,
-         known: Callable[[], dict], function: Callable, *args) -> JSONResponse:
-    """``function(*args)`` in a worker process killed after ``seconds``; on
-    time, the CLI's answer for a reached limit: ``complete: false`` and what
-    is known.  A client that goes away stops its query (the worker is freed
-    for the next one)."""
+         known: Callable[[], dict], function: Callable, *args, left: float | None = None) -> JSONResponse:
+    """``function(*args)`` in a worker process killed after ``seconds`` (or
+    ``left``, what remains of them after earlier work); on time, the CLI's
+    answer for a reached limit: ``complete: false`` and what is known.  A
+    client that goes away stops its query (the worker is freed for the next one)."""
     try:
-        answer = workers.run(seconds, function, *args, cancelled=_client_gone(request))
+        answer = workers.run(seconds if left is None else left, function, *args,
+                             cancelled=_client_gone(request))
     except TimeUp:
         answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
     except Abandoned:
@@ -511,6 +512,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         if len(query.moves) > limits.moves:
             raise TooLarge(f"at most {limits.moves:,} moves", f"{len(query.moves):,}")
         seconds = _seconds(query, limits)
+        deadline = time.monotonic() + seconds  # for the layout and the replay together
         first = first_click(query.moves)
         mines = None
         if first is not None and 0 <= first[0] < level.height and 0 <= first[1] < level.width:
@@ -527,7 +529,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
                     return _abandoned("game", request)
                 remember(deal, first, mines)
         return _run(request, workers, "game", seconds, _nothing, answers.game, deal, query.moves,
-                    query.hint, query.probs, mines)
+                    query.hint, query.probs, mines, left=max(0.0, deadline - time.monotonic()))
 
     @app.get("/api/gadgets", summary="satsweeper gadget list")
     def gadgets() -> dict:

@@ -128,7 +128,41 @@ class TestAgainstOracle:
         assert parse_puzzle(answer["native"]) == puzzle
 
 
+def slow_draw(deal, first):
+    """play.draw, 0.7 s late (run in a worker: module-level, so that it pickles)."""
+    import time
+
+    from satsweeper.web.play import draw
+    time.sleep(0.7)
+    return draw(deal, first)
+
+
+def slow_game(*args):
+    """answers.game, 0.7 s late."""
+    import time
+    time.sleep(0.7)
+    return answers.game(*args)
+
+
 class TestGame:
+    def test_layout_and_replay_share_the_time(self, monkeypatch):
+        """A game's time limit covers drawing its layout and replaying it: 0.7 s
+        each do not fit in 1 s, and the answer says so within the second (a seed
+        no other test plays: its layout is not remembered)."""
+        import time
+
+        import satsweeper.web.server as server
+        monkeypatch.setattr(server, "draw", slow_draw)
+        monkeypatch.setattr(server.answers, "game", slow_game)
+        with TestClient(create_app()) as client:
+            start = time.monotonic()
+            answer = client.post("/api/game", json={"level": "beginner", "seed": 987654321, "timeout": 1,
+                                                    "moves": [["open", 4, 4]]}).json()
+            took = time.monotonic() - start
+        assert answer["complete"] is False and answer["timeout"] == 1
+        assert took < 1.3
+
+
     """Games are replayed from the deal and the moves; the server keeps none."""
 
     def test_replay_is_the_library_game(self, client):
