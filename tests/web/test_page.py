@@ -403,6 +403,30 @@ class TestServerTrouble:
             settle(page)
             assert text_of(page, "analyse-answer").startswith("count: no answer within 0.3 s")
 
+    def test_working_shows_while_waiting(self, page):
+        """A slow answer: "working…" shows in a corner while it is awaited (the
+        board drawn before dimmed), and goes when it comes (and after a quick one)."""
+        from satsweeper.textio import format_board
+        from satsweeper.web.server import Limits
+        board, _ = hard_position()
+        with live_server(Limits(timeout=2)) as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+            working = page.find_element(By.ID, "working")
+            assert not working.is_displayed()
+            box = page.find_element(By.ID, "board-text")
+            page.execute_script("arguments[0].value = arguments[1]", box, format_board(board))
+            page.find_element(By.ID, "analyse-button").click()
+            WebDriverWait(page, 1.5, poll_frequency=0.05).until(lambda d: working.is_displayed())
+            assert working.text == "working…"
+            stale = lambda: "stale" in page.find_element(By.ID, "analyse-board").get_attribute("class")
+            assert stale()  # the board still drawn is the text before's: dimmed
+            settle(page)
+            assert not working.is_displayed() and not stale()
+            paste(page, OPEN)
+            assert not working.is_displayed()
+
     def test_a_new_board_cancels_the_slow_one(self, page):
         """A slow board, then at once another: the slow query is cancelled, so even a
         server with a single worker answers the new board at once (the oracle's

@@ -6,11 +6,22 @@
 // ------------------------------------------------------------------ API
 
 // document.body.dataset.pending counts requests under way (tests wait for 0).
+// "working…" shows in a corner while one takes longer than a moment (a
+// hard board can take up to the server's time limit), never for a quick one.
 let pending = 0;
+let workingSoon = null;
 
 function busy(change) {
   pending += change;
   document.body.dataset.pending = pending;
+  const working = document.getElementById("working");
+  if (pending > 0 && workingSoon === null) {
+    workingSoon = setTimeout(() => { working.hidden = false; }, 300);
+  } else if (pending === 0) {
+    clearTimeout(workingSoon);
+    workingSoon = null;
+    working.hidden = true;
+  }
 }
 
 // signal: an AbortSignal that cancels the request (the server then stops its query).
@@ -370,9 +381,11 @@ async function analyse(keepView = false) {
   const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
   if (analysis.request) analysis.request.abort();  // nor hold one of the server's few workers
   const request = analysis.request = new AbortController();
+  $("analyse-board").classList.add("stale");  // the board of the text before, until the answer
   try {
     const answer = await api("analyse", {board: text}, request.signal);
     if (asked !== analysis.asked) return;
+    $("analyse-board").classList.remove("stale");
     analysis.text = text;
     analysis.board = answer.board;
     analysis.probs = answer.probs;
@@ -404,6 +417,7 @@ async function analyse(keepView = false) {
     }
   } catch (err) {
     if (asked !== analysis.asked) return;
+    $("analyse-board").classList.remove("stale");
     forget();
     showError(answerBox, err);
     if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col);
