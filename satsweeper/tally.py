@@ -82,12 +82,24 @@ class Shared(Mapping):
         self.cells = cells
         self.own = own
         self.shared = shared
+        self._members = None  # cells as a set, made on the first question
+
+    def _has(self, cell) -> bool:
+        # ``in`` on a tuple of cells walks it: asking every cell of a 200x200
+        # board in turn took 50 s (probabilities of a blank board).
+        if self._members is None:
+            from .constraints import cell_set
+            self._members = cell_set(self.cells)
+        try:
+            return cell in self._members
+        except TypeError:  # an unhashable "cell"
+            return False
 
     def __getitem__(self, cell):
         value = self.own.get(cell, _ABSENT)  # no exception per floating cell: most cells are
         if value is not _ABSENT:
             return value
-        if cell in self.cells:
+        if self._has(cell):
             return self.shared
         raise KeyError(cell)
 
@@ -98,7 +110,7 @@ class Shared(Mapping):
         return len(self.cells)
 
     def __contains__(self, cell) -> bool:
-        return cell in self.own or cell in self.cells
+        return cell in self.own or self._has(cell)
 
     def __repr__(self) -> str:
         return f"Shared({len(self.cells)} cells, {len(self.own)} own values, the rest {self.shared!r})"

@@ -161,6 +161,39 @@ class TestFloatingShortcut:
                                       else Status.UNDETERMINED)
 
 
+class TestSharedLookups:
+    def test_every_cell_asked_walks_the_cells_once(self):
+        """Asking a Shared for each of its cells in turn (the probabilities of a
+        blank board) goes through its cell tuple once, not once per cell; the
+        values are the ones a plain dict gives."""
+        class Walked(tuple):
+            walks = 0
+
+            def __iter__(self):
+                Walked.walks += 1
+                return super().__iter__()
+
+            def __contains__(self, item):
+                Walked.walks += 1
+                return super().__contains__(item)
+
+        order = [(r, c) for r in range(30) for c in range(30)]
+        plain = {cell: 1 for cell in order} | {(0, 0): 5, (3, 4): 7}
+        shared = Shared(Walked(order), {(0, 0): 5, (3, 4): 7}, 1)
+        Walked.walks = 0
+        assert [shared[c] for c in order] == [plain[c] for c in order]
+        assert all(c in shared for c in order) and (30, 0) not in shared
+        with pytest.raises(KeyError):
+            shared[(30, 0)]
+        assert Walked.walks == 1  # the set of cells made once
+
+    def test_blank_board_probabilities(self):
+        """A blank 100x100 board with 1,000 mines: every cell 1/10 (10,000 cells asked)."""
+        board = Board(100, 100, total_mines=1000)
+        answer = tally(problem_of(board))
+        assert {answer.probability(c) for c in board.hidden_cells()} == {Fraction(1, 10)}
+
+
 class TestArrayReader:
     @staticmethod
     def read_both(text: str):

@@ -92,7 +92,7 @@ class Group(click.Group):
         except click.ClickException as err:
             code = _report_error(err, as_json, command)
         except SatsweeperError as err:
-            code = _report_error(_as_click(err), as_json, command)
+            code = _report_error(as_click(err), as_json, command)
         except KeyboardInterrupt:
             code = _interrupted(as_json, command)
         except RecursionError:
@@ -143,7 +143,7 @@ def _interrupted(as_json: bool, command: str | None) -> int:
     return INTERRUPTED
 
 
-def _as_click(err: SatsweeperError) -> click.ClickException:
+def as_click(err: SatsweeperError) -> click.ClickException:
     """A library error as the CLI shows it, keeping its location."""
     if isinstance(err, TooComplexError):
         return LimitReached(str(err))

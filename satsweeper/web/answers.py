@@ -56,6 +56,11 @@ def _view(subject):
     return BoardView(subject) if isinstance(subject, Board) else SystemView(subject)
 
 
+def cell_json(subject, cell: Hashable) -> dict:
+    """A cell as the answers write it: row and col (and name) on a board, name in a system."""
+    return _view(subject).json(cell)
+
+
 def _problem(subject):
     from ..constraints import problem_of
     return problem_of(subject) if isinstance(subject, Board) else subject.problem

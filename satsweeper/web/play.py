@@ -110,10 +110,10 @@ def replay(deal: Deal, moves: list[tuple[str, int, int]],
     exploded = None
     for index, (action, row, col) in enumerate(moves):
         if action not in ACTIONS:
-            raise MoveError(f"move {index + 1}: expected one of {', '.join(ACTIONS)} (got {action!r})")
+            raise MoveError(f"one of {', '.join(ACTIONS)} for move {index + 1} (got {action!r})")
         if not (0 <= row < level.height and 0 <= col < level.width):
-            raise MoveError(f"move {index + 1}: expected a cell inside the {level.width}x{level.height} "
-                            f"board (got {row},{col})")
+            raise MoveError(f"a cell inside the {level.width}x{level.height} board for move "
+                            f"{index + 1} (got {row},{col})")
         cell = (row, col)
         if game is None:
             if action != "open":

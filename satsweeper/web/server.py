@@ -7,7 +7,7 @@ with a 4xx status, never a stack trace.  Requests are checked before any
 work: a body or board above :class:`Limits` is refused with 413, and every
 query runs in a worker process that is killed when its time limit runs out
 (the answer is then the CLI's ``"complete": false`` object with what is
-known).  Nothing a request says reaches the file system: boards come as
+known), when its client hangs up, or when the server is stopped.  Nothing a request says reaches the file system: boards come as
 text, gadgets by library name.  The server keeps no games (the client
 resends the deal and its moves, :mod:`.play`).
 
@@ -23,15 +23,17 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Callable, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
@@ -39,7 +41,7 @@ from ..errors import SatsweeperError
 from ..report.contract import envelope, error_object
 from . import answers
 from .play import Deal, draw, first_click, remember, remembered
-from .workers import TimeUp, Workers
+from .workers import Abandoned, TimeUp, Workers
 
 SOURCE = "<board>"  # how messages name the board a request sent
 
@@ -65,6 +67,39 @@ class Limits:
     workers: int = 2
 
 
+class BodyTooLarge(HTTPException):
+    """A request body longer than :class:`Limits` allows, found while it is read
+    (a chunked body declares no length): raised from the body's ``receive``, an
+    HTTPException so that FastAPI's body reading passes it on, answered with 413."""
+
+    def __init__(self, limit: int):
+        self.expected, self.got = f"a request of at most {limit:,} bytes", f"more than {limit:,} bytes"
+        super().__init__(413, f"expected {self.expected} (got {self.got})")
+
+
+class _BodyLimit:
+    """ASGI middleware: counts the bytes of each request body as it arrives and
+    stops reading at the limit, whatever the request says of its length."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        seen = 0
+
+        async def counted():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge(self.limit)
+            return message
+        await self.app(scope, counted, send)
+
+
 class TooLarge(Exception):
     """A request beyond :class:`Limits`: answered with 413."""
 
@@ -77,8 +112,9 @@ class TooLarge(Exception):
 
 class Query(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    timeout: float | None = Field(None, gt=0, description="Seconds for this query (default: the "
-                                  "server's); on time, what is known with \"complete\": false.")
+    timeout: float | None = Field(None, gt=0, description="Seconds for this query, waiting for a "
+                                  "busy worker included (default: the server's); on time, what is "
+                                  "known with \"complete\": false.")
 
 
 class BoardQuery(Query):
@@ -87,8 +123,10 @@ class BoardQuery(Query):
 
 
 class CellQuery(BoardQuery):
-    row: int = Field(ge=0)
-    col: int = Field(ge=0)
+    row: int | None = Field(None, ge=0, description="The cell's row (with col), or name.")
+    col: int | None = Field(None, ge=0)
+    name: str | None = Field(None, max_length=200, description="A named cell instead of row and "
+                             "col: a cell of a system of equations, or of a board that names it.")
     mine: bool = Field(False, description="Ask whether flagging the cell is right (safe --mine).")
 
 
@@ -194,6 +232,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     app = FastAPI(title="satsweeper", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Minesweeper reasoning with SAT and #SAT: the CLI's JSON contract "
                               "(docs/json.md) over HTTP.")
+    app.state.stopping = threading.Event()  # set on Ctrl-C: running queries stop and answer
     _install_errors(app, limits)
     _install_routes(app, limits, workers)
     app.mount("/", StaticFiles(directory=str(files("satsweeper.web") / "static"), html=True),
@@ -203,6 +242,8 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
 
 def _install_errors(app: FastAPI, limits: Limits) -> None:
     from ..cli.contract import UserError
+    # Innermost of the middleware (added first): its error reaches FastAPI's body reading as it is.
+    app.add_middleware(_BodyLimit, limit=limits.body)
 
     @app.middleware("http")
     async def server_timing(request: Request, call_next):
@@ -213,7 +254,7 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         return response
 
     @app.middleware("http")
-    async def refuse_big_bodies(request: Request, call_next):
+    async def refuse_big_bodies(request: Request, call_next):  # at once, from the declared length
         length = request.headers.get("content-length", "")
         if length.isdigit() and int(length) > limits.body:
             return _error(request, 413, f"expected a request of at most {limits.body:,} bytes "
@@ -232,18 +273,36 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
 
     @app.exception_handler(SatsweeperError)
     async def library_error(request: Request, err: SatsweeperError):
-        return _error(request, 400, str(err), file=getattr(err, "source", None),
-                      line=getattr(err, "line", None), col=getattr(err, "column", None),
-                      expected=getattr(err, "expected", None), got=getattr(err, "found", None))
+        from ..cli.contract import as_click
+        shown = as_click(err)  # as the CLI shows it: "expected X (got Y)", X and Y apart
+        return _error(request, 400, shown.format_message(),
+                      **{k: getattr(shown, k, None) for k in ("file", "line", "col", "expected", "got")})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError):
-        first = err.errors()[0] if err.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the request"
-        got = json.dumps(first.get("input"), default=str)
-        got = got if len(got) <= 60 else got[:59] + "…"
-        expected = f"{where}: {first.get('msg', 'a valid request').lower()}"
+        expected, got = _invalid_words(request, err.errors()[0] if err.errors() else {})
         return _error(request, 422, f"expected {expected} (got {got})", expected=expected, got=got)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, err: StarletteHTTPException):
+        """404 and 405 (and any other status Starlette raises) as error objects."""
+        where = f"{request.method} {request.url.path}"
+        if isinstance(err, BodyTooLarge):
+            return _error(request, 413, err.detail, expected=err.expected, got=err.got)
+        if err.status_code == 404:
+            expected = "an endpoint of /api.html or a file of the page"
+            response = JSONResponse(error_object(None, f"expected {expected} (got {where}, which is "
+                                                 "not one)", expected=expected, got=where), 404)
+        elif err.status_code == 405:
+            allowed = (err.headers or {}).get("Allow", "")
+            expected = f"{allowed or 'another method'} for {request.url.path}"
+            response = _error(request, 405, f"expected {expected} (got {request.method})",
+                              expected=expected, got=request.method)
+        else:
+            response = _error(request, err.status_code, f"HTTP {err.status_code}: {err.detail}")
+        for name, value in (err.headers or {}).items():
+            response.headers[name] = value
+        return response
 
     @app.exception_handler(MemoryError)
     async def out_of_memory(request: Request, err: MemoryError):
@@ -256,6 +315,24 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         return _error(request, 500, f"internal error, please report it: {type(err).__name__}")
 
 
+def _invalid_words(request: Request, first: dict) -> tuple[str, str]:
+    """(expected, got) for the first thing wrong in a request pydantic refused."""
+    where = [str(p) for p in first.get("loc", ()) if p != "body"]
+    value = first.get("input")
+    if first.get("type") == "json_invalid":  # loc: ("body", character offset)
+        at = int(where[0]) + 1 if where and where[0].isdigit() else None
+        why = str((first.get("ctx") or {}).get("error", "not JSON"))
+        return "a JSON object", f"invalid JSON{f' at character {at}' if at else ''}: {why[:1].lower()}{why[1:]}"
+    if not where and isinstance(value, bytes):  # the body was not sent as JSON: FastAPI kept it raw
+        kind = request.headers.get("content-type") or "none"
+        return "a JSON object sent with Content-Type: application/json", f"Content-Type: {kind[:60]}"
+    if not where and value is None:
+        return "a JSON object", "an empty body"
+    got = json.dumps(value, default=str)
+    got = got if len(got) <= 60 else got[:59] + "…"
+    return f"{'.'.join(where) or 'the request'}: {first.get('msg', 'a valid request').lower()}", got
+
+
 def _seconds(query: Query, limits: Limits) -> float:
     from ..cli.contract import UserError
     seconds = query.timeout or limits.timeout
@@ -264,15 +341,53 @@ def _seconds(query: Query, limits: Limits) -> float:
     return seconds
 
 
-def _run(workers: Workers, command: str, seconds: float, known: Callable[[], dict],
-         function: Callable, *args) -> JSONResponse:
-    """``function(*args)`` in a worker process killed after ``seconds``; on
-    time, the CLI's answer for a reached limit: ``complete: false`` and what
-    is known."""
+def _client_gone(request: Request) -> Callable[[], bool]:
+    """Whether the client of ``request`` has gone away, asked from the thread
+    a route runs in (the event loop reads the connection)."""
+    import anyio
+    import anyio.from_thread
+
+    async def disconnected() -> bool:
+        # Not request.is_disconnected(): it gives up at the first pause, and the
+        # middleware between it and the server always pauses; a short wait reaches it.
+        with anyio.move_on_after(0.02):
+            return (await request.receive())["type"] == "http.disconnect"
+        return False
+
+    def gone() -> bool:
+        if _stopping(request):
+            return True
+        try:
+            return anyio.from_thread.run(disconnected)
+        except RuntimeError:  # not called from a thread of the event loop: cannot tell
+            return False
+    return gone
+
+
+def _stopping(request: Request) -> bool:
+    """Whether the server is stopping (Ctrl-C): it waits for the answers under way."""
+    stopping = getattr(request.app.state, "stopping", None)
+    return stopping is not None and stopping.is_set()
+
+
+def _abandoned(command: str, request: Request) -> dict:
+    why = "the server is stopping" if _stopping(request) else "the client went away"
+    return envelope(command, dict(complete=False, stopped=why))
+
+
+def _run(request: Request, workers: Workers, command: str, seconds: float,
+         known: Callable[[], dict], function: Callable, *args, left: float | None = None) -> JSONResponse:
+    """``function(*args)`` in a worker process killed after ``seconds`` (or
+    ``left``, what remains of them after earlier work); on time, the CLI's
+    answer for a reached limit: ``complete: false`` and what is known.  A
+    client that goes away stops its query (the worker is freed for the next one)."""
     try:
-        answer = workers.run(seconds, function, *args)
+        answer = workers.run(seconds if left is None else left, function, *args,
+                             cancelled=_client_gone(request))
     except TimeUp:
         answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
+    except Abandoned:
+        answer = _abandoned(command, request)
     # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
     return JSONResponse(answer)
 
@@ -300,11 +415,11 @@ def _obvious(subject) -> Callable[[], dict]:
 
 def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     def board_route(command: str, work, systems: bool = True, known: bool = False):
-        def route(query: BoardQuery) -> dict:
+        def route(query: BoardQuery, request: Request) -> dict:
             subject, _ = read(query.board, limits, systems)
             if isinstance(subject, Board):
                 subject = _with_flags(subject, query.flags)
-            return _run(workers, command, _seconds(query, limits),
+            return _run(request, workers, command, _seconds(query, limits),
                         _obvious(subject) if known else _nothing, work, subject)
         route.__name__ = command
         route.__doc__ = f"``satsweeper {command} --json``: {work.__doc__ or ''}"
@@ -317,10 +432,18 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     board_route("probs", answers.probs, known=True)
 
     @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
-    def analyse(query: BoardQuery) -> dict:
-        subject, puzzle = read(query.board, limits, systems=False)
+    def analyse(query: BoardQuery, request: Request) -> dict:
+        from ..cli.contract import UserError
+        subject, puzzle = read(query.board, limits, systems=True)
+        if puzzle is None:  # the page's other questions do take one
+            raise UserError("a board to draw (equations: ask Consistent?, Unique? or Count)",
+                            "a constraint system (equations)", SOURCE)
         subject = _with_flags(subject, query.flags)
-        return _run(workers, "analyse", _seconds(query, limits), _nothing,
+        obvious = _obvious(subject)
+
+        def known() -> dict:  # out of time: the page still draws the board and what is sure
+            return {"board": answers.board_json(subject, puzzle.mines), **obvious()}
+        return _run(request, workers, "analyse", _seconds(query, limits), known,
                     answers.analyse, subject, puzzle.mines)
 
     @app.post("/api/board", summary="the board read, as native text and .mine")
@@ -332,25 +455,39 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
                                   "mine": format_mine(subject, puzzle.mines)})
 
     @app.post("/api/safe", summary="satsweeper safe")
-    def safe(query: CellQuery) -> dict:
-        from ..cli.contract import CellRef
+    def safe(query: CellQuery, request: Request) -> dict:
+        from ..cli.contract import CellRef, UserError
         from ..cli.subjects import resolve_cell
-        subject, _ = read(query.board, limits)
-        subject = _with_flags(subject, query.flags)
-        cell = resolve_cell(subject, CellRef(f"{query.row},{query.col}", (query.row, query.col)))
-        return _run(workers, "safe", _seconds(query, limits),
-                    lambda: {"cell": {"row": cell[0], "col": cell[1]}},
+        subject, _ = read(query.board, limits, systems=True)
+        if isinstance(subject, Board):
+            subject = _with_flags(subject, query.flags)
+        at = (query.row, query.col)
+        if query.name is not None:
+            if at != (None, None):
+                raise UserError("a cell: row and col, or name", "both")
+            ref = CellRef(query.name, None)
+        elif None in at:
+            raise UserError("a cell: row and col, or name",
+                            "neither" if at == (None, None) else "only one of row and col")
+        else:
+            ref = CellRef(f"{at[0]},{at[1]}", at)
+        cell = resolve_cell(subject, ref)
+        return _run(request, workers, "safe", _seconds(query, limits),
+                    lambda: {"cell": answers.cell_json(subject, cell)},
                     answers.safe, subject, cell, query.mine)
 
     @app.post("/api/hint", summary="satsweeper hint")
-    def hint(query: HintQuery) -> dict:
-        subject, _ = read(query.board, limits, systems=False)
+    def hint(query: HintQuery, request: Request) -> dict:
+        from ..cli.contract import UserError
+        subject, puzzle = read(query.board, limits, systems=True)
+        if puzzle is None:  # the CLI's words
+            raise UserError("a board (a hint needs neighbours)", "a constraint system", SOURCE)
         subject = _with_flags(subject, query.flags)
-        return _run(workers, "hint", _seconds(query, limits), _nothing,
+        return _run(request, workers, "hint", _seconds(query, limits), _nothing,
                     answers.hint, subject, query.strategy, query.seed)
 
     @app.post("/api/noguess", summary="satsweeper noguess")
-    def noguess(query: NoGuessQuery) -> dict:
+    def noguess(query: NoGuessQuery, request: Request) -> dict:
         from ..cli.contract import UserError
         from ..cli.subjects import check_inside
         subject, puzzle = read(query.board, limits, systems=False)
@@ -364,30 +501,35 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         check_inside(subject, start, "start cell")
         if start in puzzle.mines:
             raise UserError("a safe start cell (not a mine)", f"{start[0]},{start[1]}, a mine")
-        return _run(workers, "noguess", _seconds(query, limits), _nothing,
+        return _run(request, workers, "noguess", _seconds(query, limits), _nothing,
                     answers.noguess, subject, puzzle.mines, start)
 
     @app.post("/api/game", summary="a game replayed from its deal and moves")
-    def game(query: GameQuery) -> dict:
+    def game(query: GameQuery, request: Request) -> dict:
         deal = Deal(query.level, query.rule, query.no_guess, query.seed)
         level = deal.parsed_level()
         _check_cells(level.width, level.height, limits)
         if len(query.moves) > limits.moves:
             raise TooLarge(f"at most {limits.moves:,} moves", f"{len(query.moves):,}")
         seconds = _seconds(query, limits)
+        deadline = time.monotonic() + seconds  # for the layout and the replay together
         first = first_click(query.moves)
         mines = None
         if first is not None and 0 <= first[0] < level.height and 0 <= first[1] < level.width:
+            from ..cli.subjects import check_room
+            check_room(level, first, query.rule)  # the CLI's words for too many mines
             mines = remembered(deal, first)
             if mines is None:  # drawn once (a no-guess layout can take seconds), then kept
                 try:
-                    mines = workers.run(seconds, draw, deal, first)
+                    mines = workers.run(seconds, draw, deal, first, cancelled=_client_gone(request))
                 except TimeUp:
                     return envelope("game", {"complete": False, "timeout": seconds,
                                              "stopped": f"no layout found within {seconds:g} s"})
+                except Abandoned:
+                    return _abandoned("game", request)
                 remember(deal, first, mines)
-        return _run(workers, "game", seconds, _nothing, answers.game, deal, query.moves,
-                    query.hint, query.probs, mines)
+        return _run(request, workers, "game", seconds, _nothing, answers.game, deal, query.moves,
+                    query.hint, query.probs, mines, left=max(0.0, deadline - time.monotonic()))
 
     @app.get("/api/gadgets", summary="satsweeper gadget list")
     def gadgets() -> dict:
@@ -395,7 +537,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         return listing()
 
     @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn")
-    def gadget(query: GadgetQuery) -> dict:
+    def gadget(query: GadgetQuery, request: Request) -> dict:
         from ..cli.contract import UserError
         from .library import built, names
         if query.name not in names():
@@ -404,8 +546,23 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         if len(query.inputs) != wanted:
             raise UserError(f"{wanted} input value(s) for {query.name}", f"{len(query.inputs)}")
         values = tuple(bool(v) for v in query.inputs)
-        return _run(workers, "gadget verify", _seconds(query, limits), _nothing,
+        return _run(request, workers, "gadget verify", _seconds(query, limits), _nothing,
                     answers.gadget, query.name, values)
+
+    # Last: every other /api/ address is 404 (no endpoint) or 405 (another method),
+    # rather than a file the page's static files do not have.
+    endpoints: dict[str, set[str]] = {}
+    for route in app.routes:
+        if getattr(route, "path", "").startswith("/api/"):
+            endpoints.setdefault(route.path, set()).update(route.methods or ())
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
+                                                "OPTIONS"], include_in_schema=False)
+    def elsewhere(request: Request, rest: str):
+        methods = endpoints.get(request.url.path)
+        if methods is None:
+            raise StarletteHTTPException(404)
+        raise StarletteHTTPException(405, headers={"Allow": ", ".join(sorted(methods))})
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,
@@ -435,6 +592,14 @@ def _quiet_server_class():
     import uvicorn
 
     class QuietServer(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # uvicorn waits for the requests under way: their queries stop now
+            # (answering "complete": false), not when their time limits run out.
+            super().handle_exit(sig, frame)
+            stopping = getattr(getattr(self.config.app, "state", None), "stopping", None)
+            if stopping is not None:
+                stopping.set()
+
         @contextlib.contextmanager
         def capture_signals(self):
             stops = (signal.SIGINT, signal.SIGTERM)

@@ -21,11 +21,20 @@ import pickle
 import queue
 import signal
 import threading
+import time
 from typing import Callable
 
 
 class TimeUp(Exception):
-    """The query did not finish within its time."""
+    """The query did not finish within its time (waiting for a worker included)."""
+
+
+class Abandoned(Exception):
+    """Whoever asked no longer waits (the client went away): the query was stopped."""
+
+
+# How often a running query asks whether its client still waits.
+POLL = 0.5
 
 
 class Workers:
@@ -41,24 +50,34 @@ class Workers:
         self._started = 0
         self._lock = threading.Lock()
 
-    def run(self, seconds: float, function: Callable, *args):
-        """``function(*args)`` in a worker; raises :class:`TimeUp` after ``seconds``
-        (the worker is killed and replaced) or the worker's exception."""
-        worker = self._take()
+    def run(self, seconds: float, function: Callable, *args,
+            cancelled: Callable[[], bool] | None = None):
+        """``function(*args)`` in a worker; raises :class:`TimeUp` once ``seconds``
+        have passed, counted from the call (time spent waiting for an idle
+        worker counts: the caller waits for an answer, not for a worker), and
+        :class:`Abandoned` when ``cancelled()`` (asked every :data:`POLL`
+        seconds) turns true; either way the worker is killed and replaced, so
+        that an abandoned query holds no worker.  Otherwise the value or the
+        worker's exception."""
+        deadline = time.monotonic() + seconds
+        worker = self._take(deadline, cancelled)
         try:
             worker.send((function, args))
-            kind, value = worker.receive() if worker.wait(seconds) else ("time", None)
+            kind = _wait(worker.wait, deadline, cancelled)
+            kind, value = worker.receive() if kind == "ready" else (kind, None)
         except (EOFError, OSError):
             kind, value = "ended", None
         except BaseException:  # Ctrl-C, an argument that cannot be pickled: start afresh
             worker.kill()
             self._give_back(worker)
             raise
-        if kind in ("time", "ended"):
+        if kind in ("time", "ended", "cancelled"):
             worker.kill()
         self._give_back(worker)
         if kind == "time":
             raise TimeUp()
+        if kind == "cancelled":
+            raise Abandoned()
         if kind == "ended":
             raise MemoryError("the worker process ended (out of memory?)")
         if kind == "error":
@@ -89,15 +108,43 @@ class Workers:
             except queue.Empty:
                 return
 
-    def _take(self) -> "_Worker":
+    def _take(self, deadline: float, cancelled: Callable[[], bool] | None) -> "_Worker":
         with self._lock:
             if self._idle.empty() and self._started < self.size:
                 self._started += 1
                 return _Worker()
-        return self._idle.get()
+        taken: list = []
+
+        def wait(seconds: float) -> bool:
+            try:
+                taken.append(self._idle.get(timeout=seconds))
+                return True
+            except queue.Empty:
+                return False
+        kind = _wait(wait, deadline, cancelled)
+        if kind == "time":
+            raise TimeUp()
+        if kind == "cancelled":
+            raise Abandoned()
+        return taken[0]
 
     def _give_back(self, worker: "_Worker") -> None:
         self._idle.put(worker if worker.alive() else _Worker())
+
+
+def _wait(wait: Callable[[float], bool], deadline: float,
+          cancelled: Callable[[], bool] | None) -> str:
+    """``wait(seconds)`` (true once ready) until ``deadline``, in slices of
+    :data:`POLL` seconds when there is ``cancelled()`` to ask between them:
+    "ready", "time" or "cancelled"."""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return "time"
+        if wait(left if cancelled is None else min(left, POLL)):
+            return "ready"
+        if cancelled is not None and cancelled():
+            return "cancelled"
 
 
 class _Worker:

@@ -35,15 +35,16 @@ def have_browser() -> bool:
 
 
 @contextlib.contextmanager
-def live_server() -> Iterator[str]:
-    """The app served by uvicorn in a thread on a free port; yields its URL."""
+def live_server(limits=None) -> Iterator[str]:
+    """The app (with ``limits``, a :class:`~satsweeper.web.server.Limits`, or
+    the defaults) served by uvicorn in a thread on a free port; yields its URL."""
     import uvicorn
 
-    from satsweeper.web.server import create_app
+    from satsweeper.web.server import Limits, create_app
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning",
+    server = uvicorn.Server(uvicorn.Config(create_app(limits or Limits()), host="127.0.0.1", port=port, log_level="warning",
                                           timeout_keep_alive=KEEP_ALIVE))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -9,8 +9,9 @@ conflict of an inconsistent board, bad input named by line and column,
 the example boards, a board drawn by clicking, the one-click questions,
 the download, a beginner game played with the hint button to its end,
 one played from the keyboard, one lost, auto-play, a gadget's
-explanation and verdict, and at a phone's width a page no wider than
-the screen.
+explanation and verdict, at a phone's width a page no wider than
+the screen, and a board slower than the time limit (said so, the board
+drawn) or cancelled by the next one, and a server gone away.
 """
 
 from __future__ import annotations
@@ -307,6 +308,33 @@ class TestAnalyse:
         truth = oracle.explanations(problem_of(parse_puzzle((EXAMPLES / "unique.txt").read_text()).board))
         assert cells_with(page, "analyse", "certain-mine") == set(truth[0])
 
+    def test_system_of_equations(self, page):
+        """A system of equations (no board to draw): Analyse says to ask the other
+        questions; Consistent? names mines that satisfy every equation; Unique?
+        names the cells where its two explanations differ."""
+        import re
+
+        from satsweeper.web.answers import unique
+        text = (EXAMPLES / "fowler-young-6x6.txt").read_text()
+        load(page, "analyse")
+        paste(page, text)
+        assert "equations: ask Consistent?, Unique? or Count" in text_of(page, "analyse-answer")
+        page.find_element(By.CSS_SELECTOR, "[data-query=check]").click()
+        settle(page)
+        said = text_of(page, "analyse-answer")
+        assert said.startswith("consistent: one explanation has its mines at ")
+        mines = set(re.split(r", | and ", said.split(" at ", 1)[1]))
+        perimeter = [line.split("=") for line in text.splitlines() if "=" in line]
+        for left, right in perimeter:  # every equation holds
+            assert sum(f"x{i}" in mines for i in re.findall(r"x(\d+)", left)) == int(right)
+        assert len(mines) == 11 and sum(m.startswith("other#") for m in mines) <= 21
+        page.find_element(By.CSS_SELECTOR, "[data-query=unique]").click()
+        settle(page)
+        first, second = ({c["name"] for c in e} for e in unique(read_any(text))["explanations"])
+        said = text_of(page, "analyse-answer")
+        assert said.startswith("not unique: two explanations differ at ") and "drawn" not in said
+        assert set(re.split(r", | and ", said.split(" at ", 1)[1])) == first ^ second
+
     def test_huge_count_is_readable(self, page):
         """A 40-digit count reads as a power of ten; the exact count stays at hand."""
         from satsweeper.web.answers import count
@@ -319,6 +347,120 @@ class TestAnalyse:
         power = "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(d)] for d in str(len(digits) - 1))
         assert text_of(page, "analyse-hint").startswith(
             f"about {digits[0]}.{digits[1:3]} × 10{power} explanations")
+
+
+def hard_position():
+    """A 60x60 position with a third of its safe cells open at random (as in
+    test_server): far slower than a fraction of a second to analyse; and its layout."""
+    import random
+
+    from satsweeper.board import Board
+    from satsweeper.game import Game, Level
+    rng = random.Random(1)
+    game = Game.new(Level(60, 60, 720), rng, (0, 0))
+    clues = {(r, c): game.number((r, c)) for r in range(60) for c in range(60)
+             if (r, c) not in game.mines and rng.random() < 0.35}
+    return Board(60, 60, clues, total_mines=720), game.mines
+
+
+class TestServerTrouble:
+    def test_slow_board_says_so(self, page):
+        """A board slower than the server's time limit is drawn, with the cells the
+        single-number rules settle ringed (right by the true layout), and the page
+        says that time ran out, for Analyse and for Count (no JavaScript error, no
+        'undefined')."""
+        from satsweeper.textio import format_board
+        from satsweeper.web.server import Limits
+        board, mines = hard_position()
+        with live_server(Limits(timeout=0.3)) as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+            paste(page, format_board(board))
+            answer = text_of(page, "analyse-answer")
+            assert answer.startswith("no answer within 0.3 s (the server's time limit")
+            # one script, not a WebDriver round trip per cell (3,600 of them)
+            drawn = page.execute_script("""return [...document.querySelectorAll('#analyse-board .cell')]
+                .map((d) => [+d.dataset.row, +d.dataset.col, d.className])""")
+            assert len(drawn) == 60 * 60
+            safe = {(r, c) for r, c, names in drawn if "safe" in names.split()}
+            mine = {(r, c) for r, c, names in drawn if "certain-mine" in names.split()}
+            assert safe and mine and not safe & mines and mine <= mines
+            assert f"settle {len(safe)} safe cell(s) (ringed green) and {len(mine)} mine(s)" in answer
+            assert page.find_element(By.ID, "legend").get_attribute("hidden")
+            # the same position walled in by void squares, too large to draw: the same
+            # cells settled, and nothing is said to be ringed
+            from satsweeper.board import Board
+            voids = frozenset((r, c) for r in range(200) for c in range(210) if r >= 60 or c >= 60)
+            wide = Board(200, 210, board.clues, voids=voids, total_mines=720)
+            paste(page, format_board(wide))
+            assert "too large to draw" in text_of(page, "analyse-board")
+            assert text_of(page, "analyse-answer") == (
+                "no answer within 0.3 s (the server's time limit for one question): no probabilities "
+                f"and no hint. The single-number rules settle {len(safe)} safe cell(s) and "
+                f"{len(mine)} mine(s); try Consistent?")
+            page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
+            settle(page)
+            assert text_of(page, "analyse-answer").startswith("count: no answer within 0.3 s")
+
+    def test_working_shows_while_waiting(self, page):
+        """A slow answer: "working…" shows in a corner while it is awaited (the
+        board drawn before dimmed), and goes when it comes (and after a quick one)."""
+        from satsweeper.textio import format_board
+        from satsweeper.web.server import Limits
+        board, _ = hard_position()
+        with live_server(Limits(timeout=2)) as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+            working = page.find_element(By.ID, "working")
+            assert not working.is_displayed()
+            box = page.find_element(By.ID, "board-text")
+            page.execute_script("arguments[0].value = arguments[1]", box, format_board(board))
+            page.find_element(By.ID, "analyse-button").click()
+            WebDriverWait(page, 1.5, poll_frequency=0.05).until(lambda d: working.is_displayed())
+            assert working.text == "working…"
+            stale = lambda: "stale" in page.find_element(By.ID, "analyse-board").get_attribute("class")
+            assert stale()  # the board still drawn is the text before's: dimmed
+            settle(page)
+            assert not working.is_displayed() and not stale()
+            paste(page, OPEN)
+            assert not working.is_displayed()
+
+    def test_a_new_board_cancels_the_slow_one(self, page):
+        """A slow board, then at once another: the slow query is cancelled, so even a
+        server with a single worker answers the new board at once (the oracle's
+        probabilities), not after the slow one's 10 s."""
+        import time
+
+        from satsweeper.textio import format_board
+        from satsweeper.web.server import Limits
+        board, _ = hard_position()
+        with live_server(Limits(workers=1)) as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+            box = page.find_element(By.ID, "board-text")
+            page.execute_script("arguments[0].value = arguments[1]", box, format_board(board))
+            page.find_element(By.ID, "analyse-button").click()
+            time.sleep(1.0)  # its query is running in the one worker
+            start = time.monotonic()
+            paste(page, OPEN)
+            assert time.monotonic() - start < 5
+            placements = oracle.explanations(problem_of(parse_puzzle(OPEN).board))
+            for where in parse_puzzle(OPEN).board.hidden_cells():
+                exact = Fraction(sum(where in p for p in placements), len(placements))
+                assert Fraction(cell(page, "analyse", *where).get_attribute("data-probability")) == exact
+
+
+    def test_server_gone(self, page):
+        """The server stopped under a loaded page: the page says so, not 'Failed to fetch'."""
+        with live_server() as url:
+            page.get("about:blank")
+            page.get(url + "#analyse")
+            settle(page)
+        paste(page, OPEN)
+        assert text_of(page, "analyse-answer") == "no answer from the server: is satsweeper serve still running?"
 
 
 class TestPlay:
@@ -420,7 +562,7 @@ class TestPlay:
         settle(page)
         with pytest.raises(ValueError) as caught:
             Level.parse("5x5x30")
-        assert text_of(page, "play-hint") == str(caught.value)
+        assert text_of(page, "play-hint") == f"expected {caught.value}"  # the contract's words
         assert "error" in page.find_element(By.ID, "play-hint").get_attribute("class")
         assert text_of(page, "play-status") == "No game"
         assert not page.find_elements(By.CSS_SELECTOR, "#play-board .cell")
@@ -519,6 +661,33 @@ class TestPhone:
         settle(phone)
         scroll, client = self.widths(phone)
         assert scroll <= client
+
+    def test_hinted_cell_in_sight(self, phone):
+        """On a board wider than the phone, the hinted cell (the library's hint) is
+        scrolled into the board's box: the ring the words point at can be seen."""
+        text = (EXAMPLES / "expert.txt").read_text()
+        wanted = hint(parse_puzzle(text).board).cell
+        assert wanted[1] * 18 > 390  # off the screen unless scrolled to
+        load(phone, "analyse")
+        Select(phone.find_element(By.ID, "example")).select_by_value("expert.txt")
+        settle(phone)
+        ringed = cell(phone, "analyse", *wanted)
+        assert "hinted" in ringed.get_attribute("class").split()
+        inside = phone.execute_script("""
+            const c = arguments[0].getBoundingClientRect();
+            const b = arguments[0].closest('.board-wrap').getBoundingClientRect();
+            return c.left >= b.left && c.right <= b.right && c.top >= b.top && c.bottom <= b.bottom
+                && c.left >= 0 && c.right <= document.documentElement.clientWidth;""", ringed)
+        assert inside
+        # drawing on the board's left part: the view stays there, it does not jump to the hint
+        wrap = phone.find_element(By.CSS_SELECTOR, "#analyse .board-wrap")
+        phone.execute_script("arguments[0].scrollLeft = 0", wrap)
+        phone.find_element(By.CSS_SELECTOR, "input[name=tool][value=F]").click()
+        cell(phone, "analyse", 0, 0).click()
+        settle(phone)
+        assert cell(phone, "analyse", 0, 0).get_attribute("data-state") == "F"
+        assert cells_with(phone, "analyse", "hinted")  # a hint drawn, out of sight
+        assert phone.execute_script("return arguments[0].scrollLeft", wrap) == 0
 
     def test_api_page_fits(self, phone):
         phone.get(phone.url + "api.html")

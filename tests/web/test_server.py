@@ -61,6 +61,27 @@ class TestSameAsCli:
             extra = ["--mine"] if mine else []
             assert response.json() == cli_json("safe", "-", f"{cell[0]},{cell[1]}", *extra, input=OPEN)
 
+    @pytest.mark.parametrize("name", ["x10", "x1", "other#1"])
+    def test_safe_on_a_system(self, client, name):
+        """safe on a system of equations names its cell: the CLI's object."""
+        text = (EXAMPLES / "fowler-young-6x6.txt").read_text()
+        for mine in (False, True):
+            response = client.post("/api/safe", json={"board": text, "name": name, "mine": mine})
+            assert response.status_code == 200
+            assert response.json() == cli_json("safe", "-", name, *(["--mine"] if mine else []), input=text)
+
+    def test_safe_on_a_named_board_cell(self, client):
+        text = "mines: 1\na.\n"
+        response = client.post("/api/safe", json={"board": text, "name": "a"})
+        assert response.status_code == 200 and response.json() == cli_json("safe", "-", "a", input=text)
+
+    @pytest.mark.parametrize("cell, got", [({}, "neither"), ({"row": 1}, "only one of row and col"),
+                                           ({"row": 1, "col": 0, "name": "x"}, "both")])
+    def test_safe_needs_one_cell(self, client, cell, got):
+        response = client.post("/api/safe", json={"board": OPEN, **cell})
+        assert response.status_code == 400
+        assert (response.json()["expected"], response.json()["got"]) == ("a cell: row and col, or name", got)
+
     def test_noguess(self, client):
         text = (EXAMPLES / "layout.txt").read_text()
         assert client.post("/api/noguess", json={"board": text}).json() == \
@@ -107,7 +128,41 @@ class TestAgainstOracle:
         assert parse_puzzle(answer["native"]) == puzzle
 
 
+def slow_draw(deal, first):
+    """play.draw, 0.7 s late (run in a worker: module-level, so that it pickles)."""
+    import time
+
+    from satsweeper.web.play import draw
+    time.sleep(0.7)
+    return draw(deal, first)
+
+
+def slow_game(*args):
+    """answers.game, 0.7 s late."""
+    import time
+    time.sleep(0.7)
+    return answers.game(*args)
+
+
 class TestGame:
+    def test_layout_and_replay_share_the_time(self, monkeypatch):
+        """A game's time limit covers drawing its layout and replaying it: 0.7 s
+        each do not fit in 1 s, and the answer says so within the second (a seed
+        no other test plays: its layout is not remembered)."""
+        import time
+
+        import satsweeper.web.server as server
+        monkeypatch.setattr(server, "draw", slow_draw)
+        monkeypatch.setattr(server.answers, "game", slow_game)
+        with TestClient(create_app()) as client:
+            start = time.monotonic()
+            answer = client.post("/api/game", json={"level": "beginner", "seed": 987654321, "timeout": 1,
+                                                    "moves": [["open", 4, 4]]}).json()
+            took = time.monotonic() - start
+        assert answer["complete"] is False and answer["timeout"] == 1
+        assert took < 1.3
+
+
     """Games are replayed from the deal and the moves; the server keeps none."""
 
     def test_replay_is_the_library_game(self, client):
@@ -213,6 +268,54 @@ class TestBadInput:
         response = client.post("/api/count", content=b"\xff\xfe", headers={"content-type": "application/json"})
         assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
 
+    def test_hint_on_a_system(self, client):
+        """A constraint system has no neighbours to hint from: the CLI's error object."""
+        text = (EXAMPLES / "fowler-young-6x6.txt").read_text()
+        response = client.post("/api/hint", json={"board": text})
+        assert response.status_code == 400
+        cli = cli_json("hint", "-", input=text)
+        assert response.json() == cli | {"file": "<board>", "error": cli["error"].replace("<stdin>", "<board>")}
+
+    def test_bad_json_says_where(self, client):
+        """Malformed JSON names the character Python's json module stops at."""
+        text = '{"board": "1."'
+        with pytest.raises(json.JSONDecodeError) as python:
+            json.loads(text)
+        response = client.post("/api/count", content=text, headers={"content-type": "application/json"})
+        assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
+        assert response.json()["expected"] == "a JSON object"
+        assert response.json()["got"].startswith(f"invalid JSON at character {python.value.pos + 1}: ")
+
+    def test_body_not_sent_as_json(self, client):
+        """curl -d sends a form's content type: the error names the header to send."""
+        response = client.post("/api/count", content=json.dumps({"board": "1."}),
+                               headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 422
+        assert response.json()["error"] == ("expected a JSON object sent with Content-Type: "
+                                            "application/json (got Content-Type: "
+                                            "application/x-www-form-urlencoded)")
+        empty = client.post("/api/count", content=b"", headers={"content-type": "application/json"})
+        assert empty.status_code == 422 and empty.json()["got"] == "an empty body"
+
+    def test_unknown_address_and_wrong_method(self, client):
+        """404 for no endpoint, 405 with Allow for another method than the
+        published description (/openapi.json) gives: error objects, as every error."""
+        for method in ("GET", "POST"):
+            response = client.request(method, "/api/nosuch", json={})
+            assert response.status_code == 404 and set(response.json()) == ERROR_KEYS
+            assert response.json()["got"] == f"{method} /api/nosuch"
+        paths = client.get("/openapi.json").json()["paths"]
+        assert "/api/probs" in paths and "/api/gadgets" in paths
+        for path, methods in paths.items():
+            allowed = {m.upper() for m in methods}
+            for method in {"GET", "POST"} - allowed:
+                response = client.request(method, path)
+                assert response.status_code == 405, (method, path)
+                assert set(response.json()) == ERROR_KEYS and response.json()["got"] == method
+                assert set(response.headers["allow"].split(", ")) == allowed
+        assert client.get("/nosuch.html").status_code == 404
+        assert set(client.get("/nosuch.html").json()) == ERROR_KEYS
+
     def test_cell_not_hidden(self, client):
         response = client.post("/api/safe", json={"board": SMALL, "row": 0, "col": 1})
         assert response.status_code == 400
@@ -235,6 +338,23 @@ class TestBadInput:
         full = client.post("/api/game", json={"level": "3x3x9", "moves": [["open", 1, 1]]})
         assert full.status_code == 400 and "first click at 1,1" in full.json()["error"]
         assert client.post("/api/game", json={"moves": [["dig", 0, 0]]}).status_code == 422
+
+    @pytest.mark.parametrize("level, rule, cli", [
+        ("12x10", "safe", ["generate", "12x10"]),
+        ("3x3x9", "safe", ["generate", "3x3x9", "--start", "1,1", "--rule", "safe"]),
+        ("3x3x1", "opening", ["generate", "3x3x1", "--start", "1,1", "--rule", "opening"])])
+    def test_refused_deal_in_the_cli_s_words(self, client, level, rule, cli):
+        """A level or a first click the mines leave no room for: the error object
+        the CLI gives for the same deal (expected and got apart)."""
+        response = client.post("/api/game", json={"level": level, "rule": rule, "moves": [["open", 1, 1]]})
+        assert response.status_code == 400
+        assert response.json() == cli_json(*cli) | {"command": "game"}
+
+    def test_bad_move_error_object(self, client):
+        """A move off the board: "expected X (got Y)" with X and Y in their fields."""
+        body = client.post("/api/game", json={"level": "beginner", "moves": [["open", 0, 0], ["open", 3, 9]]}).json()
+        assert body["error"] == "expected a cell inside the 9x9 board for move 2 (got 3,9)"
+        assert (body["expected"], body["got"]) == ("a cell inside the 9x9 board for move 2", "3,9")
 
     def test_internal_error_is_one_line(self, client, monkeypatch):
         def broken(problem, engine):
@@ -280,6 +400,22 @@ class TestLimits:
         client = TestClient(create_app(Limits(body=1000)))
         response = client.post("/api/count", json={"board": "." * 2000})
         assert response.status_code == 413 and set(response.json()) == ERROR_KEYS
+
+    def test_chunked_body_too_large(self):
+        """A body sent in chunks declares no length: it is counted as it comes
+        and refused past the limit; one under the limit is answered as the CLI does."""
+        client = TestClient(create_app(Limits(body=1000)))
+        big = json.dumps({"board": "." * 2000}).encode()
+        assert len(big) > 1000
+        response = client.post("/api/count", content=(big[i:i + 100] for i in range(0, len(big), 100)),
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 413 and set(response.json()) == ERROR_KEYS
+        assert response.json()["got"] == "more than 1,000 bytes"
+        small = json.dumps({"board": SMALL}).encode()
+        assert len(small) < 1000
+        response = client.post("/api/count", content=iter([small[:20], small[20:]]),
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 200 and response.json() == cli_json("count", "-", input=SMALL)
 
     def test_time_limit_answers_what_is_known(self, client):
         """A query out of time: complete false, with what the single-number rules settle."""
@@ -370,6 +506,48 @@ class TestServeCommand:
         assert f"serving http://127.0.0.1:{port}/" in err
         assert "Traceback" not in err and server.returncode == 130
 
+    def test_ctrl_c_stops_queries_under_way(self):
+        """Ctrl-C while a 30 s query runs: the query answers "complete": false at
+        once (the server is stopping) and the server exits 130 within seconds, not
+        after the query's 30 s."""
+        import signal
+        import socket
+        import subprocess
+        import sys
+        import threading
+        import time
+        import urllib.request
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        root = Path(__file__).resolve().parents[2]
+        server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
+                                  cwd=root, stderr=subprocess.PIPE, text=True)
+        base, answers = f"http://127.0.0.1:{port}/", []
+        try:
+            for _ in range(200):
+                try:
+                    urllib.request.urlopen(base, timeout=2).read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            slow = threading.Thread(target=lambda: answers.append(_post(base + "api/probs", {
+                "board": format_board(hard_board()), "timeout": 30}, timeout=60)))
+            slow.start()
+            time.sleep(1.5)  # the query is running in a worker
+            start = time.monotonic()
+            server.send_signal(signal.SIGINT)
+            _, err = server.communicate(timeout=60)
+            stopped_in = time.monotonic() - start
+            slow.join(60)
+        finally:
+            if server.poll() is None:
+                server.kill()
+        assert server.returncode == 130 and "Traceback" not in err
+        assert stopped_in < 10
+        assert answers and answers[0]["complete"] is False
+        assert answers[0]["stopped"] == "the server is stopping"
+
     def test_a_port_in_use_is_bad_usage(self):
         """A port another program holds: exit 2 with a message, before serving."""
         import socket
@@ -409,3 +587,52 @@ class TestServeCommand:
         started = json.loads(result.stdout)
         assert served and served[0] != 0 and started["port"] == served[0]
         assert started["url"] == f"http://127.0.0.1:{served[0]}/"
+
+
+def _post(url: str, body: dict, timeout: float) -> dict:
+    import urllib.request
+    request = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(request, timeout=timeout).read())
+
+
+class TestBusyServer:
+    """One worker, held by a slow query (uvicorn on a free port, real connections)."""
+
+    def test_abandoned_query_frees_its_worker(self):
+        """A client that hangs up mid-query stops it: the next query is answered
+        at once (as the CLI answers it), not after the first one's 30 s."""
+        import socket
+        import time
+
+        from tests.web.browser import live_server
+        body = json.dumps({"board": format_board(hard_board()), "timeout": 30}).encode()
+        with live_server(Limits(workers=1)) as url:
+            host, port = url.split("//")[1].rstrip("/").split(":")
+            with socket.create_connection((host, int(port))) as hung_up:
+                hung_up.sendall(b"POST /api/probs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                b"Content-Length: %d\r\n\r\n" % len(body) + body)
+                time.sleep(1.0)  # read, and running in the worker
+            start = time.monotonic()
+            answer = _post(url + "api/count", {"board": SMALL}, timeout=20)
+            assert time.monotonic() - start < 10
+        assert answer == cli_json("count", "-", input=SMALL)
+
+    def test_waiting_for_a_worker_counts_against_the_time(self):
+        """A query that waits for the busy worker answers "complete": false when its
+        own time is up (1 s), not after the other query's 4 s."""
+        import threading
+        import time
+
+        from tests.web.browser import live_server
+        with live_server(Limits(workers=1)) as url:
+            slow = threading.Thread(target=_post, args=(url + "api/probs", {
+                "board": format_board(hard_board()), "timeout": 4}, 30))
+            slow.start()
+            time.sleep(0.5)
+            start = time.monotonic()
+            answer = _post(url + "api/probs", {"board": SMALL, "timeout": 1}, timeout=30)
+            waited = time.monotonic() - start
+            slow.join()
+        assert answer["complete"] is False and answer["timeout"] == 1
+        assert 1 <= waited < 2.5  # the worker frees at 4 s: 3.5 s from this query's start

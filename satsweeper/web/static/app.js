@@ -6,19 +6,36 @@
 // ------------------------------------------------------------------ API
 
 // document.body.dataset.pending counts requests under way (tests wait for 0).
+// "working…" shows in a corner while one takes longer than a moment (a
+// hard board can take up to the server's time limit), never for a quick one.
 let pending = 0;
+let workingSoon = null;
 
 function busy(change) {
   pending += change;
   document.body.dataset.pending = pending;
+  const working = document.getElementById("working");
+  if (pending > 0 && workingSoon === null) {
+    workingSoon = setTimeout(() => { working.hidden = false; }, 300);
+  } else if (pending === 0) {
+    clearTimeout(workingSoon);
+    workingSoon = null;
+    working.hidden = true;
+  }
 }
 
-async function api(command, body) {
+// signal: an AbortSignal that cancels the request (the server then stops its query).
+async function api(command, body, signal) {
   busy(+1);
   let response, answer;
   try {
-    response = await fetch("/api/" + command, body === undefined ? {} : {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    try {
+      response = await fetch("/api/" + command, body === undefined ? {signal} : {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
+    } catch (err) {  // no connection: the browser's words ("Failed to fetch") say nothing useful
+      if (err.name === "AbortError") throw err;
+      throw new Error("no answer from the server: is satsweeper serve still running?");
+    }
     answer = await response.json();
   } finally {
     setTimeout(() => busy(-1), 0);  // after the caller has drawn the answer
@@ -222,7 +239,11 @@ function clearMarks(cells, classes) {
   for (const div of cells.values()) div.classList.remove(...classes);
 }
 
-const cellText = (c) => `${c.row},${c.col}`;
+// A cell as the answers write it: ROW,COL on a board, its name in a system of equations.
+const cellText = (c) => (c.row === undefined ? c.name : `${c.row},${c.col}`);
+
+// Up to 12 cells in words, "…" for more.
+const someCells = (list) => words(list.slice(0, 12).map(cellText)) + (list.length > 12 ? " …" : "");
 
 function originText(o) {
   if (o.kind === "clue") return `the ${o.number} at ${o.row},${o.col}`;
@@ -248,6 +269,11 @@ function errorText(err) {
     return err.message.replace(/^<board>:\d+(:\d+)?: /, `line ${a.line}${a.col ? `, column ${a.col}` : ""}: `);
   }
   return err.message;
+}
+
+// An answer cut off by the server's time limit ("complete": false).
+function outOfTime(a) {
+  return `no answer within ${a.timeout} s (the server's time limit for one question)`;
 }
 
 function showError(host, err) {
@@ -282,7 +308,7 @@ function download(name, text) {
 
 // ------------------------------------------------------------------ Analyse
 
-const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null};
+const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null, request: null};
 
 function tool() {
   return document.querySelector("input[name=tool]:checked").value;
@@ -313,11 +339,27 @@ function showHint(host, summary, words) {
   }
 }
 
-// The hinted cell ringed; when the move is sure, the clues that force it outlined.
-function drawHint(cells, hint) {
+// The hinted cell ringed, and (unless told not to) scrolled into sight when the
+// board is wider than the window; when the move is sure, the clues that force it outlined.
+function drawHint(cells, hint, scroll = true) {
   if (!hint || !hint.cell) return;
   mark(cells, [hint.cell], "hinted");
   if (hint.sure) mark(cells, (hint.reason || []).filter((o) => o.kind === "clue"), "reason");
+  const div = cells.get(key(hint.cell.row, hint.cell.col));
+  if (div && scroll) inSight(div);
+}
+
+// Scroll the board's own box (never the page) so that the cell is in it, centred.
+function inSight(div) {
+  const wrap = div.closest(".board-wrap");
+  if (!wrap) return;
+  const cell = div.getBoundingClientRect(), box = wrap.getBoundingClientRect();
+  if (cell.left < box.left || cell.right > box.right) {
+    wrap.scrollLeft += cell.left - box.left - (box.width - cell.width) / 2;
+  }
+  if (cell.top < box.top || cell.bottom > box.bottom) {
+    wrap.scrollTop += cell.top - box.top - (box.height - cell.height) / 2;
+  }
 }
 
 function forget() {  // no board drawn: nothing on the page may describe an older text
@@ -329,26 +371,40 @@ function forget() {  // no board drawn: nothing on the page may describe an olde
   $("legend").hidden = true;
 }
 
-async function analyse() {
+// keepView: a drawing click, whose view must not jump away to the hint.
+async function analyse(keepView = false) {
   const text = $("board-text").value;
   if (text !== analysis.example) $("example").value = "";  // the menu names no board it did not load
   const answerBox = $("analyse-answer");
   showAnswer(answerBox, "");
   showHint($("analyse-hint"), "", "");
   const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
+  if (analysis.request) analysis.request.abort();  // nor hold one of the server's few workers
+  const request = analysis.request = new AbortController();
+  $("analyse-board").classList.add("stale");  // the board of the text before, until the answer
   try {
-    const answer = await api("analyse", {board: text});
+    const answer = await api("analyse", {board: text}, request.signal);
     if (asked !== analysis.asked) return;
+    $("analyse-board").classList.remove("stale");
     analysis.text = text;
     analysis.board = answer.board;
     analysis.probs = answer.probs;
     analysis.cells = drawBoard($("analyse-board"), answer.board, analyseClick);
-    if (answer.probs.consistent) {
+    if (answer.complete === false) {  // out of time: the board, and what the simplest rule settles
+      $("legend").hidden = true;
+      mark(analysis.cells, answer.safe, "safe");
+      mark(analysis.cells, answer.mine, "certain-mine");
+      const drawn = analysis.cells.size > 0;  // not a board too large to draw
+      showAnswer(answerBox, `${outOfTime(answer)}: no probabilities and no hint. The single-number ` +
+        `rules settle ${answer.safe.length} safe cell(s)${drawn ? " (ringed green)" : ""} and ` +
+        `${answer.mine.length} mine(s)${drawn ? " (ringed dark red); click a hidden cell to ask " +
+        "about it" : ""}; try Consistent?`);
+    } else if (answer.probs.consistent) {
       legend($("legend"));
       drawProbabilities(analysis.cells, answer.probs);
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
       const mines = answer.probs.cells.filter((c) => c.p === 1).length;
-      drawHint(analysis.cells, answer.hint);
+      drawHint(analysis.cells, answer.hint, !keepView);
       showHint($("analyse-hint"), `${countText(answer.probs.count)}; ${safe} safe cell(s), ` +
         `${mines} certain mine(s). What to click (circled on the board` +
         `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`, answer.hint_text);
@@ -361,6 +417,7 @@ async function analyse() {
     }
   } catch (err) {
     if (asked !== analysis.asked) return;
+    $("analyse-board").classList.remove("stale");
     forget();
     showError(answerBox, err);
     if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col);
@@ -387,7 +444,9 @@ async function analyseClick(row, col, event, right) {
     const answer = await api("safe", {board: analysis.text, row, col, mine: certainMine,
                                       flags: flagged ? "hidden" : "mine"});
     const what = certainMine ? "a mine" : "safe";
-    if (!answer.consistent) {
+    if (answer.complete === false) {
+      showAnswer(answerBox, `${row},${col}: ${outOfTime(answer)}`);
+    } else if (!answer.consistent) {
       mark(analysis.cells, answer.conflict.filter((o) => o.kind === "clue"), "conflict");
       showAnswer(answerBox, `${row},${col}: no answer, the position is ${conflictText(answer.conflict)}`);
     } else if (answer.safe) {
@@ -412,7 +471,7 @@ function draw(row, col, symbol) {
   line[col] = symbol === "number" ? $("tool-number").value : symbol;
   board.rows[row] = line.join("");
   $("board-text").value = nativeText(board);
-  analyse();
+  analyse(true);
 }
 
 function blank() {
@@ -445,23 +504,29 @@ async function query(command) {
   if (analysis.cells) clearMarks(analysis.cells, ["reason", "asked", "explained", "conflict", "frontier"]);
   try {
     const a = await api(command, {board: text});
-    const cells = analysis.cells;
+    const cells = text === analysis.text ? analysis.cells : null;  // the board drawn is this text's
     let out = "";
-    if (a.consistent === false) {
+    if (a.complete === false) {  // out of time: say so, never read the missing fields as an answer
+      out = `${command}: ${outOfTime(a)}` + (a.safe && a.mine ? `; the single-number rules settle ` +
+        `${a.safe.length} safe cell(s) and ${a.mine.length} mine(s)` : "");
+    } else if (a.consistent === false) {
       if (cells) mark(cells, a.conflict.filter((o) => o.kind === "clue"), "conflict");
       out = conflictText(a.conflict) + " (highlighted)";
     } else if (command === "check") {
       if (cells) mark(cells, a.explanation, "explained");
-      out = "consistent: one explanation is drawn (purple dots are its mines)";
+      out = cells ? "consistent: one explanation is drawn (purple dots are its mines)"
+        : `consistent: one explanation has its mines at ${someCells(a.explanation)}`;
     } else if (command === "unique") {
       if (cells) mark(cells, a.explanations[0], "explained");
-      if (a.unique) out = "unique: exactly one explanation (drawn)";
-      else {
+      if (a.unique) {
+        out = cells ? "unique: exactly one explanation (drawn)"
+          : `unique: exactly one explanation, its mines at ${someCells(a.explanations[0])}`;
+      } else {
         const first = new Set(a.explanations[0].map(cellText));
         const second = new Set(a.explanations[1].map(cellText));
         const differ = [...first].filter((c) => !second.has(c)).concat([...second].filter((c) => !first.has(c)));
         out = `not unique: two explanations differ at ${words(differ.slice(0, 12))}` +
-          (differ.length > 12 ? " …" : "") + " (the first is drawn)";
+          (differ.length > 12 ? " …" : "") + (cells ? " (the first is drawn)" : "");
       }
     } else if (command === "count") {
       out = countText(a.count);
@@ -508,7 +573,7 @@ async function refresh(withHint) {
   try {
     const a = await api("game", {...game.deal, moves: game.moves, hint: withHint, probs: $("show-probs").checked});
     if (asked !== game.asked) return null;
-    if (a.complete === false) throw new Error(a.stopped || "no answer in time");
+    if (a.complete === false) throw new Error(a.stopped || outOfTime(a));
     game.answer = a;
     game.cells = drawBoard($("play-board"), a.board, playClick);
     const flags = a.board.rows.join("").split("F").length - 1;
@@ -634,6 +699,7 @@ async function showGadget() {
   const inputs = [...document.querySelectorAll("#gadget-inputs input")].map((i) => (i.checked ? 1 : 0));
   try {
     const a = await api("gadget", {name, inputs});
+    if (a.complete === false) throw new Error(outOfTime(a));
     gadgetState.answer = a;
     gadgetState.shown = 0;
     $("gadget-verdict").innerHTML =
@@ -727,7 +793,7 @@ const EXAMPLE = `mines: 10
 
 window.addEventListener("DOMContentLoaded", () => {
   for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => setMode(b.dataset.mode);
-  $("analyse-button").onclick = analyse;
+  $("analyse-button").onclick = () => analyse();
   $("board-file").onchange = (e) => {
     const file = e.target.files[0];
     if (!file) return;
