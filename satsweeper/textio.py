@@ -29,6 +29,7 @@ line and column on bad input.
 
 from __future__ import annotations
 
+import codecs  # loaded at every interpreter's start: free
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -185,21 +186,21 @@ def read_text(path: str | Path) -> tuple[str, str]:
     Traceback (most recent call last):
     satsweeper.errors.BoardSyntaxError: ...b.txt:2:2: expected UTF-8 text (got a NUL byte (0x00))
     """
-    import codecs
     if str(path) == "-":
         import sys
-        return "<stdin>", _text(sys.stdin.buffer, "<stdin>", codecs)
+        return "<stdin>", _text(sys.stdin.buffer, "<stdin>")
     path = Path(path)
     name = str(path)
     try:
         with open(path, "rb") as stream:
-            return name, _text(stream, name, codecs)
+            return name, _text(stream, name)
     except OSError as err:
         what = "a directory" if path.is_dir() else (err.strerror or str(err)).lower()
         raise BoardSyntaxError(name, 1, 1, "a readable file", what) from None
 
 
-def _text(stream, name: str, codecs) -> str:
+def _text(stream, name: str) -> str:
+    """The text of a binary stream, checked a chunk at a time (see :func:`read_text`)."""
     chunks: list[bytes] = []  # kept to place an error by line and column
     texts: list[str] = []
     decoder = codecs.getincrementaldecoder("utf-8")()
