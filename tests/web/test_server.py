@@ -472,30 +472,36 @@ class TestPackaging:
         assert (options["host"], options["port"]) == ("127.0.0.1", 8765)
 
 
+def serve_process():
+    """``satsweeper serve`` in a child process on a free port, once it answers:
+    (the process, its port, its home page)."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
+                              cwd=root, stderr=subprocess.PIPE, text=True)
+    for _ in range(200):
+        try:
+            return server, port, urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read().decode()
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    pytest.fail("the server did not answer within 20 s")
+
+
 class TestServeCommand:
     def test_serves_the_page_and_the_api(self):
         """`satsweeper serve --port P` answers on 127.0.0.1:P until stopped."""
-        import socket
-        import subprocess
-        import sys
-        import time
         import urllib.request
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        root = Path(__file__).resolve().parents[2]
-        server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
-                                  cwd=root, stderr=subprocess.PIPE, text=True)
+        server, port, page = serve_process()
         try:
             base = f"http://127.0.0.1:{port}"
-            for _ in range(200):
-                try:
-                    page = urllib.request.urlopen(base + "/", timeout=2).read().decode()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            else:
-                pytest.fail("the server did not answer within 20 s")
             assert "<title>satsweeper</title>" in page
             request = urllib.request.Request(base + "/api/count", data=b'{"board": "1.\\n"}',
                                              headers={"Content-Type": "application/json"})
@@ -511,26 +517,11 @@ class TestServeCommand:
         once (the server is stopping) and the server exits 130 within seconds, not
         after the query's 30 s."""
         import signal
-        import socket
-        import subprocess
-        import sys
         import threading
         import time
-        import urllib.request
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        root = Path(__file__).resolve().parents[2]
-        server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
-                                  cwd=root, stderr=subprocess.PIPE, text=True)
+        server, port, _ = serve_process()
         base, answers = f"http://127.0.0.1:{port}/", []
         try:
-            for _ in range(200):
-                try:
-                    urllib.request.urlopen(base, timeout=2).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
             slow = threading.Thread(target=lambda: answers.append(_post(base + "api/probs", {
                 "board": format_board(hard_board()), "timeout": 30}, timeout=60)))
             slow.start()
