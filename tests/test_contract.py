@@ -353,6 +353,35 @@ class TestExitCodes:
         data = one_json(result)
         assert result.exit_code == 3 and data["complete"] is False and "safe" in data
 
+    @pytest.mark.parametrize("args", [["check"], ["solve"], ["unique"], ["count"], ["probs"], ["hint"],
+                                      ["safe", "CELL"]], ids=lambda a: a[0])
+    def test_timeout_counts_building_the_rules(self, args, monkeypatch):
+        """--timeout covers building the board's rules, not only the query after it: a
+        1000x1000 board whose 423,000 numbers take 9 s to turn into rules answered
+        "no answer within 5 s" after 16 s.  Here building them takes 30 s: the answer is
+        exit 3 within a few seconds, with what is known (nothing: no rule was built).
+        (hint built them for nothing before its own work: it now answers, from the grid, or
+        runs out of time, within the limit.)"""
+        import satsweeper.constraints
+
+        def slow_rules(*args, **kwargs):
+            time.sleep(30)
+        monkeypatch.setattr(satsweeper.constraints, "problem_of", slow_rules)
+        started = time.monotonic()
+        cell = ["1,0"] if args[-1] == "CELL" else []
+        result = run(args[0], EXAMPLES / "unique.txt", *cell, "--timeout", "1", "--json")
+        assert time.monotonic() - started < 10
+        data = one_json(result)
+        if args[0] == "hint" and result.exit_code == 0:
+            # 0,3 is next to the 0 at 0,4: safe whatever else holds
+            assert data["sure"] is True and data["cell"] == {"row": 0, "col": 3} and data["move"] == "open"
+            return
+        assert result.exit_code == 3 and data["complete"] is False and data["timeout"] == 1
+        if args[0] in ("solve", "count", "probs"):
+            assert data["safe"] == data["mine"] == []
+        if args[0] == "safe":
+            assert data["cell"] == {"row": 1, "col": 0}
+
     def test_interrupt_is_130(self, monkeypatch):
         """Ctrl-C exits 130 with one line, no traceback."""
         import satsweeper.reasoning

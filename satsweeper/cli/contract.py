@@ -500,6 +500,22 @@ class TimeUp(Exception):
     """Raised when ``--timeout`` runs out."""
 
 
+class Clock:
+    """One ``--timeout`` for all of a command's steps: each gets what is left.
+
+    >>> Clock(None).left() is None, 0 < Clock(5).left() <= 5
+    (True, True)
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.end = None if not seconds else time.monotonic() + seconds
+
+    def left(self) -> float | None:
+        """Seconds left (a moment at least, so that a step spent runs out at once), None: no limit."""
+        return None if self.end is None else max(0.001, self.end - time.monotonic())
+
+
 def within(seconds: float | None, work: Callable[[], object], *, isolate: bool = False,
            memory: int | None = None):
     """``work()``, given at most ``seconds`` (None: no limit); raises :class:`TimeUp`.

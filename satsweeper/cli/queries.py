@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from .contract import (LIMIT, NO, YES, CellParam, InputFile, OutputPath, TimeUp, UserError,
+from .contract import (LIMIT, NO, YES, CellParam, Clock, InputFile, OutputPath, TimeUp, UserError,
                        emit, json_option, timeout_option, verdict, within, working)
-from .subjects import flags_option, prepare, resolve_cell
+from .subjects import build_problem, flags_option, prepare, resolve_cell, viewed
 
 
 class LazyChoice(click.Choice):
@@ -73,7 +73,10 @@ def timed_out(command: str, as_json: bool, seconds: float, known: dict, known_te
 
 
 def obvious_known(problem, view) -> tuple[dict, str]:
-    """What the single-number rules settle: known whatever the time limit."""
+    """What the single-number rules settle: known whatever the time limit
+    (nothing when the time ran out before the rules were built: ``problem`` None)."""
+    if problem is None:
+        return {"safe": [], "mine": []}, "the time ran out while the board's rules were being built"
     from ..singlepoint import obvious_moves
     safe, mines = obvious_moves(problem)
     return ({"safe": [view.json(c) for c in sorted(safe, key=str)],
@@ -95,9 +98,10 @@ def check(source, flags, solver, encoding, timeout, as_json):
       cat board.txt | satsweeper check - --json
     """
     from ..report import queries
-    problem, view, _ = prepare(source, flags)
+    clock = Clock(timeout)
     try:
-        answer = within(timeout, lambda: ask(problem, solver, encoding, "consistency"))
+        problem, view, _ = prepare(source, flags, clock.left())
+        answer = within(clock.left(), lambda: ask(problem, solver, encoding, "consistency"))
     except TimeUp:
         timed_out("check", as_json, timeout, {}, "")
     emit("check", as_json, queries.consistency_json(view, answer),
@@ -120,11 +124,13 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
     """
     from ..reasoning import Move
     from ..report import queries
-    problem, view, subject = prepare(source, flags)
+    clock = Clock(timeout)
+    view, subject, basis = viewed(source, flags)
     target = resolve_cell(subject, cell)
     try:
-        answer = within(timeout, lambda: ask(problem, solver, encoding, "safety", target,
-                                             Move.FLAG if mine else Move.OPEN))
+        problem = build_problem(basis, clock.left())
+        answer = within(clock.left(), lambda: ask(problem, solver, encoding, "safety", target,
+                                                  Move.FLAG if mine else Move.OPEN))
     except TimeUp:
         timed_out("safe", as_json, timeout, {"cell": view.json(target)}, "")
     code = NO if not answer.consistent else verdict(answer.safe)
@@ -143,10 +149,13 @@ def solve(source, flags, solver, encoding, timeout, as_json):
       satsweeper solve examples/expert.txt --json
     """
     from ..report import queries
-    problem, view, _ = prepare(source, flags)
+    clock = Clock(timeout)
+    view, _, basis = viewed(source, flags)
+    problem = None
     try:
+        problem = build_problem(basis, clock.left())
         with working(f"solving ({len(problem.cells)} hidden cells)"):
-            answer = within(timeout, lambda: ask(problem, solver, encoding, "solution"))
+            answer = within(clock.left(), lambda: ask(problem, solver, encoding, "solution"))
     except TimeUp:
         known, text = obvious_known(problem, view)
         timed_out("solve", as_json, timeout, known, text)
@@ -166,9 +175,10 @@ def unique(source, flags, solver, encoding, timeout, as_json):
       satsweeper unique gadgets/figures/fig-3.7-puzzle.txt --json
     """
     from ..report import queries
-    problem, view, _ = prepare(source, flags)
+    clock = Clock(timeout)
     try:
-        answer = within(timeout, lambda: ask(problem, solver, encoding, "uniqueness"))
+        problem, view, _ = prepare(source, flags, clock.left())
+        answer = within(clock.left(), lambda: ask(problem, solver, encoding, "uniqueness"))
     except TimeUp:
         timed_out("unique", as_json, timeout, {}, "")
     code = NO if not answer.consistent else verdict(answer.unique)
@@ -205,10 +215,13 @@ def counting_options(command):
 def counted(command: str, source, flags: str, engine: str, timeout: float | None, as_json: bool):
     """(problem, view, subject, tally, conflict) for count and probs; on
     ``--timeout``, what the single-number rules know, and exit 3."""
-    problem, view, subject = prepare(source, flags)
+    clock = Clock(timeout)
+    view, subject, basis = viewed(source, flags)
+    problem = None
     try:
+        problem = build_problem(basis, clock.left())
         with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
-            answer, conflict = within(timeout, lambda: count_problem(problem, engine),
+            answer, conflict = within(clock.left(), lambda: count_problem(problem, engine),
                                       isolate=engine == "ganak")  # Ganak ignores Ctrl-C: a child does not
     except TimeUp:
         known, text = obvious_known(problem, view)
@@ -284,7 +297,7 @@ def hint(source, strategy_name, seed, picture, timeout, as_json):
     if picture:
         from .pictures import require_matplotlib
         require_matplotlib()  # before the work, not after it
-    _, view, subject = prepare(source, "mine")
+    view, subject, _ = viewed(source, "mine")  # the hint builds what it needs: no problem here
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
     try:

@@ -376,6 +376,12 @@ def hard_board():
     return Board(60, 60, clues, total_mines=720)
 
 
+def slow(*args, **kwargs):
+    """Work that takes 30 s (a module function: a worker process can unpickle it)."""
+    import time
+    time.sleep(30)
+
+
 class TestLimits:
     def test_board_too_large(self):
         client = TestClient(create_app(Limits(cells=100)))
@@ -424,6 +430,25 @@ class TestLimits:
         assert answer["complete"] is False and answer["command"] == "solve"
         known = cli_json("solve", "-", "--timeout", "0.05", input=text)
         assert (answer["safe"], answer["mine"]) == (known["safe"], known["mine"])
+
+    @pytest.mark.parametrize("route", ["solve", "probs", "analyse"])
+    def test_what_is_known_is_bounded_too(self, route, monkeypatch):
+        """Out of time, what the single-number rules settle is worked out within a bound
+        too: a 1000x1000 board's rules took 9 s to build in the server's thread after a
+        5 s limit.  Here building rules takes 30 s (in the workers too, forked after the
+        patch): the answer comes within seconds, complete false, nothing known."""
+        import time
+
+        import satsweeper.constraints
+        import satsweeper.web.server
+        monkeypatch.setattr(satsweeper.constraints, "problem_of", slow)
+        monkeypatch.setattr(satsweeper.web.server, "KNOWN_SECONDS", 1.0)
+        monkeypatch.setattr(satsweeper.web.answers, "analyse", slow)  # (it need not build rules)
+        started = time.monotonic()
+        answer = TestClient(create_app()).post(f"/api/{route}", json={"board": SMALL, "timeout": 1}).json()
+        assert time.monotonic() - started < 10
+        assert answer["complete"] is False and answer["timeout"] == 1
+        assert answer["safe"] == answer["mine"] == []
 
     def test_timeout_above_the_limit(self, client):
         response = client.post("/api/count", json={"board": "1.\n", "timeout": 1000})
