@@ -32,7 +32,7 @@ import statistics
 import click
 
 from satsweeper.difficulty import Rung, grade
-from satsweeper.game import FirstClick, Level, neighbours, place_mines
+from satsweeper.game import FirstClick, Level, place_mines
 from satsweeper.puzzles import Method, generate, start_zone, three_bv
 
 DEFAULT_LEVELS = ("9x9x10", "16x16x40", "30x16x99")

@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from satsweeper.experiments import Chunk, Paired, Summary
+from satsweeper.experiments import Paired, Summary
 from satsweeper.journal import read_journal
 
 #: name -> (level, rules, first click, target win rate, best published and who)

@@ -327,7 +327,6 @@ class TestCli:
     def test_list_sizes_are_the_files_and_line_up(self):
         """Each size is WIDTHxHEIGHT of the gadget's file in gadgets/ (rows of squares
         counted there), and every column starts at the same place on every line."""
-        from satsweeper.textio import parse_puzzle
         lines = run("gadget", "list").output.splitlines()
         for line in lines:
             name, size = line.split()[:2]

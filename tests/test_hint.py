@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 
 from satsweeper.board import Board
 from satsweeper.cli import main
-from satsweeper.constraints import Clue, Problem, problem_of
+from satsweeper.constraints import Problem, problem_of
 from satsweeper.errors import InputError
 from satsweeper.hint import hint
 from satsweeper.reasoning import Move

@@ -4,7 +4,6 @@ mine density, critical density)."""
 from __future__ import annotations
 
 import importlib.util
-import json
 
 import click
 

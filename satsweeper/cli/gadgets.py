@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .contract import (InputFile, OutputPath, Source, UserError, cannot_create_in, cut, emit, json_option,
+from .contract import (InputFile, OutputPath, UserError, cannot_create_in, cut, emit, json_option,
                        refuse_overwriting_input, timeout_option, within, TimeUp, LIMIT,
                        verdict, write_output, working)
 
@@ -46,7 +46,6 @@ def gadget_list(as_json):
       satsweeper gadget list
       satsweeper gadget list --json
     """
-    from ..gadgets import library
     from ..gadgets import gadget_names, named_gadget
     from ..report.gadgets import listing_json
     rows = listing_json((name, named_gadget(name)) for name in gadget_names())

@@ -62,7 +62,7 @@ def _check_free(host: str, port: int) -> int:
         with socket.create_server((host, port)) as probe:
             return probe.getsockname()[1]
     except OSError as err:
-        raise UserError(f"an address and port this program may listen on",
+        raise UserError("an address and port this program may listen on",
                         f"{host}:{port}, {(err.strerror or str(err)).lower()}") from None
 
 

@@ -34,12 +34,11 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from ..board import Board
 from ..errors import SatsweeperError
 from .gadget import Gadget, verify
 from .layout import Head, Layout, ports
 from .library import cross, gate_tile, mirror
-from .sketch import DOWN, LEFT, RIGHT, UP, Sketch
+from .sketch import DOWN, LEFT, RIGHT, UP
 
 __all__ = ["BALANCED", "balanced_cross", "balanced_gate", "balanced_not", "balanced_tile", "twin"]
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ..tally import Shared, Tally
 from .contract import STREAMED, JsonList, fraction_text, integer_text, integer_words, probability_json
-from .views import LISTED, BoardView, cell_list, fast_pieces, conflict_text, join_words, origin_json
+from .views import BoardView, cell_list, fast_pieces, conflict_text, join_words, origin_json
 
 def percent(p: Fraction) -> str:
     """A probability as a short percentage for pictures: ``37%``, ``<1%``."""
