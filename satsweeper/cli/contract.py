@@ -500,6 +500,9 @@ class TimeUp(Exception):
     """Raised when ``--timeout`` runs out."""
 
 
+KNOWN_SECONDS = 2.0  # out of time, what the single-number rules settle is worked out within this much more
+
+
 class Clock:
     """One ``--timeout`` for all of a command's steps: each gets what is left.
 

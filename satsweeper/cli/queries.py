@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from .contract import (LIMIT, NO, YES, CellParam, Clock, InputFile, OutputPath, TimeUp, UserError,
-                       emit, json_option, timeout_option, verdict, within, working)
+from .contract import (KNOWN_SECONDS, LIMIT, NO, YES, CellParam, Clock, InputFile, OutputPath, TimeUp,
+                       UserError, deadline, emit, json_option, timeout_option, verdict, within, working)
 from .subjects import build_problem, flags_option, prepare, resolve_cell, viewed
 
 
@@ -72,11 +72,21 @@ def timed_out(command: str, as_json: bool, seconds: float, known: dict, known_te
     emit(command, as_json, dict(complete=False, timeout=seconds, **known), text, LIMIT)
 
 
+def known_after_timeout(problem, basis, view) -> tuple[dict, str]:
+    """What the single-number rules settle, worked out within
+    :data:`~satsweeper.cli.contract.KNOWN_SECONDS` more (the rules built
+    first if the time ran out while they were being built: ``problem``
+    None); nothing if that is not enough."""
+    try:
+        with deadline(KNOWN_SECONDS):
+            return obvious_known(build_problem(basis) if problem is None else problem, view)
+    except TimeUp:
+        return ({"safe": [], "mine": []},
+                f"the single-number rules were not worked out within {KNOWN_SECONDS:g} s more")
+
+
 def obvious_known(problem, view) -> tuple[dict, str]:
-    """What the single-number rules settle: known whatever the time limit
-    (nothing when the time ran out before the rules were built: ``problem`` None)."""
-    if problem is None:
-        return {"safe": [], "mine": []}, "the time ran out while the board's rules were being built"
+    """What the single-number rules settle: known whatever the time limit."""
     from ..singlepoint import obvious_moves
     safe, mines = obvious_moves(problem)
     return ({"safe": [view.json(c) for c in sorted(safe, key=str)],
@@ -157,7 +167,7 @@ def solve(source, flags, solver, encoding, timeout, as_json):
         with working(f"solving ({len(problem.cells)} hidden cells)"):
             answer = within(clock.left(), lambda: ask(problem, solver, encoding, "solution"))
     except TimeUp:
-        known, text = obvious_known(problem, view)
+        known, text = known_after_timeout(problem, basis, view)
         timed_out("solve", as_json, timeout, known, text)
     emit("solve", as_json, queries.solution_json(view, answer), queries.solution_text(view, answer),
          verdict(answer.consistent))
@@ -224,7 +234,7 @@ def counted(command: str, source, flags: str, engine: str, timeout: float | None
             answer, conflict = within(clock.left(), lambda: count_problem(problem, engine),
                                       isolate=engine == "ganak")  # Ganak ignores Ctrl-C: a child does not
     except TimeUp:
-        known, text = obvious_known(problem, view)
+        known, text = known_after_timeout(problem, basis, view)
         timed_out(command, as_json, timeout, known, text)
     return problem, view, subject, answer, conflict
 

@@ -402,18 +402,15 @@ def _warm() -> None:
     answers.analyse(read("mines: 1\n1.\n..\n", Limits())[0])
 
 
-KNOWN_SECONDS = 2.0  # after a time limit, what the single-number rules settle is worked out within this
-
-
 def _obvious(subject) -> Callable[[Workers], dict]:
     """What the single-number rules settle, known whatever the time limit:
-    worked out within :data:`KNOWN_SECONDS` (else nothing is known), in a
-    process forked for it, not a worker: the workers may all be busy, and
+    worked out within :data:`~satsweeper.cli.contract.KNOWN_SECONDS` more, as
+    the CLI does (else nothing is known), in a process forked for it, not a worker: the workers may all be busy, and
     the query that ran out of time may have waited for one.  In the
     server's thread, a 1000x1000 board's 423,000 rules took 9 s to build
     after a 5 s limit."""
     def known(workers: Workers) -> dict:
-        from ..cli.contract import TimeUp as Late, within
+        from ..cli.contract import KNOWN_SECONDS, TimeUp as Late, within
         try:
             return within(KNOWN_SECONDS, lambda: _obvious_json(subject))
         except Late:

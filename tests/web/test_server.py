@@ -439,10 +439,10 @@ class TestLimits:
         patch): the answer comes within seconds, complete false, nothing known."""
         import time
 
+        import satsweeper.cli.contract
         import satsweeper.constraints
-        import satsweeper.web.server
         monkeypatch.setattr(satsweeper.constraints, "problem_of", slow)
-        monkeypatch.setattr(satsweeper.web.server, "KNOWN_SECONDS", 1.0)
+        monkeypatch.setattr(satsweeper.cli.contract, "KNOWN_SECONDS", 1.0)
         monkeypatch.setattr(satsweeper.web.answers, "analyse", slow)  # (it need not build rules)
         started = time.monotonic()
         answer = TestClient(create_app()).post(f"/api/{route}", json={"board": SMALL, "timeout": 1}).json()
