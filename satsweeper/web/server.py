@@ -376,7 +376,7 @@ def _abandoned(command: str, request: Request) -> dict:
 
 
 def _run(request: Request, workers: Workers, command: str, seconds: float,
-         known: Callable[[Workers], dict], function: Callable, *args,
+         known: Callable[[], dict], function: Callable, *args,
          left: float | None = None) -> JSONResponse:
     """``function(*args)`` in a worker process killed after ``seconds`` (or
     ``left``, what remains of them after earlier work); on time, the CLI's
@@ -386,14 +386,14 @@ def _run(request: Request, workers: Workers, command: str, seconds: float,
         answer = workers.run(seconds if left is None else left, function, *args,
                              cancelled=_client_gone(request))
     except TimeUp:
-        answer = envelope(command, dict(complete=False, timeout=seconds, **known(workers)))
+        answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
     except Abandoned:
         answer = _abandoned(command, request)
     # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
     return JSONResponse(answer)
 
 
-def _nothing(workers: Workers) -> dict:
+def _nothing() -> dict:
     return {}
 
 
@@ -402,14 +402,14 @@ def _warm() -> None:
     answers.analyse(read("mines: 1\n1.\n..\n", Limits())[0])
 
 
-def _obvious(subject) -> Callable[[Workers], dict]:
+def _obvious(subject) -> Callable[[], dict]:
     """What the single-number rules settle, known whatever the time limit:
     worked out within :data:`~satsweeper.cli.contract.KNOWN_SECONDS` more, as
-    the CLI does (else nothing is known), in a process forked for it, not a worker: the workers may all be busy, and
-    the query that ran out of time may have waited for one.  In the
-    server's thread, a 1000x1000 board's 423,000 rules took 9 s to build
-    after a 5 s limit."""
-    def known(workers: Workers) -> dict:
+    the CLI does (else nothing is known), in a process forked for it, not a
+    worker: the workers may all be busy, and the query that ran out of time
+    may have waited for one.  In the server's thread, a 1000x1000 board's
+    423,000 rules took 9 s to build after a 5 s limit."""
+    def known() -> dict:
         from ..cli.contract import KNOWN_SECONDS, TimeUp as Late, within
         try:
             return within(KNOWN_SECONDS, lambda: _obvious_json(subject))
@@ -455,8 +455,8 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         subject = _with_flags(subject, query.flags)
         obvious = _obvious(subject)
 
-        def known(workers: Workers) -> dict:  # out of time: the page still draws the board and what is sure
-            return {"board": answers.board_json(subject, puzzle.mines), **obvious(workers)}
+        def known() -> dict:  # out of time: the page still draws the board and what is sure
+            return {"board": answers.board_json(subject, puzzle.mines), **obvious()}
         return _run(request, workers, "analyse", _seconds(query, limits), known,
                     answers.analyse, subject, puzzle.mines)
 
@@ -487,7 +487,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             ref = CellRef(f"{at[0]},{at[1]}", at)
         cell = resolve_cell(subject, ref)
         return _run(request, workers, "safe", _seconds(query, limits),
-                    lambda workers: {"cell": answers.cell_json(subject, cell)},
+                    lambda: {"cell": answers.cell_json(subject, cell)},
                     answers.safe, subject, cell, query.mine)
 
     @app.post("/api/hint", summary="satsweeper hint")
