@@ -446,6 +446,41 @@ class TestCommand:
         code, data = self.run("5x3x6", "--memo", str(path))
         assert code == 0 and Fraction(data["probability"]) == optimum(Level(5, 3, 6), FirstClick.SAFE).value
 
+    def test_memo_unchanged_when_stopped_before_the_search(self, tmp_path, monkeypatch):
+        """Ctrl-C while the memo is read, or --timeout while the layouts are made: the answer
+        has "states" and "memo" as any stopped run's (it had neither), and the memo is left
+        byte for byte (saving the half-made search would replace it with an empty one)."""
+        import time
+        path = tmp_path / "5x3x6.memo"
+        code, _ = self.run("5x3x6", "--memo", str(path), "--timeout", "0.4")
+        assert code == 3
+        kept = path.read_bytes()
+
+        def interrupted(self, where):
+            raise KeyboardInterrupt
+        with monkeypatch.context() as patch:
+            patch.setattr(Search, "load", interrupted)
+            code, data = self.run("5x3x6", "--memo", str(path))
+        assert code == 130 and data["complete"] is False and data["stopped"] == "interrupted"
+        assert data["states"] == 0 and data["memo"] == {"path": str(path), "cpu_seconds_before": None}
+        assert path.read_bytes() == kept
+
+        made = Search.__init__
+
+        def slow(self, *args, **kwargs):  # making the layouts of a big board takes this long
+            made(self, *args, **kwargs)
+            time.sleep(20)
+        monkeypatch.setattr(Search, "__init__", slow)
+        began = time.monotonic()
+        code, data = self.run("5x3x6", "--memo", str(path), "--timeout", "1")
+        assert time.monotonic() - began < 10  # the clock counts the setup
+        assert code == 3 and data["states"] == 0 and data["timeout"] == 1
+        assert path.read_bytes() == kept
+        fresh = tmp_path / "new.memo"
+        code, data = self.run("5x3x6", "--memo", str(fresh), "--timeout", "1")
+        assert code == 3 and data["memo"] == {"path": str(fresh), "cpu_seconds_before": 0.0}
+        assert not fresh.exists()
+
     def test_memo_whose_cpu_seconds_is_not_a_number(self, tmp_path):
         """A memo whose header says "cpu seconds": "abc" or null is bad input (exit 2), not an
         internal error (exit 70) once the search is done and its CPU added up."""

@@ -129,35 +129,44 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
         raise KeyboardInterrupt()
 
     previous = signal.signal(signal.SIGTERM, terminate)  # while the search runs, then as it was
+    search, loaded = None, False
     try:
-        search = Search(level, progress=step)
-        if path.exists():
-            try:
-                before = search.load(str(path)).get("cpu seconds", 0.0)
-            except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
-                raise UserError("a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
-            if isinstance(before, bool) or not isinstance(before, (int, float)):  # its header edited by hand
-                raise UserError('a memo whose "cpu seconds" is a number', f"{path}, {cut(repr(before))}")
-        try:
-            with deadline(timeout):
-                best = search.optimum(rule, first)
-        except (TimeUp, KeyboardInterrupt) as stop:
-            if progress:
-                click.echo("\r\033[K", nl=False, err=True)
-            save()
-            timed_out = isinstance(stop, TimeUp)
-            why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
-            # Ctrl-C and kill are exit 130 with what finished, as bench's are (docs/json.md), not a limit (3).
-            stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
-            # "memo" has the shape of a finished run's, so a script reads it the same way either way.
-            emit("optimal", as_json, {"complete": False, **stopped, "states": search.states,
-                                      "memo": {"path": str(path), "cpu_seconds_before": before}},
-                 f"no answer {why}; the search so far ({search.states} states) is in {path}: "
-                 f"run the same command again to go on", LIMIT if timed_out else INTERRUPTED)
+        # The clock counts the whole search, reading the memo included (for
+        # 5x5x8, building the layouts and reading 700 MB take a minute).
+        with deadline(timeout):
+            search = Search(level, progress=step)
+            if path.exists():
+                try:
+                    before = search.load(str(path)).get("cpu seconds", 0.0)
+                except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too
+                    raise UserError("a memo we may read", f"{path}, {(err.strerror or str(err)).lower()}") from None
+                if isinstance(before, bool) or not isinstance(before, (int, float)):  # its header edited by hand
+                    raise UserError('a memo whose "cpu seconds" is a number', f"{path}, {cut(repr(before))}")
+            loaded = True
+            best = search.optimum(rule, first)
         save()
-        return best, before
+    except (TimeUp, KeyboardInterrupt) as stop:
+        if progress:
+            click.echo("\r\033[K", nl=False, err=True)
+        timed_out = isinstance(stop, TimeUp)
+        why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
+        # Ctrl-C and kill are exit 130 with what finished, as bench's are (docs/json.md), not a limit (3).
+        stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
+        if loaded:
+            save()
+            text = (f"no answer {why}; the search so far ({search.states} states) is in {path}: "
+                    f"run the same command again to go on")
+        else:  # stopped while the board's layouts were made or the memo read: the file is as it was
+            before = None if path.exists() else 0.0  # the CPU of earlier runs was not read
+            text = (f"no answer {why}: stopped before the search began (making the layouts"
+                    f"{' and reading the memo' if path.exists() else ''}); {path} is unchanged")
+        # "memo" has the shape of a finished run's, so a script reads it the same way either way.
+        emit("optimal", as_json, {"complete": False, **stopped, "states": search.states if loaded else 0,
+                                  "memo": {"path": str(path), "cpu_seconds_before": before}},
+             text, LIMIT if timed_out else INTERRUPTED)
     finally:
         signal.signal(signal.SIGTERM, previous)
+    return best, before
 
 
 def optimum_report(best) -> tuple[dict, str]:
