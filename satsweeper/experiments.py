@@ -151,7 +151,10 @@ def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick 
     ``strategy_name`` is a strategy's name or a :data:`Player` that makes
     one; ``player`` plays instead (a variant built with other settings) and
     must be new for each game.  The layout is drawn from the seed before
-    any move, so every player meets the same layout for the same seed.
+    any move, so every player meets the same layout for the same seed; the
+    player draws its guesses from the same generator (a seed replays a game
+    exactly), whose state could be rewound to the layout: a fair player only
+    draws from it.
 
     >>> play(Level(9, 9, 10), "exact", seed=1).won in (True, False)
     True
