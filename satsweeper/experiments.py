@@ -361,6 +361,9 @@ class Comparison:
 
     def paired(self, first: int = 0, second: int = 1) -> Paired:
         """The games only one of two players (by position) won, and McNemar's z."""
+        if not all(isinstance(i, int) and 0 <= i < len(self.won) for i in (first, second)):
+            # one player compared with a second was an IndexError from the tuple
+            raise InputError(f"two players' positions, 0 to {len(self.won) - 1} (got {first!r} and {second!r})")
         return Paired.of(list(self.won[first]), list(self.won[second]))
 
 

@@ -424,6 +424,13 @@ class TestYourOwnPlayer:
         with pytest.raises(InputError):
             compare(LEVELS["beginner"], ["exact", player], 1)
 
+    def test_paired_names_two_players_of_the_comparison(self):
+        """paired() of a one-player comparison was an IndexError; (0, 0) is a player with itself."""
+        c = compare(Level(3, 3, 1), ["exact"], 3)
+        assert c.paired(0, 0) == Paired(0, 0)
+        with pytest.raises(InputError, match=r"two players' positions, 0 to 0 \(got 0 and 1\)"):
+            c.paired()
+
     def test_a_level_name_is_refused(self):
         """play("beginner", ...) was an AttributeError from inside Game.new."""
         for call in (lambda: play("beginner", "exact", 1), lambda: run("beginner", "exact", 1)):
