@@ -270,6 +270,8 @@ class Positions:
         """``problem_of(board)``, rebuilding only the rules near what changed
         since the last board asked (from scratch when ``board`` does not
         follow it: fewer numbers, another size)."""
+        if not isinstance(board, Board):  # text, say: an AttributeError from below
+            raise InputError(f"a Board; parse_board makes a Board of text (got {type(board).__name__})")
         previous, self._board = self._board, board
         # Only numbers with a rule are kept (a closed number drops out until a
         # flag taken back reopens it): the rules are sorted on every call.

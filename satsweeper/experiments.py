@@ -6,6 +6,11 @@ here, in processes or on a Dask cluster (:mod:`satsweeper.runner`); game
 ``i`` of a run with seed ``s`` draws its layout and its guesses from its own
 generator seeded by ``(s, i)``, so results do not depend on where the games
 ran, nor on whether the run was interrupted and resumed.
+
+A player is a strategy's name (:data:`~satsweeper.strategies.NAMES`) or
+your own: anything that makes a fresh :class:`~satsweeper.strategies.Strategy`
+when called with no argument, such as its class.  :func:`compare` plays
+several players on the same games and pairs their results.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import pickle
 import random
 import statistics
 import time
@@ -22,8 +28,11 @@ from typing import Callable, Iterator, Sequence
 from .board import Cell
 from .game import FirstClick, Game, Level, Outcome, Placement
 from .runner import Backend, open_runner
-from .strategies import Strategy, strategy
+from .strategies import NAMES, Decision, Strategy, strategy
 from .errors import InputError
+
+#: A strategy's name, or what makes a fresh player for each game (its class, say).
+Player = str | Callable[[], Strategy]
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.959963984540054
 
@@ -134,36 +143,113 @@ def first_cell(level: Level, where: str) -> Cell:
     return row, col
 
 
-def play(level: Level, strategy_name: str, seed: int | str, rule: FirstClick = FirstClick.SAFE,
+def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick = FirstClick.SAFE,
          first: Cell | None = (0, 0), placement: Placement = Placement.SAMPLE,
          player: Strategy | None = None) -> GameResult:
     """Play one game; the first click is given (random if None), every later move is the strategy's.
 
-    ``player`` plays instead of a fresh ``strategy(strategy_name)`` (a variant
-    built with other settings); it must be new for each game.
+    ``strategy_name`` is a strategy's name or a :data:`Player` that makes
+    one; ``player`` plays instead (a variant built with other settings) and
+    must be new for each game.  The layout is drawn from the seed before
+    any move, so every player meets the same layout for the same seed; the
+    player draws its guesses from the same generator (a seed replays a game
+    exactly), whose state could be rewound to the layout: a fair player only
+    draws from it.
 
     >>> play(Level(9, 9, 10), "exact", seed=1).won in (True, False)
     True
+
+    A decision that opens nothing new and flags nothing new would be asked
+    for again for ever; it is refused:
+
+    >>> from satsweeper.strategies import Decision
+    >>> class Idle:
+    ...     name = "idle"
+    ...     def decide(self, board, rng):
+    ...         return Decision()
+    >>> play(Level(9, 9, 10), Idle, seed=1)
+    Traceback (most recent call last):
+    ...
+    satsweeper.errors.InputError: a Decision that opens or flags a hidden cell (got Decision(opens=(), flags=(), guess=False, basis='', value=None) from idle)
     """
+    _check_level(level)
     rng = random.Random(str(seed))
     if first is None:
         first = (rng.randrange(level.height), rng.randrange(level.width))
     game = Game.new(level, rng, first, rule, placement)
-    player = player or strategy(strategy_name)
+    if player is None:
+        player = strategy(strategy_name) if isinstance(strategy_name, str) else _make(strategy_name)
     guesses = 0
     game.open(first)
     while game.outcome is Outcome.PLAYING:
         decision = player.decide(game.board, rng)
+        if not isinstance(decision, Decision):  # a list of cells, say: an AttributeError below
+            raise InputError(f"a Decision from {_name_of(player)}.decide (got {type(decision).__name__})")
         guesses += decision.guess
+        before = len(game.revealed), len(game.flags)
         for cell in decision.flags:
             game.flag(cell)
         for cell in decision.opens:
             if game.open(cell) is not Outcome.PLAYING:
                 break
+        if game.outcome is Outcome.PLAYING and (len(game.revealed), len(game.flags)) == before:
+            # Opens and flags only add squares: nothing added, the next board is this one.
+            raise InputError(f"a Decision that opens or flags a hidden cell (got {decision!r} "
+                             f"from {_name_of(player)})")
     return GameResult(game.outcome is Outcome.WON, guesses)
 
 
-def play_range(levels: tuple[Level, ...], strategy_name: str, games: int, seed: int,
+def _check_level(level) -> None:
+    """A level's name was an AttributeError from inside Game.new."""
+    if not isinstance(level, Level):
+        raise InputError(f"a Level, such as Level.parse('beginner') or Level(9, 9, 10) (got {level!r})")
+
+
+def _make(maker: Callable[[], Strategy]) -> Strategy:
+    """A fresh player from ``maker``, checked to have a ``decide`` method."""
+    made = maker()
+    if not callable(getattr(made, "decide", None)):
+        raise InputError(f"a Strategy, with a decide(board, rng) method, from {maker!r} "
+                         f"(got {type(made).__name__})")
+    return made
+
+
+def _name_of(player: Strategy) -> str:
+    return str(getattr(player, "name", type(player).__name__))
+
+
+def player_name(player: Player) -> str:
+    """The name results give ``player``: its own, or the ``name`` of what it makes.
+
+    Refuses what is neither a strategy's name nor a maker of strategies.
+
+    >>> from satsweeper.strategies.exact import ExactProbability
+    >>> player_name("best"), player_name(ExactProbability)
+    ('best', 'exact')
+    """
+    if isinstance(player, str):
+        strategy(player)  # an unknown name is refused here
+        return player
+    if not callable(player):
+        raise InputError(f"a strategy name ({', '.join(NAMES)}) or a callable that makes a Strategy, "
+                         f"such as its class (got {player!r})")
+    made = _make(player)
+    return str(getattr(made, "name", getattr(player, "__name__", type(made).__name__)))
+
+
+def _portable(player: Player, backend: Backend) -> None:
+    """Worker processes are handed ``player`` pickled: a lambda or a nested class
+    failed there, as a PicklingError from inside the pool."""
+    if isinstance(player, str) or backend.workers == 1 or backend.dask or backend.scheduler:
+        return  # no pickling here; Dask pickles its own way (cloudpickle) and names the task
+    try:
+        pickle.dumps(player)
+    except Exception as err:  # PicklingError, AttributeError, TypeError, by Python version
+        raise InputError(f"a player defined at the top level of a module (a class or a def), so "
+                         f"worker processes can load it, or workers=1 (got {player!r}: {err})") from None
+
+
+def play_range(levels: tuple[Level, ...], strategy_name: Player, games: int, seed: int,
                rule: FirstClick, first: Cell | None, lo: int, hi: int) -> list[GameResult]:
     """Games ``lo .. hi-1`` of a run over ``levels``, ``games`` games each.
 
@@ -210,7 +296,7 @@ class Chunk:
         return cls(int(data["start"]), won, int(data["guesses"]), float(data["seconds"]))
 
 
-def run(level: Level, strategy_name: str, games: int, seed: int = 0,
+def run(level: Level, strategy_name: Player, games: int, seed: int = 0,
         rule: FirstClick = FirstClick.SAFE, first: Cell | None = (0, 0), workers: int = 1,
         progress: Callable[[int], None] | None = None, *, backend: Backend | None = None,
         done: Sequence[Chunk] = (), on_chunk: Callable[[Chunk, Summary], None] | None = None
@@ -218,6 +304,8 @@ def run(level: Level, strategy_name: str, games: int, seed: int = 0,
     """Play ``games`` games and summarise.
 
     Args:
+        strategy_name: a strategy's name, or a :data:`Player` of your own
+            (with ``workers`` > 1, defined at the top level of a module).
         backend: where to play (default: ``workers`` processes here).
         done: chunks of an interrupted run of the same games, from game 0 on
             without a gap; play resumes after them, and the summary is the
@@ -234,10 +322,13 @@ def run(level: Level, strategy_name: str, games: int, seed: int = 0,
     >>> (resumed.games, resumed.wins, resumed.guesses) == (whole.games, whole.wins, whole.guesses)
     True
     """
-    strategy(strategy_name)  # fail early on a bad name
+    _check_level(level)
+    name = player_name(strategy_name)  # fail early on a bad name
+    backend = backend or Backend(workers)
+    _portable(strategy_name, backend)
     if not isinstance(games, int) or games < 0:  # -3 games was "at most -3 finished games to resume"
         raise InputError(f"a number of games, 0 or more (got {games!r})")
-    summary = Summary(strategy_name, str(level), 0, 0, 0, 0.0)
+    summary = Summary(name, str(level), 0, 0, 0, 0.0)
     for chunk in done:
         if chunk.start != summary.games:
             raise InputError(f"finished chunks from game 0 on without a gap (got a chunk at "
@@ -246,7 +337,7 @@ def run(level: Level, strategy_name: str, games: int, seed: int = 0,
     if summary.games > games:
         raise InputError(f"at most {games} finished games to resume (got {summary.games})")
     work = functools.partial(play_range, (level,), strategy_name, games, seed, rule, first)
-    with open_runner(backend or Backend(workers)) as runner:
+    with open_runner(backend) as runner:
         start = time.perf_counter()
         for lo, results in runner.stream(work, games, summary.games):
             now = time.perf_counter()
@@ -261,7 +352,46 @@ def run(level: Level, strategy_name: str, games: int, seed: int = 0,
     return summary
 
 
-def run_levels(levels: Sequence[Level], strategy_name: str, games: int, seed: int = 0,
+@dataclass(frozen=True)
+class Comparison:
+    """Players on the same games: each one's summary and, game by game, its wins."""
+
+    summaries: tuple[Summary, ...]
+    won: tuple[tuple[bool, ...], ...]
+
+    def paired(self, first: int = 0, second: int = 1) -> Paired:
+        """The games only one of two players (by position) won, and McNemar's z."""
+        if not all(isinstance(i, int) and 0 <= i < len(self.won) for i in (first, second)):
+            # one player compared with a second was an IndexError from the tuple
+            raise InputError(f"two players' positions, 0 to {len(self.won) - 1} (got {first!r} and {second!r})")
+        return Paired.of(list(self.won[first]), list(self.won[second]))
+
+
+def compare(level: Level, players: Sequence[Player], games: int, seed: int = 0,
+            rule: FirstClick = FirstClick.SAFE, first: Cell | None = (0, 0), workers: int = 1,
+            *, backend: Backend | None = None) -> Comparison:
+    """Every one of ``players`` on the same ``games`` games, as :func:`run` plays them.
+
+    Game ``i`` has the same layout for every player (drawn from the seed
+    ``(seed, i)`` before any move), so two players differ only where their
+    decisions do, and :meth:`Comparison.paired` compares them game by game.
+
+    >>> c = compare(Level(5, 5, 5), ["exact", "single-point"], 40, seed=2)
+    >>> [s.wins for s in c.summaries], c.paired()
+    ([24, 11], Paired(only_first=16, only_second=3))
+    """
+    for player in players:  # every name checked before any game is played
+        player_name(player)
+    summaries, won = [], []
+    for player in players:
+        chunks: list[Chunk] = []
+        summaries.append(run(level, player, games, seed, rule, first, workers, backend=backend,
+                             on_chunk=lambda chunk, _: chunks.append(chunk)))
+        won.append(tuple(w for chunk in chunks for w in chunk.won))
+    return Comparison(tuple(summaries), tuple(won))
+
+
+def run_levels(levels: Sequence[Level], strategy_name: Player, games: int, seed: int = 0,
                rule: FirstClick = FirstClick.SAFE, first: Cell | None = (0, 0),
                backend: Backend = Backend(), progress: Callable[[int], None] | None = None,
                weight: Callable[[Level], int] = lambda level: 1) -> Iterator[Summary]:
@@ -275,8 +405,11 @@ def run_levels(levels: Sequence[Level], strategy_name: str, games: int, seed: in
     >>> [s.wins for s in run_levels([Level(3, 1, 1), Level(3, 1, 2)], "exact", 4)]
     [4, 4]
     """
-    strategy(strategy_name)
+    name = player_name(strategy_name)
+    _portable(strategy_name, backend)
     levels = tuple(levels)
+    for level in levels:
+        _check_level(level)
     work = functools.partial(play_range, levels, strategy_name, games, seed, rule, first)
     current: list[GameResult] = []
     start = time.perf_counter()
@@ -288,7 +421,7 @@ def run_levels(levels: Sequence[Level], strategy_name: str, games: int, seed: in
                 current.append(result)
                 if len(current) == games:
                     now = time.perf_counter()
-                    yield Summary(strategy_name, str(levels[k // games]), games,
+                    yield Summary(name, str(levels[k // games]), games,
                                   sum(r.won for r in current), sum(r.guesses for r in current),
                                   now - start)
                     start, current = now, []

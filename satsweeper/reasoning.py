@@ -336,7 +336,11 @@ class Reasoner:
         """Is ``move`` on ``cell`` right in every explanation?  (SAFETY)"""
         if not isinstance(move, Move):  # a plain "flag" failed deep inside as an AttributeError
             raise InputError(f"a Move, Move.OPEN or Move.FLAG (got {move!r})")
-        if cell not in self._floating and not self.encoding.has_var(cell):
+        try:
+            known = cell in self._floating or self.encoding.has_var(cell)
+        except TypeError:  # an unhashable "cell" such as a list: a TypeError from a dict
+            known = False
+        if not known:
             raise CellError(f"a hidden cell to {move.value} (got {cell!r})")
         consistency = self.consistency()
         if not consistency.consistent:

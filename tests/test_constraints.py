@@ -16,6 +16,7 @@ from satsweeper.game import Level
 from satsweeper.hint import hint
 from satsweeper.reasoning import check, safety, solve, uniqueness
 from satsweeper.positions import position
+from satsweeper.strategies import strategy
 
 from . import oracle
 from .strategies import boards
@@ -75,3 +76,11 @@ class TestNotABoard:
         """Text not yet parsed was an AttributeError from deep inside; now every question names what it wants."""
         with pytest.raises(InputError, match=r"a Board or a Problem; parse_board makes a Board of text \(got "):
             ask(subject)
+
+    @pytest.mark.parametrize("subject", ["mines: 1\n1..\n", None])
+    def test_a_games_positions_and_a_strategy(self, subject):
+        """Positions.problem, and so a strategy's decide, was an AttributeError ('str' has no 'clues')."""
+        with pytest.raises(InputError, match=r"a Board; parse_board makes a Board of text \(got "):
+            constraints.Positions().problem(subject)
+        with pytest.raises(InputError, match=r"parse_board makes a Board of text"):
+            strategy("exact").decide(subject, random.Random(1))

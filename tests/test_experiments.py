@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from satsweeper.board import Board
 from satsweeper.cli import main
 from satsweeper.constraints import problem_of
-from satsweeper.experiments import Paired, play, run
+from satsweeper.experiments import Paired, compare, play, player_name, run
 from satsweeper.game import LEVELS, Level
 from satsweeper.singlepoint import obvious_moves, pair_moves
 from satsweeper.counting import tally
 from satsweeper.errors import CellError, InputError
-from satsweeper.strategies import NAMES, endgame, strategy
+from satsweeper.strategies import NAMES, Decision, endgame, strategy
 from satsweeper.textio import parse_board
 
 from . import oracle
@@ -340,6 +340,102 @@ class TestRuns:
         assert result.exit_code == 2 and "fits in this machine's 0.0 GB" in result.stderr, result.output
         result = CliRunner().invoke(main, ["bench", "--level", "30x30x1", "--games", "1", "--json"])
         assert result.exit_code == 0 and json.loads(result.stdout)["games"] == 1
+
+
+class ExactAgain:
+    """A player of one's own (at the top level, so worker processes can load it): exact's moves."""
+
+    name = "exact-again"
+
+    def __init__(self):
+        self.inner = strategy("exact")
+
+    def decide(self, board, rng):
+        return self.inner.decide(board, rng)
+
+
+class Idle:
+    """Decides nothing: without the check the game asked it again for ever."""
+
+    name = "idle"
+
+    def __init__(self):
+        self.calls = 0
+
+    def decide(self, board, rng):
+        self.calls += 1
+        assert self.calls < 100, "asked for ever"
+        return Decision(opens=tuple(board.clues)[:1])  # an open square: nothing new
+
+
+class Cells(ExactAgain):
+    name = "cells"
+
+    def decide(self, board, rng):
+        return list(super().decide(board, rng).opens)  # not a Decision
+
+
+class TestYourOwnPlayer:
+    """A player of one's own goes where a strategy's name goes: play, run, compare."""
+
+    @pytest.mark.parametrize("workers", [1, 2])
+    def test_a_class_plays_as_the_strategy_it_copies(self, workers):
+        """run(level, ExactAgain) is run(level, "exact") game for game, under its own name."""
+        mine = run(LEVELS["beginner"], ExactAgain, 30, seed=4, workers=workers)
+        named = run(LEVELS["beginner"], "exact", 30, seed=4)
+        assert (mine.strategy, mine.games, mine.wins, mine.guesses) == \
+            ("exact-again", named.games, named.wins, named.guesses)
+
+    def test_compare_pairs_the_games_play_plays_one_by_one(self):
+        """Game i of every player is the game play() plays with seed "s:i"; paired counts follow."""
+        level, games, seed = Level(6, 6, 7), 30, 9
+        c = compare(level, ["exact", ExactAgain, "single-point"], games, seed=seed)
+        alone = {name: [play(level, name, f"{seed}:{i}").won for i in range(games)]
+                 for name in ("exact", "single-point")}
+        assert c.won == (tuple(alone["exact"]), tuple(alone["exact"]), tuple(alone["single-point"]))
+        assert [s.wins for s in c.summaries] == [sum(alone["exact"])] * 2 + [sum(alone["single-point"])]
+        only_exact = sum(a and not b for a, b in zip(alone["exact"], alone["single-point"]))
+        only_single = sum(b and not a for a, b in zip(alone["exact"], alone["single-point"]))
+        assert c.paired(0, 2) == Paired(only_exact, only_single) and c.paired(0, 1) == Paired(0, 0)
+        assert only_exact > only_single  # the comparison can tell two players apart
+
+    def test_a_lambda_is_refused_before_workers_fail_to_load_it(self):
+        """With worker processes a lambda was a PicklingError from inside the pool; here it plays."""
+        with pytest.raises(InputError, match="defined at the top level of a module"):
+            run(LEVELS["beginner"], lambda: ExactAgain(), 4, workers=2)
+        assert run(LEVELS["beginner"], lambda: ExactAgain(), 4, seed=4).wins == \
+            run(LEVELS["beginner"], "exact", 4, seed=4).wins
+
+    def test_a_decision_that_changes_nothing_is_refused(self):
+        """Opening an open square again was asked for again for ever; now an InputError."""
+        with pytest.raises(InputError, match="a Decision that opens or flags a hidden cell .* from idle"):
+            play(LEVELS["beginner"], Idle, seed=1)
+
+    def test_what_is_not_a_decision_is_refused(self):
+        """A list of cells from decide was an AttributeError ('list' has no 'guess')."""
+        with pytest.raises(InputError, match=r"a Decision from cells.decide \(got list\)"):
+            play(LEVELS["beginner"], Cells, seed=1)
+
+    @pytest.mark.parametrize("player", [42, "nope", int])
+    def test_what_makes_no_strategy_is_refused(self, player):
+        """A number, an unknown name, or a maker of something without decide."""
+        with pytest.raises(InputError, match="strateg|Strategy"):
+            player_name(player)
+        with pytest.raises(InputError):
+            compare(LEVELS["beginner"], ["exact", player], 1)
+
+    def test_paired_names_two_players_of_the_comparison(self):
+        """paired() of a one-player comparison was an IndexError; (0, 0) is a player with itself."""
+        c = compare(Level(3, 3, 1), ["exact"], 3)
+        assert c.paired(0, 0) == Paired(0, 0)
+        with pytest.raises(InputError, match=r"two players' positions, 0 to 0 \(got 0 and 1\)"):
+            c.paired()
+
+    def test_a_level_name_is_refused(self):
+        """play("beginner", ...) was an AttributeError from inside Game.new."""
+        for call in (lambda: play("beginner", "exact", 1), lambda: run("beginner", "exact", 1)):
+            with pytest.raises(InputError, match=r"a Level, such as Level.parse\('beginner'\)"):
+                call()
 
 
 class TestEndgame:

@@ -137,6 +137,11 @@ class TestSafety:
         with pytest.raises(CellError):
             safety(parse_board("1.\n"), (0, 0))
 
+    def test_rejects_a_cell_that_is_a_list(self):
+        """[0, 1] for (0, 1) was a TypeError ('unhashable type: list') from a dict look-up."""
+        with pytest.raises(CellError, match=r"a hidden cell to open \(got \[0, 1\]\)"):
+            safety(parse_board("1.\n"), [0, 1])
+
     @pytest.mark.parametrize("move", ["open", "flag", True, None])
     def test_rejects_a_move_that_is_not_a_move(self, move):
         """A plain word was an AttributeError from deep inside; now it is a named error."""

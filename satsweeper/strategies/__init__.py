@@ -4,7 +4,9 @@ A strategy looks at a :class:`~satsweeper.board.Board` (revealed numbers, its
 own flags, the total mine count; never the layout) and returns a
 :class:`Decision`: moves it is sure of, or one guess.  The game
 (:mod:`satsweeper.game`) owns the truth and the experiment runner
-(:mod:`satsweeper.experiments`) applies the moves.
+(:mod:`satsweeper.experiments`) applies the moves.  A class of your own with
+a ``name`` and a ``decide`` is a strategy too: pass the class where a
+strategy's name goes (``experiments.run(level, MyPlayer, 1000)``).
 """
 
 from __future__ import annotations
