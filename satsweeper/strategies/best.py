@@ -170,111 +170,21 @@ class Best:
         corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
         if corner:
             return corner, "corner", None
-        total = counts.scaled_count * counts.scale
-        # The best guess outside the components a number touches keeps its
-        # chance (up to the total's small pull): safest component first.
-        # (Cells of a box share their chance: one per box will do.)
-        ranked = sorted((min(mines[cells[0]] for cells in dp.cells), i)
-                        for i, dp in enumerate(components.dps))
-        chances = [1 - Fraction(m, whole) for m, _ in ranked]
-
-        def elsewhere(touched) -> Fraction:
-            return next((chances[j] for j, (_, i) in enumerate(ranked) if i not in touched), Fraction(0))
-
-        if self.blend:
-            # Per component, its two lowest scaled mine counts (a box of n cells counting n times).
-            pairs = [_two_lowest((mines[cells[0]], len(cells)) for cells in dp.cells) for dp in components.dps]
-            outside_of: dict = {}  # the touched components -> the two lowest chances outside them
-
-            def next_value(outcomes, k) -> Fraction:
-                """Hill's blended safety of the next move after the number ``k``:
-                1 - (4 * the lowest mine chance + the second lowest) / 5."""
-                touched = outcomes.touched
-                outside = outside_of.get(touched)
-                if outside is None:
-                    # The first two components outside (ranked by their lowest) hold the two lowest.
-                    near = [m for _, i in islice((r for r in ranked if r[1] not in touched), 2) for m in pairs[i]]
-                    outside = outside_of[touched] = [Fraction(m, whole) for m in sorted(near)[:2]]
-                first, second = sorted([*outcomes.lowest_two(k), *outside])[:2]
-                return 1 - (4 * first + second) / 5
-
-        progress, zero = self.progress, self.zero
-        most = 1 + max(progress, 0) + max(zero, 0)  # the most one explanation can add to a score
-
-        def score(cell, beat: Fraction) -> Fraction | None:
-            """The cell's score, or None once it cannot reach ``beat``."""
-            around = [n for n in board.neighbours(cell) if n in hidden]
-            outcomes = components.reveal(cell, around)
-            if skip_dead and len(outcomes.counts) <= 1:  # dead: its number tells nothing
-                return None
-            left = sum(outcomes.counts.values())  # explanations with the cell safe
-            bar = beat * total  # compare counts, not scores
-            got = Fraction(0)
-            # Likeliest numbers first; each still to come adds at most its count.
-            for k, count in sorted(outcomes.counts.items(), key=lambda kc: -kc[1]):
-                left -= count
-                if got + (count + left) * most < bar:
-                    return None
-                if self.blend:
-                    got += count * next_value(outcomes, k)
-                    low = outcomes.lowest(k)
-                else:
-                    low = outcomes.lowest(k)
-                    got += count * max(1 - low, elsewhere(outcomes.touched))
-                if progress and low == 0:
-                    got += count * progress
-                if zero and k == 0 and around:
-                    got += count * zero
-            if self.tiebreak:
-                keys[cell] = (outcomes.counts.get(0, 0) if around else 0, len(outcomes.counts))
-            return got / total
-
-        # A cell's score is at most its own safety, and ``near`` goes safest
-        # first: stop once no cell left can reach the best score, and drop a
-        # cell as soon as what it may still gain cannot (same choice as
-        # scoring everything, far fewer look-aheads).
-        scores: dict = {}
-        keys: dict = {}
-        top = Fraction(-1)
-        risk = self.risk
-        # ``alive``: dead cells are scored only if every candidate is dead.
-        skip_dead = self.alive
-        for c in near:
-            if Fraction(whole - mines[c], whole) * most * max(1, 1 + risk) < top:
-                break
-            factor = 1
-            if risk:
-                walled = _walled_pairs(board, problem, hidden, c)
-                if walled:
-                    safe = (whole - mines[c]) * counts.scale  # layouts with c safe
-                    factor = 1 + risk * min(Fraction(walled) / safe, Fraction(mines[c], whole - mines[c]), 1)
-                if Fraction(whole - mines[c], whole) * most * factor < top:
-                    continue
-            found = score(c, top / factor)
-            if found is not None:
-                found *= factor
-                scores[c] = found
-                top = max(top, found)
-        if skip_dead and not scores:
-            skip_dead = False
-            for c in near:
-                found = score(c, top)
-                if found is not None:
-                    scores[c] = found
-                    top = max(top, found)
+        look = _Lookahead(self, board, hidden, counts, components)
+        scores, top = look.scores(near, problem)
         if inner:
             return None, "inner", top
         if self.deeper is not None and len(scores) > 1:
             bar = top * (1 - self.deeper)
             close = sorted((c for c, v in scores.items() if v >= bar), key=lambda c: -scores[c])[:DEEPER]
             if len(close) > 1:
-                deep = {c: self._two_moves(board, hidden, components, total, c, rng) for c in close}
+                deep = {c: self._two_moves(board, hidden, components, look.total, c, rng) for c in close}
                 best_deep = max(deep.values())
                 return rng.choice([c for c in close if deep[c] == best_deep]), "two moves", best_deep
         tied = [c for c, v in scores.items() if v == top]
         if self.tiebreak and len(tied) > 1:
-            first = max(keys[c] for c in tied)
-            tied = [c for c in tied if keys[c] == first]
+            first = max(look.keys[c] for c in tied)
+            tied = [c for c in tied if look.keys[c] == first]
         return rng.choice(tied), "look-ahead", top
 
     def _two_moves(self, board: Board, hidden: set, components: Components, total, cell, rng) -> Fraction:
@@ -300,6 +210,121 @@ class Best:
                 continue
             got += count * self._guess(after, problem, counts, parts, rng, inner=True)[2]
         return got / total
+
+
+class _Lookahead:
+    """One guess's look-ahead (step 4 of the module's docstring): each
+    candidate's score, the chance that this move and the next survive.
+
+    Built per guess from the position's counts; ``keys`` collects Tu's PSEQ
+    tie-break keys (the ``tiebreak`` experiment) as cells are scored.
+    """
+
+    def __init__(self, player: Best, board: Board, hidden: set, counts: Tally, components: Components):
+        self.player, self.board, self.hidden, self.components = player, board, hidden, components
+        self.mines, self.whole = counts.scaled_mines, counts.scaled_count
+        self.scale = counts.scale
+        self.total = counts.scaled_count * counts.scale
+        # The best guess outside the components a number touches keeps its
+        # chance (up to the total's small pull): safest component first.
+        # (Cells of a box share their chance: one per box will do.)
+        mines, whole = self.mines, self.whole
+        self.ranked = sorted((min(mines[cells[0]] for cells in dp.cells), i)
+                             for i, dp in enumerate(components.dps))
+        self.chances = [1 - Fraction(m, whole) for m, _ in self.ranked]
+        if player.blend:
+            # Per component, its two lowest scaled mine counts (a box of n cells counting n times).
+            self.pairs = [_two_lowest((mines[cells[0]], len(cells)) for cells in dp.cells)
+                          for dp in components.dps]
+            self.outside_of: dict = {}  # the touched components -> the two lowest chances outside them
+        # the most one explanation can add to a score
+        self.most = 1 + max(player.progress, 0) + max(player.zero, 0)
+        self.keys: dict = {}
+
+    def elsewhere(self, touched) -> Fraction:
+        """The safest guess in a component the number does not touch."""
+        return next((self.chances[j] for j, (_, i) in enumerate(self.ranked) if i not in touched), Fraction(0))
+
+    def next_value(self, outcomes, k) -> Fraction:
+        """Hill's blended safety of the next move after the number ``k``:
+        1 - (4 * the lowest mine chance + the second lowest) / 5."""
+        touched = outcomes.touched
+        outside = self.outside_of.get(touched)
+        if outside is None:
+            # The first two components outside (ranked by their lowest) hold the two lowest.
+            near = [m for _, i in islice((r for r in self.ranked if r[1] not in touched), 2) for m in self.pairs[i]]
+            outside = self.outside_of[touched] = [Fraction(m, self.whole) for m in sorted(near)[:2]]
+        first, second = sorted([*outcomes.lowest_two(k), *outside])[:2]
+        return 1 - (4 * first + second) / 5
+
+    def score(self, cell, beat: Fraction, skip_dead: bool) -> Fraction | None:
+        """The cell's score, or None once it cannot reach ``beat`` (or it is
+        dead, with ``skip_dead``)."""
+        player = self.player
+        around = [n for n in self.board.neighbours(cell) if n in self.hidden]
+        outcomes = self.components.reveal(cell, around)
+        if skip_dead and len(outcomes.counts) <= 1:  # dead: its number tells nothing
+            return None
+        left = sum(outcomes.counts.values())  # explanations with the cell safe
+        bar = beat * self.total  # compare counts, not scores
+        got = Fraction(0)
+        most, progress, zero, blend = self.most, player.progress, player.zero, player.blend
+        # Likeliest numbers first; each still to come adds at most its count.
+        for k, count in sorted(outcomes.counts.items(), key=lambda kc: -kc[1]):
+            left -= count
+            if got + (count + left) * most < bar:
+                return None
+            if blend:
+                got += count * self.next_value(outcomes, k)
+                low = outcomes.lowest(k)
+            else:
+                low = outcomes.lowest(k)
+                got += count * max(1 - low, self.elsewhere(outcomes.touched))
+            if progress and low == 0:
+                got += count * progress
+            if zero and k == 0 and around:
+                got += count * zero
+        if player.tiebreak:
+            self.keys[cell] = (outcomes.counts.get(0, 0) if around else 0, len(outcomes.counts))
+        return got / self.total
+
+    def scores(self, near: list, problem: Problem) -> tuple[dict, Fraction]:
+        """The candidates' scores (those that could still win) and the best.
+
+        A cell's score is at most its own safety, and ``near`` goes safest
+        first: stop once no cell left can reach the best score, and drop a
+        cell as soon as what it may still gain cannot (same choice as
+        scoring everything, far fewer look-aheads).
+        """
+        mines, whole, most = self.mines, self.whole, self.most
+        risk = self.player.risk
+        scores: dict = {}
+        top = Fraction(-1)
+        # ``alive``: dead cells are scored only if every candidate is dead.
+        skip_dead = self.player.alive
+        for c in near:
+            if Fraction(whole - mines[c], whole) * most * max(1, 1 + risk) < top:
+                break
+            factor = 1
+            if risk:
+                walled = _walled_pairs(self.board, problem, self.hidden, c)
+                if walled:
+                    safe = (whole - mines[c]) * self.scale  # layouts with c safe
+                    factor = 1 + risk * min(Fraction(walled) / safe, Fraction(mines[c], whole - mines[c]), 1)
+                if Fraction(whole - mines[c], whole) * most * factor < top:
+                    continue
+            found = self.score(c, top / factor, skip_dead)
+            if found is not None:
+                found *= factor
+                scores[c] = found
+                top = max(top, found)
+        if skip_dead and not scores:
+            for c in near:
+                found = self.score(c, top, False)
+                if found is not None:
+                    scores[c] = found
+                    top = max(top, found)
+        return scores, top
 
 
 def _fifty_fifty(board: Board, problem: Problem, counts: Tally):
