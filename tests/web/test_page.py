@@ -363,6 +363,46 @@ def hard_position():
     return Board(60, 60, clues, total_mines=720), game.mines
 
 
+class TestLargeBoard:
+    """A 200x200 board: all 40,000 cells in the page, drawn within 2 s (it took
+    3 s or more when every cell was built, laid out and painted one by one)."""
+
+    def test_200x200_drawn_fast_and_usable(self, page):
+        """Drawn (layout and paint included) in under 2 s of its answer; each cell has
+        the probability mines/cells left (the three next to a 0 are safe), the hint is one
+        of the safe cells and in sight, a cell far from it answers a click, the keyboard moves on."""
+        text = "mines: 6000\n" + "\n".join(["." * 200] * 199 + ["." * 199 + "0"]) + "\n"
+        load(page, "analyse")
+        paste(page, text)
+        WebDriverWait(page, 10).until(lambda d: d.execute_script(
+            "return performance.getEntriesByName('board drawn').length"))
+        ms = page.execute_script("return performance.getEntriesByName('board drawn').at(-1).duration")
+        assert ms < 2000, f"200x200 drawn in {ms:.0f} ms"
+        assert page.execute_script("return document.querySelectorAll('#analyse-board .cell').length") == 40000
+        safe = {(198, 198), (198, 199), (199, 198)}
+        assert cells_with(page, "analyse", "safe") == safe
+        rest = Fraction(6000, 40000 - 1 - len(safe))
+        for where in ((0, 0), (0, 199), (120, 57), (199, 0)):
+            assert Fraction(cell(page, "analyse", *where).get_attribute("data-probability")) == rest
+        hinted = cells_with(page, "analyse", "hinted")
+        assert len(hinted) == 1 and hinted <= safe
+        inside = page.execute_script("""
+            const c = document.querySelector('#analyse-board .cell.hinted').getBoundingClientRect();
+            const w = document.querySelector('#analyse .board-wrap').getBoundingClientRect();
+            return c.left >= w.left && c.right <= w.right && c.top >= w.top && c.bottom <= w.bottom
+              && document.elementFromPoint((c.left + c.right) / 2, (c.top + c.bottom) / 2)
+                   .closest('.cell').classList.contains('hinted');""")
+        assert inside, "the hinted cell is not drawn in sight"
+        page.execute_script("document.querySelector('#analyse .board-wrap').scrollTo(0, 0)")
+        cell(page, "analyse", 2, 3).click()
+        settle(page)
+        assert text_of(page, "analyse-answer").startswith(f"2,3 is not safe (mine probability {rest})")
+        board = page.find_element(By.ID, "analyse-board")
+        board.send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
+        assert cells_with(page, "analyse", "cursor") == {(3, 4)}
+        assert "cell 3,4: hidden" in board.get_attribute("aria-label")
+
+
 class TestServerTrouble:
     def test_slow_board_says_so(self, page):
         """A board slower than the server's time limit is drawn, with the cells the
