@@ -729,6 +729,33 @@ class TestPhone:
         assert cells_with(phone, "analyse", "hinted")  # a hint drawn, out of sight
         assert phone.execute_script("return arguments[0].scrollLeft", wrap) == 0
 
+    def test_large_board_drawn_where_scrolled(self, phone):
+        """A 200x200 board fits the phone's width (it scrolls in its box); scrolled down the
+        page and across the box, the cells in sight are drawn (they take the taps) and those
+        far away are not laid out."""
+        text = "mines: 6000\n" + ("." * 200 + "\n") * 200
+        load(phone, "analyse")
+        paste(phone, text)
+        scroll, client = self.widths(phone)
+        assert client <= 400 and scroll <= client
+        phone.execute_script("document.querySelector('#analyse .board-wrap').scrollLeft = 18 * 90")
+        settle(phone)  # the box scrolled across, then (another frame) the page down
+        phone.execute_script("window.scrollTo(0, document.querySelector('#analyse-board').offsetTop + 18 * 120)")
+        settle(phone)
+        drawn = phone.execute_script("""
+            const h = document.documentElement.clientHeight, w = document.documentElement.clientWidth;
+            const at = (x, y) => { const e = document.elementFromPoint(x, y); return e && e.closest('.cell'); };
+            const c = at(w / 2, h / 2);
+            return c ? [+c.dataset.row, +c.dataset.col,
+                        document.querySelectorAll('#analyse-board .run:not(.far)').length] : null;""")
+        assert drawn is not None, "the cell in the middle of the screen is not drawn"
+        row, col, runs = drawn
+        assert 110 <= row <= 180 and 85 <= col <= 120
+        assert runs < 2000 / 4  # of 2,000 runs of 20 cells, only those near the screen
+        cell(phone, "analyse", row, col).click()
+        settle(phone)
+        assert text_of(phone, "analyse-answer").startswith(f"{row},{col} is not safe (mine probability 3/20)")
+
     def test_api_page_fits(self, phone):
         phone.get(phone.url + "api.html")
         WebDriverWait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.endpoint"))
