@@ -113,6 +113,8 @@ def main() -> None:
             with chromium(width, 900) as driver:
                 driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                     "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+                if width < 500:  # a touch screen: (pointer: coarse), so no "hover a cell" advice
+                    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
                 for mode in (analyse, play, gadgets):
                     mode(driver, url)
                     print(shoot(driver, f"{mode.__name__}-{label}", width))

@@ -235,9 +235,21 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     app.state.stopping = threading.Event()  # set on Ctrl-C: running queries stop and answer
     _install_errors(app, limits)
     _install_routes(app, limits, workers)
-    app.mount("/", StaticFiles(directory=str(files("satsweeper.web") / "static"), html=True),
-              name="page")
+    app.mount("/", _Page(directory=str(files("satsweeper.web") / "static"), html=True), name="page")
     return app
+
+
+class _Page(StaticFiles):
+    """The page's files, the example boards as text: Python's table of file types
+    knows no ``.mine`` (JSMinesweeper's format), for which Starlette then says
+    application/octet-stream, and a browser opening the link saves it instead of
+    showing it."""
+
+    def file_response(self, full_path, stat_result, scope, status_code=200):
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        if str(full_path).endswith(".mine") and "content-type" in response.headers:
+            response.headers["content-type"] = "text/plain; charset=utf-8"
+        return response
 
 
 def _install_errors(app: FastAPI, limits: Limits) -> None:

@@ -363,6 +363,46 @@ def hard_position():
     return Board(60, 60, clues, total_mines=720), game.mines
 
 
+class TestLargeBoard:
+    """A 200x200 board: all 40,000 cells in the page, drawn within 2 s (it took
+    3 s or more when every cell was built, laid out and painted one by one)."""
+
+    def test_200x200_drawn_fast_and_usable(self, page):
+        """Drawn (layout and paint included) in under 2 s of its answer; each cell has
+        the probability mines/cells left (the three next to a 0 are safe), the hint is one
+        of the safe cells and in sight, a cell far from it answers a click, the keyboard moves on."""
+        text = "mines: 6000\n" + "\n".join(["." * 200] * 199 + ["." * 199 + "0"]) + "\n"
+        load(page, "analyse")
+        paste(page, text)
+        WebDriverWait(page, 10).until(lambda d: d.execute_script(
+            "return performance.getEntriesByName('board drawn').length"))
+        ms = page.execute_script("return performance.getEntriesByName('board drawn').at(-1).duration")
+        assert ms < 2000, f"200x200 drawn in {ms:.0f} ms"
+        assert page.execute_script("return document.querySelectorAll('#analyse-board .cell').length") == 40000
+        safe = {(198, 198), (198, 199), (199, 198)}
+        assert cells_with(page, "analyse", "safe") == safe
+        rest = Fraction(6000, 40000 - 1 - len(safe))
+        for where in ((0, 0), (0, 199), (120, 57), (199, 0)):
+            assert Fraction(cell(page, "analyse", *where).get_attribute("data-probability")) == rest
+        hinted = cells_with(page, "analyse", "hinted")
+        assert len(hinted) == 1 and hinted <= safe
+        inside = page.execute_script("""
+            const c = document.querySelector('#analyse-board .cell.hinted').getBoundingClientRect();
+            const w = document.querySelector('#analyse .board-wrap').getBoundingClientRect();
+            return c.left >= w.left && c.right <= w.right && c.top >= w.top && c.bottom <= w.bottom
+              && document.elementFromPoint((c.left + c.right) / 2, (c.top + c.bottom) / 2)
+                   .closest('.cell').classList.contains('hinted');""")
+        assert inside, "the hinted cell is not drawn in sight"
+        page.execute_script("document.querySelector('#analyse .board-wrap').scrollTo(0, 0)")
+        cell(page, "analyse", 2, 3).click()
+        settle(page)
+        assert text_of(page, "analyse-answer").startswith(f"2,3 is not safe (mine probability {rest})")
+        board = page.find_element(By.ID, "analyse-board")
+        board.send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
+        assert cells_with(page, "analyse", "cursor") == {(3, 4)}
+        assert "cell 3,4: hidden" in board.get_attribute("aria-label")
+
+
 class TestServerTrouble:
     def test_slow_board_says_so(self, page):
         """A board slower than the server's time limit is drawn, with the cells the
@@ -688,6 +728,33 @@ class TestPhone:
         assert cell(phone, "analyse", 0, 0).get_attribute("data-state") == "F"
         assert cells_with(phone, "analyse", "hinted")  # a hint drawn, out of sight
         assert phone.execute_script("return arguments[0].scrollLeft", wrap) == 0
+
+    def test_large_board_drawn_where_scrolled(self, phone):
+        """A 200x200 board fits the phone's width (it scrolls in its box); scrolled down the
+        page and across the box, the cells in sight are drawn (they take the taps) and those
+        far away are not laid out."""
+        text = "mines: 6000\n" + ("." * 200 + "\n") * 200
+        load(phone, "analyse")
+        paste(phone, text)
+        scroll, client = self.widths(phone)
+        assert client <= 400 and scroll <= client
+        phone.execute_script("document.querySelector('#analyse .board-wrap').scrollLeft = 18 * 90")
+        settle(phone)  # the box scrolled across, then (another frame) the page down
+        phone.execute_script("window.scrollTo(0, document.querySelector('#analyse-board').offsetTop + 18 * 120)")
+        settle(phone)
+        drawn = phone.execute_script("""
+            const h = document.documentElement.clientHeight, w = document.documentElement.clientWidth;
+            const at = (x, y) => { const e = document.elementFromPoint(x, y); return e && e.closest('.cell'); };
+            const c = at(w / 2, h / 2);
+            return c ? [+c.dataset.row, +c.dataset.col,
+                        document.querySelectorAll('#analyse-board .run:not(.far)').length] : null;""")
+        assert drawn is not None, "the cell in the middle of the screen is not drawn"
+        row, col, runs = drawn
+        assert 110 <= row <= 180 and 85 <= col <= 120
+        assert runs < 2000 / 4  # of 2,000 runs of 20 cells, only those near the screen
+        cell(phone, "analyse", row, col).click()
+        settle(phone)
+        assert text_of(phone, "analyse-answer").startswith(f"{row},{col} is not safe (mine probability 3/20)")
 
     def test_api_page_fits(self, phone):
         phone.get(phone.url + "api.html")

@@ -476,6 +476,17 @@ class TestPackaging:
             assert path.read_bytes() == (EXAMPLES / path.name).read_bytes(), path.name
             assert client.get("/examples/" + path.name).text == path.read_text()
 
+    def test_examples_are_text(self, client):
+        """Every example board, .mine included, is served as UTF-8 text (shown in the
+        browser, not saved), as the page's own .txt files are."""
+        root = Path(__file__).resolve().parents[2]
+        shipped = sorted((root / "satsweeper" / "web" / "static" / "examples").iterdir())
+        assert {p.suffix for p in shipped} >= {".txt", ".mine"}
+        for path in shipped:
+            response = client.get("/examples/" + path.name)
+            assert response.status_code == 200
+            assert response.headers["content-type"] == "text/plain; charset=utf-8", path.name
+
     def test_page_works_offline(self, client):
         """The page and the API description load nothing from another host."""
         import re
