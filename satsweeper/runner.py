@@ -89,6 +89,9 @@ class Backend:
             raise ValueError(f"a chunk of at least one item (got {self.chunk})")
         if self.dask and self.scheduler:
             raise ValueError("either a LocalCluster or a scheduler address, not both")
+        if self.scheduler is not None and not self.scheduler.strip():
+            # --scheduler "$ADDRESS" with the variable unset ran here, on one core, unsaid
+            raise ValueError("a scheduler address such as tcp://10.0.0.5:8786 (got an empty one)")
 
     def describe(self) -> str:
         if self.scheduler:
@@ -347,6 +350,11 @@ def _connect(client_class, address: str, timeout: float):
     except (OSError, ValueError, TypeError, asyncio.TimeoutError) as err:
         got = _first_line(err) if str(err) else f"no answer after {timeout:g} s"
         raise ClusterError(f"a Dask scheduler answering at {address}", got) from None
+    except Exception:  # noqa: BLE001 - whatever a stranger's bytes make of Dask's reader
+        # Another service there (ssh, a web proxy) answers in its own protocol: Dask read its
+        # first bytes as a frame length and asked for exabytes (MemoryError: "out of memory").
+        raise ClusterError(f"a Dask scheduler at {address}",
+                           "an answer in another protocol: another service on that port?") from None
     if kind != "Scheduler":
         raise ClusterError(f"a Dask scheduler at {address}", f"a {kind}")
     return client_class(address, timeout=timeout, set_as_default=False)

@@ -324,6 +324,34 @@ class TestCluster:
                     pass
             assert time.monotonic() - start < 5
 
+    def test_another_service_on_the_port(self):
+        """A server that speaks first in its own protocol (an ssh banner) is not taken for a
+        scheduler: exit 2 saying so, not 'out of memory' (Dask read the banner as a frame length)."""
+        import threading
+        with socket.socket() as server:
+            server.bind(("127.0.0.1", 0))
+            server.listen()
+
+            def banner():
+                connection, _ = server.accept()
+                with connection:
+                    connection.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+                    connection.recv(100)
+
+            threading.Thread(target=banner, daemon=True).start()
+            address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+            code, data = invoke("bench", "--games", 1, "--scheduler", address)
+        assert code == 2, data
+        assert data["expected"] == f"a Dask scheduler at {address}"
+        assert "another protocol" in data["got"]
+
+    def test_an_empty_scheduler_address(self):
+        """--scheduler "$ADDRESS" with the variable unset: exit 2, not a run here."""
+        code, data = invoke("bench", "--games", 1, "--scheduler", "")
+        assert code == 2 and data["got"] == "an empty address", data
+        with pytest.raises(ValueError, match="empty"):
+            Backend(scheduler=" ")
+
     def test_dask_only_when_asked(self):
         """A run without --dask or --scheduler does not import dask."""
         import subprocess

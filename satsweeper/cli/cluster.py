@@ -39,6 +39,8 @@ def backend_of(workers: int, use_dask: bool, scheduler: str | None, chunk: int |
     from ..runner import Backend
     if use_dask and scheduler:
         raise UserError("one of --dask and --scheduler", "both")
+    if scheduler is not None and not scheduler.strip():
+        raise UserError("--scheduler ADDRESS such as tcp://10.0.0.5:8786", "an empty address")
     if (use_dask or scheduler) and importlib.util.find_spec("distributed") is None:
         # Said here, before --out starts a journal: the runner finds out only
         # once the run begins.
