@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
 import math
 import multiprocessing
 import signal
-from contextlib import contextmanager
+import threading
+from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
@@ -47,6 +49,10 @@ CHUNKS_PER_WORKER = 16
 #: scheduler, this process and the worker (scripts/bench_cluster.py): 200
 #: expert games of ``exact`` on 2 workers go in tasks of 25 games, not 7.
 DASK_CHUNKS_PER_WORKER = 4
+#: Seconds of waiting for a chunk before asking whether any worker is left to play it.
+WAIT_NOTICE = 5.0
+
+log = logging.getLogger(__name__)
 
 
 class ClusterError(SatsweeperError, RuntimeError):
@@ -155,9 +161,14 @@ def _squares(lo: int, hi: int) -> list[int]:
     return [i * i for i in range(lo, hi)]
 
 
-class WorkerLost(TooComplexError):
+class RunLost(TooComplexError):
+    """What ran the chunks went away mid-run: the chunks handed back before
+    are kept, the run stops (a limit of the machines: the CLI exits 3)."""
+
+
+class WorkerLost(RunLost):
     """A worker process died mid-chunk (killed by the operating system, most
-    often for memory): the chunks before it are kept, the run stops.
+    often for memory).
 
     >>> str(WorkerLost(-9))
     'expected every worker process to finish its chunk (got one killed by signal 9; out of memory?)'
@@ -167,6 +178,17 @@ class WorkerLost(TooComplexError):
         how = (f"killed by signal {-exitcode}" if exitcode and exitcode < 0
                else f"ended with exit code {exitcode}" if exitcode else "gone")
         super().__init__(f"expected every worker process to finish its chunk (got one {how}; out of memory?)")
+
+
+class ClusterLost(RunLost):
+    """The Dask scheduler went away mid-run, or killed workers made it give a chunk up.
+
+    >>> str(ClusterLost("the Dask scheduler at tcp://h:1 to stay up", "the connection lost"))
+    'expected the Dask scheduler at tcp://h:1 to stay up (got the connection lost)'
+    """
+
+    def __init__(self, expected: str, found: str):
+        super().__init__(f"expected {expected} (got {found})")
 
 
 class ProcessRunner(Runner):
@@ -262,30 +284,63 @@ class DaskRunner(Runner):
         return sum(self.client.nthreads().values())
 
     def _stream(self, work, ranges):
+        from distributed import KilledWorker
+        from distributed.comm import CommClosedError
         pending: collections.deque = collections.deque()
         todo = iter(ranges)
         try:
             while True:
-                # A window of tasks keeps every worker busy (workers that
-                # join later are counted) without handing the scheduler a
-                # million futures at once.
-                window = 4 * max(1, self._threads())
-                for lo, hi in todo:
-                    pending.append((lo, self.client.submit(work, lo, hi, pure=False)))
-                    if len(pending) >= window:
-                        break
-                if not pending:
-                    return
-                lo, future = pending.popleft()
-                yield lo, list(_result(future))
+                try:
+                    # A window of tasks keeps every worker busy (workers that
+                    # join later are counted) without handing the scheduler a
+                    # million futures at once.
+                    window = 4 * max(1, self._threads())
+                    for lo, hi in todo:
+                        pending.append((lo, self.client.submit(work, lo, hi, pure=False)))
+                        if len(pending) >= window:
+                            break
+                    if not pending:
+                        return
+                    lo, future = pending.popleft()
+                    results = list(self._result(future))
+                except (CancelledError, CommClosedError) as err:
+                    # The client cancels every future the moment it loses the scheduler
+                    # (a traceback and 'internal error' before).
+                    pending.clear()
+                    why = getattr(err, "reason", None) or _first_line(err)
+                    raise ClusterLost(f"the Dask scheduler {self._where()} to stay up",
+                                      f"the connection to it lost ({why}); every finished chunk "
+                                      f"is kept") from None
+                except KilledWorker as err:
+                    raise ClusterLost("a Dask worker to finish every chunk",
+                                      f"{_first_line(err)}; out of memory?") from None
+                yield lo, results
         finally:
-            if pending:
+            if pending and self.client.status == "running":
                 self.client.cancel([future for _, future in pending])
 
+    def _where(self) -> str:
+        return f"at {self.backend.scheduler}" if self.backend.scheduler else "of the LocalCluster"
 
-def _result(future):
+    def _result(self, future):
+        """The future's result; while no worker is attached to the scheduler the
+        run would wait for ever unsaid, so it says (once a wait) what it waits for."""
+        said = False
+        while True:
+            try:
+                return _result(future, WAIT_NOTICE)
+            except TimeoutError:
+                if not said and not self._threads():
+                    hint = (f" (start one: dask worker {self.backend.scheduler} --nthreads 1)"
+                            if self.backend.scheduler else "")
+                    log.warning(f"waiting for a Dask worker: none is attached to the scheduler "
+                                f"{self._where()}{hint}")
+                    said = True
+
+
+def _result(future, timeout: float | None = None):
     try:
-        return future.result()
+        return future.result(timeout)
     except RuntimeError as err:
         # The scheduler unpickles every task: one whose satsweeper lacks the
         # work function (another version) refuses the whole graph.
@@ -295,7 +350,7 @@ def _result(future):
         raise
 
 
-@contextmanager
+@contextlib.contextmanager
 def open_runner(backend: Backend) -> Iterator[Runner]:
     """A runner for ``backend``; a LocalCluster it started is closed on exit.
 
@@ -310,7 +365,7 @@ def open_runner(backend: Backend) -> Iterator[Runner]:
         yield DaskRunner(backend, client)
 
 
-@contextmanager
+@contextlib.contextmanager
 def _client(backend: Backend):
     try:
         from distributed import Client, LocalCluster
@@ -318,17 +373,63 @@ def _client(backend: Backend):
         raise ClusterError("dask.distributed for a cluster run: pip install 'satsweeper[cluster]'",
                            "no module named 'distributed'") from None
     if backend.scheduler:
-        with _connect(Client, backend.scheduler, backend.timeout) as client:
+        # quiet outside the client: closing it after a lost scheduler logs a traceback
+        with _dask_quiet(), _connect(Client, backend.scheduler, backend.timeout) as client:
             _check_versions(client, backend.scheduler)
             yield client
         return
-    cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    with cluster, Client(cluster, set_as_default=False) as client:
-        # Registered with the scheduler, so a worker restarted after a crash
-        # runs it too.
-        client.register_plugin(_ignoring_interrupt(), name="satsweeper-ignore-interrupt")
-        yield client
+    with contextlib.ExitStack() as stack:
+        try:
+            with _interrupt_deferred():
+                # Dask's own messages would come as tracebacks (a worker's heartbeat failing
+                # while the cluster closes); what matters reaches this process as an exception.
+                cluster = stack.enter_context(LocalCluster(
+                    n_workers=backend.workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.CRITICAL))
+                client = stack.enter_context(Client(cluster, set_as_default=False))
+                # Registered with the scheduler, so a worker restarted after a crash
+                # runs it too.
+                client.register_plugin(_ignoring_interrupt(), name="satsweeper-ignore-interrupt")
+            yield client
+        finally:
+            with _interrupt_deferred():
+                stack.close()
+
+
+@contextlib.contextmanager
+def _interrupt_deferred():
+    """Ctrl-C held back until the block is done (then raised): while a LocalCluster starts or
+    stops.
+
+    Ctrl-C reaches the whole process group. Mid-start it reached the workers still importing
+    Dask (a traceback each) and left a half-made cluster that Python's exit spent 10 s
+    closing; mid-stop it left the cluster to the same 10 s. Blocked, not ignored: the signal
+    waits, and the threads and processes started meanwhile (Dask's event loop, the workers)
+    inherit the block, so the workers never see Ctrl-C at all.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
+def _dask_quiet():
+    """Dask's log records, often tracebacks (a lost scheduler's reconnection), kept off
+    stderr: the runner turns what matters into an exception of its own."""
+    handlers = [h for h in logging.getLogger("distributed").handlers if isinstance(h, logging.StreamHandler)]
+    levels = [h.level for h in handlers]
+    for handler in handlers:
+        handler.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for handler, level in zip(handlers, levels):
+            handler.setLevel(level)
 
 
 def _ignoring_interrupt():

@@ -360,3 +360,157 @@ class TestCluster:
                 "run(Level(9, 9, 10), 'exact', 4, workers=2); print('distributed' in sys.modules)")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         assert out.stdout.strip() == "False"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _dask(*args: str):
+    """A ``dask scheduler`` or ``dask worker`` process running this checkout, in its own session."""
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+    return subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_" + args[0], *args[1:]], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def _wait_for_scheduler(address: str, workers: int = 0) -> None:
+    from distributed import Client
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            with Client(address, timeout=2, set_as_default=False) as client:
+                if workers:
+                    client.wait_for_workers(workers, timeout=max(1, deadline - time.monotonic()))
+                return
+        except (OSError, TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+
+
+class TestClusterByHand:
+    """A scheduler and workers started as the README starts them, as processes."""
+
+    def test_a_scheduler_gone_mid_run_keeps_what_finished(self, tmp_path):
+        """The scheduler killed mid-run: exit 3 with the summary of the games that finished and
+        a line naming the scheduler (an 'internal error' and a traceback before); --resume
+        elsewhere ends as a run that never stopped."""
+        import threading
+        address = f"tcp://127.0.0.1:{_free_port()}"
+        scheduler = _dask("scheduler", "--port", address.rsplit(":", 1)[1], "--dashboard-address", ":0")
+        worker = None
+        try:
+            _wait_for_scheduler(address)
+            worker = _dask("worker", address, "--nthreads", "1", "--nworkers", "1")
+            _wait_for_scheduler(address, workers=1)
+            journal = tmp_path / "run.jsonl"
+
+            def kill_after_two_chunks():
+                while not journal.exists() or journal.read_text().count("chunk") < 2:
+                    time.sleep(0.05)
+                scheduler.kill()
+
+            threading.Thread(target=kill_after_two_chunks, daemon=True).start()
+            start = time.monotonic()
+            result = CliRunner().invoke(main, ["bench", "--level", "9x9x10", "--games", "2000", "--seed", "3",
+                                               "--chunk", "5", "--out", str(journal), "--scheduler", address])
+            assert time.monotonic() - start < 15
+        finally:
+            for process in (scheduler, worker):
+                if process:
+                    process.kill()
+                    process.wait()
+        assert result.exit_code == 3, result.output
+        assert f"expected the Dask scheduler at {address} to stay up" in result.stderr
+        assert "Traceback" not in result.stderr
+        finished = read_journal(journal).games
+        assert 10 <= finished < 2000 and f"interrupted: {finished} of 2000 games ran" in result.stdout
+        # The first two chunks, as a run of 60 games: --resume plays the rest without Dask.
+        journal_copy = tmp_path / "short.jsonl"
+        lines = journal.read_text().splitlines()
+        journal_copy.write_text("\n".join(lines[:3]).replace('"games": 2000', '"games": 60') + "\n")
+        code, data = invoke("bench", "--resume", journal_copy, "--workers", "2")
+        assert code == 0, data
+        assert (data["wins"], round(data["guesses_per_game"] * 60)) == played(Level(9, 9, 10), 60, seed=3)
+
+    def test_no_worker_attached_is_said_not_waited_on_silently(self, monkeypatch):
+        """A scheduler with no worker: the run says what it waits for, then ends once one comes."""
+        import threading
+        import satsweeper.runner as runner
+        monkeypatch.setattr(runner, "WAIT_NOTICE", 0.5)
+        address = f"tcp://127.0.0.1:{_free_port()}"
+        scheduler = _dask("scheduler", "--port", address.rsplit(":", 1)[1], "--dashboard-address", ":0")
+        workers = []
+        try:
+            _wait_for_scheduler(address)
+            threading.Timer(2, lambda: workers.append(_dask("worker", address, "--nthreads", "1"))).start()
+            result = CliRunner().invoke(main, ["bench", "--level", "9x9x10", "--games", "20", "--seed", "2",
+                                               "--scheduler", address, "--json"])
+        finally:
+            for process in [scheduler, *workers]:
+                process.kill()
+                process.wait()
+        assert result.exit_code == 0, result.output
+        assert (f"satsweeper: waiting for a Dask worker: none is attached to the scheduler at {address} "
+                f"(start one: dask worker {address} --nthreads 1)") in result.stderr
+        data = json.loads(result.stdout)
+        assert (data["wins"], round(data["guesses_per_game"] * 20)) == played(Level(9, 9, 10), 20, seed=2)
+
+
+_STARTS_AND_STOPS = """
+import os, signal, sys, threading, time
+from satsweeper.runner import Backend, open_runner
+if __name__ == "__main__":
+    start = time.monotonic()
+    try:
+        with open_runner(Backend(workers=2, dask=True)) as runner:
+            print("started", flush=True)
+            list(runner.stream(lambda lo, hi: list(range(lo, hi)), 4))
+            if sys.argv[1] == "stop":  # Ctrl-C while the cluster closes
+                threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()
+            else:
+                time.sleep(60)
+        print("closed", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+"""
+
+
+class TestCtrlCWhileALocalClusterStartsOrStops:
+    """Ctrl-C reaches the whole process group, the LocalCluster's workers included."""
+
+    def _run(self, tmp_path, when: str):
+        import subprocess
+        import sys
+        script = tmp_path / "script.py"
+        script.write_text(_STARTS_AND_STOPS)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+        start = time.monotonic()
+        process = subprocess.Popen([sys.executable, str(script), when], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        if when == "start":
+            # as soon as the first worker process exists: it is still importing Dask
+            while not subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True).stdout:
+                time.sleep(0.02)
+            os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        return out, err, time.monotonic() - start
+
+    def test_while_it_starts(self, tmp_path):
+        """The run stops once the cluster is up, closes it, and no worker prints a traceback
+        (each printed its KeyboardInterrupt, and Python's exit closed a half-made cluster)."""
+        out, err, seconds = self._run(tmp_path, "start")
+        assert out.split() == ["interrupted"], (out, err)  # before the first chunk
+        assert "Traceback" not in err and "Exception ignored" not in err, err
+        assert seconds < 20
+
+    def test_while_it_stops(self, tmp_path):
+        """The close goes on to its end, then the interrupt: Python's exit no longer spends
+        10 s closing the cluster again."""
+        out, err, seconds = self._run(tmp_path, "stop")
+        assert out.split() == ["started", "interrupted"], (out, err)
+        assert "Exception ignored" not in err and "Traceback" not in err, err
+        assert seconds < 12

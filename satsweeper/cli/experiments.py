@@ -58,7 +58,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     """
     from ..experiments import Summary, run
     from ..game import FirstClick
-    from ..runner import WorkerLost
+    from ..runner import RunLost
     from .subjects import check_room
     backend = backend_of(workers, use_dask, scheduler, chunk)
     params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": first,
@@ -91,7 +91,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED)
-    except WorkerLost as err:
+    except RunLost as err:  # a worker process or the Dask scheduler gone
         click.echo(f"satsweeper: {err}", err=True)
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, LIMIT)
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
