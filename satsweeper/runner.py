@@ -26,6 +26,8 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
+import hashlib
 import logging
 import math
 import multiprocessing
@@ -33,6 +35,7 @@ import signal
 import threading
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from .errors import SatsweeperError, TooComplexError
@@ -278,6 +281,7 @@ class DaskRunner(Runner):
     def __init__(self, backend: Backend, client):
         super().__init__(backend)
         self.client = client
+        self.code = code_fingerprint()
         self.parallel = self._threads() or backend.workers
 
     def _threads(self) -> int:
@@ -296,7 +300,8 @@ class DaskRunner(Runner):
                     # million futures at once.
                     window = 4 * max(1, self._threads())
                     for lo, hi in todo:
-                        pending.append((lo, self.client.submit(work, lo, hi, pure=False)))
+                        pending.append((lo, self.client.submit(_checked, self.code, work, lo, hi,
+                                                               pure=False)))
                         if len(pending) >= window:
                             break
                     if not pending:
@@ -311,6 +316,9 @@ class DaskRunner(Runner):
                     raise ClusterLost(f"the Dask scheduler {self._where()} to stay up",
                                       f"the connection to it lost ({why}); every finished chunk "
                                       f"is kept") from None
+                except OtherCode as err:
+                    raise ClusterError(f"satsweeper's code as here ({self.code}) on every Dask worker",
+                                       f"{err.args[0]} on the worker at {err.args[1]}") from None
                 except KilledWorker as err:
                     raise ClusterLost("a Dask worker to finish every chunk",
                                       f"{_first_line(err)}; out of memory?") from None
@@ -336,6 +344,37 @@ class DaskRunner(Runner):
                     log.warning(f"waiting for a Dask worker: none is attached to the scheduler "
                                 f"{self._where()}{hint}")
                     said = True
+
+
+class OtherCode(Exception):
+    """Raised on a Dask worker whose satsweeper is not the client's: (its code, its address)."""
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A digest of this satsweeper's Python source.
+
+    Game ``i`` is the same wherever it is played only if every machine plays it with the
+    same code, and the version cannot tell: every commit is 0.1.0 (a worker two commits
+    behind mixed its games into a run unsaid). Hence the source itself.
+
+    >>> len(code_fingerprint())
+    12
+    """
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _checked(code: str, work: Work, lo: int, hi: int) -> list:
+    """``work(lo, hi)`` on a Dask worker, refused where satsweeper is not the client's: a
+    worker that joins mid-run is checked as well as those there at the start."""
+    if code_fingerprint() != code:
+        from distributed import get_worker
+        raise OtherCode(code_fingerprint(), get_worker().address)
+    return list(work(lo, hi))
 
 
 def _result(future, timeout: float | None = None):

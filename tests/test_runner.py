@@ -9,6 +9,7 @@ import random
 import signal
 import socket
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -368,13 +369,17 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _dask(*args: str):
-    """A ``dask scheduler`` or ``dask worker`` process running this checkout, in its own session."""
+def _dask(*args: str, code: str | None = None):
+    """A ``dask scheduler`` or ``dask worker`` process running this checkout (or the satsweeper
+    under ``code``), in its own session."""
     import subprocess
     import sys
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+    path = [code or os.getcwd(), os.environ.get("PYTHONPATH")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, path)))
+    # -m puts the working directory first on the path: there, this checkout would win
     return subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_" + args[0], *args[1:]], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                            cwd=code or os.getcwd(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
 
 
 def _wait_for_scheduler(address: str, workers: int = 0) -> None:
@@ -435,6 +440,31 @@ class TestClusterByHand:
         code, data = invoke("bench", "--resume", journal_copy, "--workers", "2")
         assert code == 0, data
         assert (data["wins"], round(data["guesses_per_game"] * 60)) == played(Level(9, 9, 10), 60, seed=3)
+
+    def test_a_worker_with_other_code_is_refused(self, tmp_path):
+        """A worker whose satsweeper differs from this one, under the same version number
+        (every commit is 0.1.0): exit 2 naming it; its games were mixed in unsaid before."""
+        import shutil
+        import satsweeper
+        other = tmp_path / "other"
+        shutil.copytree(Path(satsweeper.__file__).parent, other / "satsweeper")
+        with open(other / "satsweeper" / "experiments.py", "a") as handle:
+            handle.write("# a commit later\n")
+        address = f"tcp://127.0.0.1:{_free_port()}"
+        scheduler = _dask("scheduler", "--port", address.rsplit(":", 1)[1], "--dashboard-address", ":0")
+        worker = None
+        try:
+            _wait_for_scheduler(address)
+            worker = _dask("worker", address, "--nthreads", "1", code=str(other))
+            _wait_for_scheduler(address, workers=1)
+            code, data = invoke("bench", "--level", "9x9x10", "--games", 20, "--scheduler", address)
+        finally:
+            for process in (scheduler, worker):
+                if process:
+                    process.kill()
+                    process.wait()
+        assert code == 2, data
+        assert data["expected"].startswith("satsweeper's code as here") and "on the worker at tcp://" in data["got"]
 
     def test_no_worker_attached_is_said_not_waited_on_silently(self, monkeypatch):
         """A scheduler with no worker: the run says what it waits for, then ends once one comes."""
