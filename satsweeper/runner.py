@@ -312,10 +312,9 @@ class DaskRunner(Runner):
                     # The client cancels every future the moment it loses the scheduler
                     # (a traceback and 'internal error' before).
                     pending.clear()
-                    why = getattr(err, "reason", None) or _first_line(err)
+                    why = getattr(err, "reason", None) or "its connection closed"
                     raise ClusterLost(f"the Dask scheduler {self._where()} to stay up",
-                                      f"the connection to it lost ({why}); every finished chunk "
-                                      f"is kept") from None
+                                      f"the connection to it lost ({why}); what finished is kept") from None
                 except OtherCode as err:
                     raise ClusterError(f"satsweeper's code as here ({self.code}) on every Dask worker",
                                        f"{err.args[0]} on the worker at {err.args[1]}") from None

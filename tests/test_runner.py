@@ -167,6 +167,22 @@ class TestInterrupted:
         assert code == 0, data
         assert (data["games"], data["wins"], round(data["guesses_per_game"] * 60)) == (60,) + want
 
+    def test_a_killed_worker_stops_a_sweep_and_says_how_to_go_on(self, tmp_path, monkeypatch):
+        """density: a worker killed in the chunk of game 24 (the third mine count): exit 3, what
+        finished journaled, and the --resume line a Ctrl-C gets (none before)."""
+        import satsweeper.experiments as experiments
+        from satsweeper.journal import read_levels
+        monkeypatch.setattr(experiments, "play_range", _killed_at_24)
+        journal = tmp_path / "sweep.jsonl"
+        result = CliRunner().invoke(main, ["density", "--size", "3x3", "--strategy", "exact", "--games", "10",
+                                           "--chunk", "8", "--workers", "2", "--out", str(journal)])
+        assert result.exit_code == 3, result.output
+        assert "killed by signal 9" in result.stderr
+        assert f"stopped: 0 of 1 size(s) finished (above); every finished mine count is in {journal} " \
+               f"(go on with: satsweeper density --resume {journal})" in result.stderr
+        # the chunks before the dead one may have died with the pool: at most two mine counts
+        assert sorted(read_levels(journal).levels) in ([], ["3x3x1"], ["3x3x1", "3x3x2"])
+
     def test_process_runner_raises_on_a_killed_worker(self):
         """The stream hands back the chunks before the dead one, then raises WorkerLost."""
         with pytest.raises(WorkerLost, match="signal 9"):
