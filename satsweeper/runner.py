@@ -418,7 +418,7 @@ def _client(backend: Backend):
         return
     with contextlib.ExitStack() as stack:
         try:
-            with _interrupt_deferred():
+            with _interrupt_ignored():
                 # Dask's own messages would come as tracebacks (a worker's heartbeat failing
                 # while the cluster closes); what matters reaches this process as an exception.
                 cluster = stack.enter_context(LocalCluster(
@@ -435,15 +435,30 @@ def _client(backend: Backend):
 
 
 @contextlib.contextmanager
-def _interrupt_deferred():
-    """Ctrl-C held back until the block is done (then raised): while a LocalCluster starts or
-    stops.
+def _interrupt_ignored():
+    """Ctrl-C ignored while a LocalCluster starts (1-5 s).
 
-    Ctrl-C reaches the whole process group. Mid-start it reached the workers still importing
-    Dask (a traceback each) and left a half-made cluster that Python's exit spent 10 s
-    closing; mid-stop it left the cluster to the same 10 s. Blocked, not ignored: the signal
-    waits, and the threads and processes started meanwhile (Dask's event loop, the workers)
-    inherit the block, so the workers never see Ctrl-C at all.
+    Ctrl-C reaches the whole process group: mid-start it reached the workers still
+    importing Dask (a traceback each) and left a half-made cluster that Python's exit spent
+    10 s closing. An ignored SIGINT stays ignored in the processes spawned meanwhile (a
+    handler or a blocked mask would not survive their exec), so the workers never see it;
+    this process loses a Ctrl-C pressed then, and answers the next.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def _interrupt_deferred():
+    """Ctrl-C held back until the block is done (then raised): while a LocalCluster stops.
+
+    Interrupted mid-stop, the cluster was left to Python's exit, which spent 10 s closing it.
     """
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
