@@ -25,12 +25,17 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
+import functools
+import hashlib
 import logging
 import math
 import multiprocessing
 import signal
-from contextlib import contextmanager
+import threading
+from concurrent.futures import CancelledError
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from .errors import SatsweeperError, TooComplexError
@@ -47,6 +52,10 @@ CHUNKS_PER_WORKER = 16
 #: scheduler, this process and the worker (scripts/bench_cluster.py): 200
 #: expert games of ``exact`` on 2 workers go in tasks of 25 games, not 7.
 DASK_CHUNKS_PER_WORKER = 4
+#: Seconds of waiting for a chunk before asking whether any worker is left to play it.
+WAIT_NOTICE = 5.0
+
+log = logging.getLogger(__name__)
 
 
 class ClusterError(SatsweeperError, RuntimeError):
@@ -89,6 +98,9 @@ class Backend:
             raise ValueError(f"a chunk of at least one item (got {self.chunk})")
         if self.dask and self.scheduler:
             raise ValueError("either a LocalCluster or a scheduler address, not both")
+        if self.scheduler is not None and not self.scheduler.strip():
+            # --scheduler "$ADDRESS" with the variable unset ran here, on one core, unsaid
+            raise ValueError("a scheduler address such as tcp://10.0.0.5:8786 (got an empty one)")
 
     def describe(self) -> str:
         if self.scheduler:
@@ -152,9 +164,14 @@ def _squares(lo: int, hi: int) -> list[int]:
     return [i * i for i in range(lo, hi)]
 
 
-class WorkerLost(TooComplexError):
+class RunLost(TooComplexError):
+    """What ran the chunks went away mid-run: the chunks handed back before
+    are kept, the run stops (a limit of the machines: the CLI exits 3)."""
+
+
+class WorkerLost(RunLost):
     """A worker process died mid-chunk (killed by the operating system, most
-    often for memory): the chunks before it are kept, the run stops.
+    often for memory).
 
     >>> str(WorkerLost(-9))
     'expected every worker process to finish its chunk (got one killed by signal 9; out of memory?)'
@@ -164,6 +181,17 @@ class WorkerLost(TooComplexError):
         how = (f"killed by signal {-exitcode}" if exitcode and exitcode < 0
                else f"ended with exit code {exitcode}" if exitcode else "gone")
         super().__init__(f"expected every worker process to finish its chunk (got one {how}; out of memory?)")
+
+
+class ClusterLost(RunLost):
+    """The Dask scheduler went away mid-run, or killed workers made it give a chunk up.
+
+    >>> str(ClusterLost("the Dask scheduler at tcp://h:1 to stay up", "the connection lost"))
+    'expected the Dask scheduler at tcp://h:1 to stay up (got the connection lost)'
+    """
+
+    def __init__(self, expected: str, found: str):
+        super().__init__(f"expected {expected} (got {found})")
 
 
 class ProcessRunner(Runner):
@@ -253,36 +281,104 @@ class DaskRunner(Runner):
     def __init__(self, backend: Backend, client):
         super().__init__(backend)
         self.client = client
+        self.code = code_fingerprint()
         self.parallel = self._threads() or backend.workers
 
     def _threads(self) -> int:
         return sum(self.client.nthreads().values())
 
     def _stream(self, work, ranges):
+        from distributed import KilledWorker
+        from distributed.comm import CommClosedError
         pending: collections.deque = collections.deque()
         todo = iter(ranges)
         try:
             while True:
-                # A window of tasks keeps every worker busy (workers that
-                # join later are counted) without handing the scheduler a
-                # million futures at once.
-                window = 4 * max(1, self._threads())
-                for lo, hi in todo:
-                    pending.append((lo, self.client.submit(work, lo, hi, pure=False)))
-                    if len(pending) >= window:
-                        break
-                if not pending:
-                    return
-                lo, future = pending.popleft()
-                yield lo, list(_result(future))
+                try:
+                    # A window of tasks keeps every worker busy (workers that
+                    # join later are counted) without handing the scheduler a
+                    # million futures at once.
+                    window = 4 * max(1, self._threads())
+                    for lo, hi in todo:
+                        pending.append((lo, self.client.submit(_checked, self.code, work, lo, hi,
+                                                               pure=False)))
+                        if len(pending) >= window:
+                            break
+                    if not pending:
+                        return
+                    lo, future = pending.popleft()
+                    results = list(self._result(future))
+                except (CancelledError, CommClosedError) as err:
+                    # The client cancels every future the moment it loses the scheduler
+                    # (a traceback and 'internal error' before).
+                    pending.clear()
+                    why = getattr(err, "reason", None) or "its connection closed"
+                    raise ClusterLost(f"the Dask scheduler {self._where()} to stay up",
+                                      f"the connection to it lost ({why}); what finished is kept") from None
+                except OtherCode as err:
+                    raise ClusterError(f"satsweeper's code as here ({self.code}) on every Dask worker",
+                                       f"{err.args[0]} on the worker at {err.args[1]}") from None
+                except KilledWorker as err:
+                    raise ClusterLost("a Dask worker to finish every chunk",
+                                      f"{_first_line(err)}; out of memory?") from None
+                yield lo, results
         finally:
-            if pending:
+            if pending and self.client.status == "running":
                 self.client.cancel([future for _, future in pending])
 
+    def _where(self) -> str:
+        return f"at {self.backend.scheduler}" if self.backend.scheduler else "of the LocalCluster"
 
-def _result(future):
+    def _result(self, future):
+        """The future's result; while no worker is attached to the scheduler the
+        run would wait for ever unsaid, so it says (once a wait) what it waits for."""
+        said = False
+        while True:
+            try:
+                return _result(future, WAIT_NOTICE)
+            except TimeoutError:
+                if not said and not self._threads():
+                    hint = (f" (start one: dask worker {self.backend.scheduler} --nthreads 1)"
+                            if self.backend.scheduler else "")
+                    log.warning(f"waiting for a Dask worker: none is attached to the scheduler "
+                                f"{self._where()}{hint}")
+                    said = True
+
+
+class OtherCode(Exception):
+    """Raised on a Dask worker whose satsweeper is not the client's: (its code, its address)."""
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A digest of this satsweeper's Python source.
+
+    Game ``i`` is the same wherever it is played only if every machine plays it with the
+    same code, and the version cannot tell: every commit is 0.1.0 (a worker two commits
+    behind mixed its games into a run unsaid). Hence the source itself.
+
+    >>> len(code_fingerprint())
+    12
+    """
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _checked(code: str, work: Work, lo: int, hi: int) -> list:
+    """``work(lo, hi)`` on a Dask worker, refused where satsweeper is not the client's: a
+    worker that joins mid-run is checked as well as those there at the start."""
+    if code_fingerprint() != code:
+        from distributed import get_worker
+        raise OtherCode(code_fingerprint(), get_worker().address)
+    return list(work(lo, hi))
+
+
+def _result(future, timeout: float | None = None):
     try:
-        return future.result()
+        return future.result(timeout)
     except RuntimeError as err:
         # The scheduler unpickles every task: one whose satsweeper lacks the
         # work function (another version) refuses the whole graph.
@@ -292,7 +388,7 @@ def _result(future):
         raise
 
 
-@contextmanager
+@contextlib.contextmanager
 def open_runner(backend: Backend) -> Iterator[Runner]:
     """A runner for ``backend``; a LocalCluster it started is closed on exit.
 
@@ -307,7 +403,7 @@ def open_runner(backend: Backend) -> Iterator[Runner]:
         yield DaskRunner(backend, client)
 
 
-@contextmanager
+@contextlib.contextmanager
 def _client(backend: Backend):
     try:
         from distributed import Client, LocalCluster
@@ -315,17 +411,78 @@ def _client(backend: Backend):
         raise ClusterError("dask.distributed for a cluster run: pip install 'satsweeper[cluster]'",
                            "no module named 'distributed'") from None
     if backend.scheduler:
-        with _connect(Client, backend.scheduler, backend.timeout) as client:
+        # quiet outside the client: closing it after a lost scheduler logs a traceback
+        with _dask_quiet(), _connect(Client, backend.scheduler, backend.timeout) as client:
             _check_versions(client, backend.scheduler)
             yield client
         return
-    cluster = LocalCluster(n_workers=backend.workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    with cluster, Client(cluster, set_as_default=False) as client:
-        # Registered with the scheduler, so a worker restarted after a crash
-        # runs it too.
-        client.register_plugin(_ignoring_interrupt(), name="satsweeper-ignore-interrupt")
-        yield client
+    with contextlib.ExitStack() as stack:
+        try:
+            with _interrupt_ignored():
+                # Dask's own messages would come as tracebacks (a worker's heartbeat failing
+                # while the cluster closes); what matters reaches this process as an exception.
+                cluster = stack.enter_context(LocalCluster(
+                    n_workers=backend.workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.CRITICAL))
+                client = stack.enter_context(Client(cluster, set_as_default=False))
+                # Registered with the scheduler, so a worker restarted after a crash
+                # runs it too.
+                client.register_plugin(_ignoring_interrupt(), name="satsweeper-ignore-interrupt")
+            yield client
+        finally:
+            with _interrupt_deferred():
+                stack.close()
+
+
+@contextlib.contextmanager
+def _interrupt_ignored():
+    """Ctrl-C ignored while a LocalCluster starts (1-5 s).
+
+    Ctrl-C reaches the whole process group: mid-start it reached the workers still
+    importing Dask (a traceback each) and left a half-made cluster that Python's exit spent
+    10 s closing. An ignored SIGINT stays ignored in the processes spawned meanwhile (a
+    handler or a blocked mask would not survive their exec), so the workers never see it;
+    this process loses a Ctrl-C pressed then, and answers the next.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def _interrupt_deferred():
+    """Ctrl-C held back until the block is done (then raised): while a LocalCluster stops.
+
+    Interrupted mid-stop, the cluster was left to Python's exit, which spent 10 s closing it.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
+def _dask_quiet():
+    """Dask's log records, often tracebacks (a lost scheduler's reconnection), kept off
+    stderr: the runner turns what matters into an exception of its own."""
+    handlers = [h for h in logging.getLogger("distributed").handlers if isinstance(h, logging.StreamHandler)]
+    levels = [h.level for h in handlers]
+    for handler in handlers:
+        handler.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for handler, level in zip(handlers, levels):
+            handler.setLevel(level)
 
 
 def _ignoring_interrupt():
@@ -347,6 +504,11 @@ def _connect(client_class, address: str, timeout: float):
     except (OSError, ValueError, TypeError, asyncio.TimeoutError) as err:
         got = _first_line(err) if str(err) else f"no answer after {timeout:g} s"
         raise ClusterError(f"a Dask scheduler answering at {address}", got) from None
+    except Exception:  # noqa: BLE001 - whatever a stranger's bytes make of Dask's reader
+        # Another service there (ssh, a web proxy) answers in its own protocol: Dask read its
+        # first bytes as a frame length and asked for exabytes (MemoryError: "out of memory").
+        raise ClusterError(f"a Dask scheduler at {address}",
+                           "an answer in another protocol: another service on that port?") from None
     if kind != "Scheduler":
         raise ClusterError(f"a Dask scheduler at {address}", f"a {kind}")
     return client_class(address, timeout=timeout, set_as_default=False)

@@ -9,6 +9,7 @@ import random
 import signal
 import socket
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -165,6 +166,22 @@ class TestInterrupted:
         code, data = invoke("bench", "--resume", journal)
         assert code == 0, data
         assert (data["games"], data["wins"], round(data["guesses_per_game"] * 60)) == (60,) + want
+
+    def test_a_killed_worker_stops_a_sweep_and_says_how_to_go_on(self, tmp_path, monkeypatch):
+        """density: a worker killed in the chunk of game 24 (the third mine count): exit 3, what
+        finished journaled, and the --resume line a Ctrl-C gets (none before)."""
+        import satsweeper.experiments as experiments
+        from satsweeper.journal import read_levels
+        monkeypatch.setattr(experiments, "play_range", _killed_at_24)
+        journal = tmp_path / "sweep.jsonl"
+        result = CliRunner().invoke(main, ["density", "--size", "3x3", "--strategy", "exact", "--games", "10",
+                                           "--chunk", "8", "--workers", "2", "--out", str(journal)])
+        assert result.exit_code == 3, result.output
+        assert "killed by signal 9" in result.stderr
+        assert f"stopped: 0 of 1 size(s) finished (above); every finished mine count is in {journal} " \
+               f"(go on with: satsweeper density --resume {journal})" in result.stderr
+        # the chunks before the dead one may have died with the pool: at most two mine counts
+        assert sorted(read_levels(journal).levels) in ([], ["3x3x1"], ["3x3x1", "3x3x2"])
 
     def test_process_runner_raises_on_a_killed_worker(self):
         """The stream hands back the chunks before the dead one, then raises WorkerLost."""
@@ -324,6 +341,34 @@ class TestCluster:
                     pass
             assert time.monotonic() - start < 5
 
+    def test_another_service_on_the_port(self):
+        """A server that speaks first in its own protocol (an ssh banner) is not taken for a
+        scheduler: exit 2 saying so, not 'out of memory' (Dask read the banner as a frame length)."""
+        import threading
+        with socket.socket() as server:
+            server.bind(("127.0.0.1", 0))
+            server.listen()
+
+            def banner():
+                connection, _ = server.accept()
+                with connection:
+                    connection.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+                    connection.recv(100)
+
+            threading.Thread(target=banner, daemon=True).start()
+            address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+            code, data = invoke("bench", "--games", 1, "--scheduler", address)
+        assert code == 2, data
+        assert data["expected"] == f"a Dask scheduler at {address}"
+        assert "another protocol" in data["got"]
+
+    def test_an_empty_scheduler_address(self):
+        """--scheduler "$ADDRESS" with the variable unset: exit 2, not a run here."""
+        code, data = invoke("bench", "--games", 1, "--scheduler", "")
+        assert code == 2 and data["got"] == "an empty address", data
+        with pytest.raises(ValueError, match="empty"):
+            Backend(scheduler=" ")
+
     def test_dask_only_when_asked(self):
         """A run without --dask or --scheduler does not import dask."""
         import subprocess
@@ -332,3 +377,201 @@ class TestCluster:
                 "run(Level(9, 9, 10), 'exact', 4, workers=2); print('distributed' in sys.modules)")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         assert out.stdout.strip() == "False"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _dask(*args: str, code: str | None = None):
+    """A ``dask scheduler`` or ``dask worker`` process running this checkout (or the satsweeper
+    under ``code``), in its own session."""
+    import subprocess
+    import sys
+    path = [code or os.getcwd(), os.environ.get("PYTHONPATH")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, path)))
+    # -m puts the working directory first on the path: there, this checkout would win
+    return subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_" + args[0], *args[1:]], env=env,
+                            cwd=code or os.getcwd(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+
+
+def _wait_for_scheduler(address: str, workers: int = 0) -> None:
+    from distributed import Client
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            with Client(address, timeout=2, set_as_default=False) as client:
+                if workers:
+                    client.wait_for_workers(workers, timeout=max(1, deadline - time.monotonic()))
+                return
+        except (OSError, TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+
+
+class TestClusterByHand:
+    """A scheduler and workers started as the README starts them, as processes."""
+
+    def test_a_scheduler_gone_mid_run_keeps_what_finished(self, tmp_path):
+        """The scheduler killed mid-run: exit 3 with the summary of the games that finished and
+        a line naming the scheduler (an 'internal error' and a traceback before); --resume
+        elsewhere ends as a run that never stopped."""
+        import threading
+        address = f"tcp://127.0.0.1:{_free_port()}"
+        scheduler = _dask("scheduler", "--port", address.rsplit(":", 1)[1], "--dashboard-address", ":0")
+        worker = None
+        try:
+            _wait_for_scheduler(address)
+            worker = _dask("worker", address, "--nthreads", "1", "--nworkers", "1")
+            _wait_for_scheduler(address, workers=1)
+            journal = tmp_path / "run.jsonl"
+
+            def kill_after_two_chunks():
+                while not journal.exists() or journal.read_text().count("chunk") < 2:
+                    time.sleep(0.05)
+                scheduler.kill()
+
+            threading.Thread(target=kill_after_two_chunks, daemon=True).start()
+            start = time.monotonic()
+            result = CliRunner().invoke(main, ["bench", "--level", "9x9x10", "--games", "2000", "--seed", "3",
+                                               "--chunk", "5", "--out", str(journal), "--scheduler", address])
+            assert time.monotonic() - start < 15
+        finally:
+            for process in (scheduler, worker):
+                if process:
+                    process.kill()
+                    process.wait()
+        assert result.exit_code == 3, result.output
+        assert f"expected the Dask scheduler at {address} to stay up" in result.stderr
+        assert "Traceback" not in result.stderr
+        finished = read_journal(journal).games
+        assert 10 <= finished < 2000 and f"interrupted: {finished} of 2000 games ran" in result.stdout
+        # The first two chunks, as a run of 60 games: --resume plays the rest without Dask.
+        journal_copy = tmp_path / "short.jsonl"
+        lines = journal.read_text().splitlines()
+        journal_copy.write_text("\n".join(lines[:3]).replace('"games": 2000', '"games": 60') + "\n")
+        code, data = invoke("bench", "--resume", journal_copy, "--workers", "2")
+        assert code == 0, data
+        assert (data["wins"], round(data["guesses_per_game"] * 60)) == played(Level(9, 9, 10), 60, seed=3)
+
+    def test_a_worker_with_other_code_is_refused(self, tmp_path):
+        """A worker whose satsweeper differs from this one, under the same version number
+        (every commit is 0.1.0): exit 2 naming it; its games were mixed in unsaid before."""
+        import shutil
+        import satsweeper
+        other = tmp_path / "other"
+        shutil.copytree(Path(satsweeper.__file__).parent, other / "satsweeper")
+        with open(other / "satsweeper" / "experiments.py", "a") as handle:
+            handle.write("# a commit later\n")
+        address = f"tcp://127.0.0.1:{_free_port()}"
+        scheduler = _dask("scheduler", "--port", address.rsplit(":", 1)[1], "--dashboard-address", ":0")
+        worker = None
+        try:
+            _wait_for_scheduler(address)
+            worker = _dask("worker", address, "--nthreads", "1", code=str(other))
+            _wait_for_scheduler(address, workers=1)
+            code, data = invoke("bench", "--level", "9x9x10", "--games", 20, "--scheduler", address)
+        finally:
+            for process in (scheduler, worker):
+                if process:
+                    process.kill()
+                    process.wait()
+        assert code == 2, data
+        assert data["expected"].startswith("satsweeper's code as here") and "on the worker at tcp://" in data["got"]
+
+    def test_no_worker_attached_is_said_not_waited_on_silently(self, monkeypatch):
+        """A scheduler with no worker: the run says what it waits for, then ends once one comes."""
+        import threading
+        import satsweeper.runner as runner
+        monkeypatch.setattr(runner, "WAIT_NOTICE", 0.5)
+        address = f"tcp://127.0.0.1:{_free_port()}"
+        scheduler = _dask("scheduler", "--port", address.rsplit(":", 1)[1], "--dashboard-address", ":0")
+        workers = []
+        try:
+            _wait_for_scheduler(address)
+            threading.Timer(2, lambda: workers.append(_dask("worker", address, "--nthreads", "1"))).start()
+            result = CliRunner().invoke(main, ["bench", "--level", "9x9x10", "--games", "20", "--seed", "2",
+                                               "--scheduler", address, "--json"])
+        finally:
+            for process in [scheduler, *workers]:
+                process.kill()
+                process.wait()
+        assert result.exit_code == 0, result.output
+        assert (f"satsweeper: waiting for a Dask worker: none is attached to the scheduler at {address} "
+                f"(start one: dask worker {address} --nthreads 1)") in result.stderr
+        data = json.loads(result.stdout)
+        assert (data["wins"], round(data["guesses_per_game"] * 20)) == played(Level(9, 9, 10), 20, seed=2)
+
+
+_STARTS_AND_STOPS = """
+import os, signal, sys, threading, time
+from satsweeper.runner import Backend, open_runner
+if __name__ == "__main__":
+    start = time.monotonic()
+    try:
+        with open_runner(Backend(workers=2, dask=True)) as runner:
+            print("started", flush=True)
+            list(runner.stream(lambda lo, hi: list(range(lo, hi)), 4))
+            if sys.argv[1] == "stop":  # Ctrl-C while the cluster closes
+                threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()
+            else:
+                time.sleep(60)
+        print("closed", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+"""
+
+
+def _children(pid: int) -> list[int]:
+    import subprocess
+    return [int(c) for c in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()]
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+class TestCtrlCWhileALocalClusterStartsOrStops:
+    """Ctrl-C reaches the whole process group, the LocalCluster's workers included."""
+
+    def _run(self, tmp_path, when: str):
+        import subprocess
+        import sys
+        script = tmp_path / "script.py"
+        script.write_text(_STARTS_AND_STOPS)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+        start = time.monotonic()
+        process = subprocess.Popen([sys.executable, str(script), when], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        lines = []
+        if when == "start":
+            # as soon as a worker process exists (it imports Dask for a second or more)
+            while not any("spawn_main" in _command_line(child) for child in _children(process.pid)):
+                time.sleep(0.02)
+            os.killpg(process.pid, signal.SIGINT)
+            lines.append(process.stdout.readline())  # the run went on: that Ctrl-C was lost
+            os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        return "".join(lines) + out, err, time.monotonic() - start
+
+    def test_while_it_starts(self, tmp_path):
+        """No worker prints a traceback (each printed its KeyboardInterrupt, and Python's exit
+        closed a half-made cluster); the next Ctrl-C stops the run."""
+        out, err, seconds = self._run(tmp_path, "start")
+        assert out.split() == ["started", "interrupted"], (out, err)
+        assert "Traceback" not in err and "Exception ignored" not in err, err
+        assert seconds < 20
+
+    def test_while_it_stops(self, tmp_path):
+        """The close goes on to its end, then the interrupt: Python's exit no longer spends
+        10 s closing the cluster again."""
+        out, err, seconds = self._run(tmp_path, "stop")
+        assert out.split() == ["started", "interrupted"], (out, err)
+        assert "Exception ignored" not in err and "Traceback" not in err, err
+        assert seconds < 12

@@ -39,9 +39,29 @@ def backend_of(workers: int, use_dask: bool, scheduler: str | None, chunk: int |
     from ..runner import Backend
     if use_dask and scheduler:
         raise UserError("one of --dask and --scheduler", "both")
+    if scheduler is not None and not scheduler.strip():
+        raise UserError("--scheduler ADDRESS such as tcp://10.0.0.5:8786", "an empty address")
     if (use_dask or scheduler) and importlib.util.find_spec("distributed") is None:
         # Said here, before --out starts a journal: the runner finds out only
         # once the run begins.
         raise UserError("dask.distributed for a cluster run: pip install 'satsweeper[cluster]'",
                         "no module named 'distributed'")
+    if use_dask or scheduler:
+        _show_runner_notes()
     return Backend(workers=workers, dask=use_dask, scheduler=scheduler, chunk=chunk)
+
+
+def _show_runner_notes() -> None:
+    """What the runner says while a run waits (no Dask worker attached), on stderr as
+    ``satsweeper: ...`` like every other message."""
+    import logging
+
+    class Notes(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            # click.echo finds stderr when it writes (a test runner swaps it per command)
+            click.echo(f"satsweeper: {record.getMessage()}", err=True)
+
+    log = logging.getLogger("satsweeper.runner")
+    if not any(type(h).__name__ == "Notes" for h in log.handlers):
+        log.addHandler(Notes())
+        log.propagate = False

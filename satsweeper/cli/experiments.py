@@ -58,7 +58,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     """
     from ..experiments import Summary, run
     from ..game import FirstClick
-    from ..runner import WorkerLost
+    from ..runner import RunLost
     from .subjects import check_room
     backend = backend_of(workers, use_dask, scheduler, chunk)
     params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": first,
@@ -91,7 +91,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED)
-    except WorkerLost as err:
+    except RunLost as err:  # a worker process or the Dask scheduler gone
         click.echo(f"satsweeper: {err}", err=True)
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, LIMIT)
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
@@ -285,6 +285,7 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
       satsweeper density --resume sweep.jsonl --workers 2
     """
     from .. import density as critical
+    from ..runner import RunLost
     require_experiments("density", "scipy", "matplotlib")
     backend = backend_of(workers, use_dask, scheduler, chunk)
     params = {"strategy": strategy_name, "games": games, "seed": seed,
@@ -331,12 +332,16 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                 results.append(result)
                 if not as_json:
                     click.echo(_size_line(result, said))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, RunLost) as err:
         kept = f"; every finished mine count is in {journal.path} (go on with: satsweeper density " \
                f"--resume {journal.path})" if journal else ""
-        click.echo(f"interrupted: {len(results)} of {len(sizes)} size(s) finished (above){kept}", err=True)
-        if as_json:
-            emit("density", as_json, {"complete": False, "sizes": results}, None, INTERRUPTED)
+        if isinstance(err, RunLost):  # a worker process or the Dask scheduler gone
+            click.echo(f"satsweeper: {err}", err=True)
+        click.echo(f"{'interrupted' if isinstance(err, KeyboardInterrupt) else 'stopped'}: "
+                   f"{len(results)} of {len(sizes)} size(s) finished (above){kept}", err=True)
+        if as_json or isinstance(err, RunLost):
+            emit("density", as_json, {"complete": False, "sizes": results}, None,
+                 INTERRUPTED if isinstance(err, KeyboardInterrupt) else LIMIT)
         raise
     finally:
         if journal:
