@@ -1,0 +1,136 @@
+"""README's map of the code ("How it works") names every module, and the imports keep to it.
+
+The oracle is the source itself: every ``import`` statement of every module of the
+package, read with :mod:`ast` (at the top or inside a function alike), resolved to the
+module it loads.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "satsweeper"
+README = (ROOT / "README.md").read_text()
+
+# The one import that goes down the map: the serve command starts the web server.
+DOWNWARD = {("satsweeper.cli.serve", "satsweeper.web.server")}
+
+
+def modules() -> dict[str, Path]:
+    """Dotted name -> file, for every module of the package."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = modules()
+
+
+def imports(name: str) -> set[str]:
+    """The package's modules that ``name`` imports, anywhere in its file."""
+    path = MODULES[name]
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    loaded = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            targets = [f"{base}.{alias.name}" for alias in node.names]  # a submodule, or a name in base
+        else:
+            continue
+        for target in targets:
+            while target not in MODULES and "." in target:
+                target = target.rsplit(".", 1)[0]
+            if target in MODULES and target != name:
+                loaded.add(target)
+    return loaded
+
+
+def rows() -> list[tuple[list[str], str, str]]:
+    """The map's rows in order: (the modules or packages it names, what it owns, its imports)."""
+    start = README.index("\n## How it works\n")
+    table = README[README.index("| module | owns | imports |", start):]
+    found = []
+    for line in table.splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        first, owns, uses = (cell.strip() for cell in line.strip("|").split(" | "))
+        found.append((re.findall(r"`([^`]+)`", first), owns, uses))
+    return found
+
+
+ROWS = rows()
+
+
+def row_of(module: str) -> int:
+    """The index of the row that names ``module`` (itself, or its package)."""
+    parts = module.split(".")[1:]  # [] for the package's own __init__.py
+    for index, (names, _, _) in enumerate(ROWS):
+        for named in names:
+            if named.endswith("/"):
+                if parts[:1] == [named[:-1]]:
+                    return index
+            elif parts == ([] if named == "__init__.py" else [named.removesuffix(".py")]):
+                return index
+    raise AssertionError(f"README's map names no row for {module}")
+
+
+def short(module: str) -> str:
+    """How the imports column names a module: its package for a package's module."""
+    return module.split(".")[1]
+
+
+class TestMap:
+    def test_names_real_modules(self):
+        """Every name in the map's first column is a module or a package of satsweeper."""
+        for names, _, _ in ROWS:
+            for named in names:
+                path = PACKAGE / named
+                assert path.is_dir() if named.endswith("/") else path.is_file(), named
+
+    def test_every_module_has_a_row(self):
+        """Every module has one row, and a package's row names each of its modules."""
+        for module, path in MODULES.items():
+            index = row_of(module)
+            names, owns, _ = ROWS[index]
+            if path.parent != PACKAGE and path.name != "__init__.py":
+                assert f"`{path.name}`" in owns, f"the {names[0]} row does not name {path.name}"
+
+    def test_layers(self):
+        """A module imports only from its own row or rows above (errors.py from anywhere)."""
+        wrong = []
+        for module in MODULES:
+            here = row_of(module)
+            for target in imports(module):
+                if target == "satsweeper.errors" or (module, target) in DOWNWARD:
+                    continue
+                if row_of(target) > here:
+                    wrong.append(f"{module} imports {target}, below it in the map")
+        assert not wrong, "\n".join(wrong)
+
+    def test_imports_column(self):
+        """A row's imports column is exactly what its modules import from other rows (errors.py aside)."""
+        for index, (names, _, uses) in enumerate(ROWS):
+            if uses.startswith("any row above"):
+                continue
+            actual = {short(target) for module in MODULES if row_of(module) == index
+                      for target in imports(module)
+                      if target != "satsweeper.errors" and row_of(target) != index}
+            listed = {name.strip() for name in uses.split(",") if name.strip()}
+            assert listed == actual, f"{names}: the map says {sorted(listed)}, the code imports {sorted(actual)}"
+
+    def test_downward_import_is_real(self):
+        """The one import down the map is still made (else the exception is stale)."""
+        for module, target in DOWNWARD:
+            assert target in imports(module)
