@@ -18,7 +18,8 @@ new squares and answers the same problem as :func:`problem_of`.
 True
 
 Names are imported on first use (PEP 562), so ``python -m satsweeper``
-loads only what its command needs.
+loads only what its command needs, and the component counting engine:
+``tally``, also a submodule's name, is bound at once.
 """
 
 from importlib import import_module

@@ -3,7 +3,10 @@
 Two engines give the same exact answers:
 
 * ``components`` (default): boxes, components and frontier dynamic
-  programming (:mod:`satsweeper.components`); fast on real positions.
+  programming (:mod:`satsweeper.components`); fast on real positions.  A
+  :class:`~satsweeper.board.Board` of at most 4096 squares is counted
+  straight from its grid (:mod:`satsweeper.bitboard`) when it can be, with
+  no rules made.
 * ``ganak``: the Ganak model counter on CNF, projected onto the cell
   variables (:mod:`satsweeper.modelcount`); general and slower.
 

@@ -1,9 +1,9 @@
-"""Errors raised for input the user gave us.
+"""Every error satsweeper raises on purpose: input it cannot use, and problems beyond a limit.
 
 An inconsistent board is *not* an error: it is an answer (see
-:mod:`satsweeper.reasoning`).  Errors are for input that cannot be read or
-questions that cannot be asked, and every message says what must hold and
-what was found instead.
+:mod:`satsweeper.reasoning`).  Errors are for input that cannot be read,
+questions that cannot be asked and work beyond a limit (:class:`TooComplexError`),
+and every message says what must hold and what was found instead.
 """
 
 from __future__ import annotations

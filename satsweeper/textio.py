@@ -1,6 +1,7 @@
 """Reading and writing boards as text.
 
-Two formats are understood.
+Two board formats are read and written here; :func:`read_any` also tells
+constraint systems (:mod:`satsweeper.systems`) apart from them by content.
 
 **Native** (any file name; see README for the full description)::
 
