@@ -1,8 +1,12 @@
 """SAT answers with evidence: consistency, safety, determined cells, uniqueness.
 
-One :class:`Reasoner` holds one incremental solver per problem and asks every
-question by assumptions: rule selectors switch clues on, totalizer outputs
-bound the frontier count.  Answers are values that carry their evidence:
+One :class:`Reasoner` per problem asks every question by assumptions on two
+incremental solvers over one CNF, each built when first needed: one with every
+rule switched on for good (models, backbones), and one whose rule selectors
+switch clues on, built only to name evidence; assumed bound literals (guarded
+native constraints or totalizer outputs, see :mod:`satsweeper.encoding`) bound
+the frontier count.  :func:`solve` counts instead when the counting engine's DP
+stays narrow.  Answers are values that carry their evidence:
 
 * consistent: a witness explanation; inconsistent: a minimal set of clues
   that cannot all hold (dropping any one of them removes the conflict);
@@ -156,7 +160,7 @@ class Uniqueness:
 
 
 class Reasoner:
-    """One incremental SAT solver answering questions about one problem.
+    """Incremental SAT solvers (two, built when first needed) answering questions about one problem.
 
     Use as a context manager (the solver holds native memory):
 
