@@ -9,9 +9,11 @@ A :class:`Board` is a rectangle of squares.  Each square is one of
   use it to cut a gadget out of a larger board).
 
 Cells are ``(row, col)`` tuples, 0-based from the top-left.  The board may
-also carry the total number of mines, flags included.  Only this module and
-:mod:`satsweeper.textio` know about grids; everything downstream sees
-constraints over opaque cells.
+also carry the total number of mines, flags included.  The engines never
+see the grid: :mod:`satsweeper.constraints` turns a board into rules over
+opaque cells, and only :mod:`satsweeper.bitboard` reads a small board's grid
+straight for speed.  What plays, draws or builds boards (the game, the
+strategies, rendering, gadgets) knows grids too.
 """
 
 from __future__ import annotations
