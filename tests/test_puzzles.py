@@ -297,6 +297,26 @@ class TestCli:
         assert result.exit_code == 1
         assert "marked ?" in result.output
 
+    def test_stuck_odds_are_in_order_with_the_cells_next_to_no_number(self, tmp_path):
+        """5x3, mines at 0,0 and 1,1, start 2,2 (shows 1): by brute force over the 14
+        hidden cells with 2 mines, each of the 5 around the 1 is a mine with chance 1/5
+        and each of the 9 others 1/9, so a cell next to no number is the safest guess.
+        It was listed last, under "safest first"."""
+        import itertools
+        hidden = [(r, c) for r in range(3) for c in range(5) if (r, c) != (2, 2)]
+        around = {(1, 1), (1, 2), (1, 3), (2, 1), (2, 3)}
+        layouts = [set(m) for m in itertools.combinations(hidden, 2) if len(set(m) & around) == 1]
+        chance = {cell: Fraction(sum(cell in m for m in layouts), len(layouts)) for cell in hidden}
+        assert {chance[c] for c in around} == {Fraction(1, 5)}
+        assert {chance[c] for c in set(hidden) - around} == {Fraction(1, 9)}
+        path = tmp_path / "l.txt"
+        path.write_text("mines: 2\nstart: 2,2\n*....\n.*...\n.....\n")
+        result = run("noguess", path)
+        assert result.exit_code == 1
+        listed = result.output.split("safest first:\n")[1].splitlines()
+        assert listed[0] == "  any of 9 cells next to no number: 1/9 (11.1%)"
+        assert listed[1:] == [f"  {r},{c}: 1/5 (20.0%)" for r, c in sorted(around)]
+
     @pytest.mark.parametrize("text, args, message", [
         ("..\n..\n", [], "expected a layout"),
         ("*.\n..\n", [], "expected --start"),

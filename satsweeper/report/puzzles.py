@@ -35,20 +35,25 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
             lines.append(grade_text(grade))
         return "\n".join(lines)
     overlay = {c: "?" for c in answer.frontier}
-    lines = [f"no-guess: no, stuck after {rounds(answer.rounds)}; a guess is forced among the "
-             f"{len(answer.frontier)} undetermined cells marked ?",
+    lines = [f"no-guess: no, stuck after {rounds(answer.rounds)}; a guess is forced (the "
+             f"{len(answer.frontier)} undetermined cells next to a number are marked ?)",
              BoardView(answer.position).picture(overlay), stats]
     if odds:
         ranked = sorted(answer.frontier, key=lambda c: (odds[c], c))
-        lines.append("chance of a mine at the cells marked ?, safest first:")
-        lines += [f"  {view.label(c)}: {fraction_text(odds[c])} ({float(odds[c]):.1%})"
-                  for c in ranked[:SHOWN_ODDS]]
-        if len(ranked) > SHOWN_ODDS:
-            lines.append(f"  ... and {len(ranked) - SHOWN_ODDS} more (--json lists all)")
+        shown = [(odds[c], f"  {view.label(c)}: {fraction_text(odds[c])} ({float(odds[c]):.1%})")
+                 for c in ranked[:SHOWN_ODDS]]
         elsewhere = [c for c in odds if c not in overlay]
         if elsewhere:
-            lines.append(f"  a cell next to no number: {fraction_text(odds[elsewhere[0]])} "
-                         f"({float(odds[elsewhere[0]]):.1%})")
+            # Every cell next to no number has the same chance; it is often the
+            # safest guess, so it takes its place in the order (it came last).
+            chance = odds[elsewhere[0]]
+            many = f"any of {len(elsewhere)} cells" if len(elsewhere) > 1 else "a cell"
+            at = sum(1 for p, _ in shown if p <= chance)
+            shown.insert(at, (chance, f"  {many} next to no number: {fraction_text(chance)} ({float(chance):.1%})"))
+        lines.append("chance of a mine, safest first:")
+        lines += [line for _, line in shown]
+        if len(ranked) > SHOWN_ODDS:
+            lines.append(f"  ... and {len(ranked) - SHOWN_ODDS} more (--json lists all)")
     return "\n".join(lines)
 
 
