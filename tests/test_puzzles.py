@@ -383,6 +383,31 @@ class TestCli:
                                                  if l and l[0] in ".*") for c, ch in enumerate(row) if ch == "*"}
         assert len(mines) == 2 and set(drawn[0].flags) == mines and drawn[0].hidden_cells() == []
 
+    @pytest.mark.parametrize("word, line", [
+        ("medium", "hardest step (medium, two nested numbers): opens 0,0 0,2"),
+        ("hard", "hardest step (hard, 3 numbers at once): opens 0,2 1,2 0,1"),
+        ("extreme", "hardest step (extreme, the total): opens 0,3"),
+    ])
+    def test_the_hardest_step_is_named_and_outlined(self, tmp_path, monkeypatch, word, line):
+        """noguess names the cells the hardest step decides (with what a 0 they show
+        opens) and outlines them on the won picture: the README's ladder examples, whose
+        hard cells are worked out by hand there (medium: 0,2 and 0,0; hard: 0,2, a 0 that
+        opens 1,2 and 0,1; extreme: 0,3).  It gave only counts: an author could not see
+        where a puzzle is hard."""
+        result = run("noguess", LADDER / f"{word}.txt")
+        assert result.exit_code == 0 and line in result.output.splitlines()
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render",
+                            lambda board, path, picture: drawn.append(picture))
+        assert run("noguess", LADDER / f"{word}.txt", "--picture", tmp_path / "p.png").exit_code == 0
+        named = {tuple(map(int, c.split(","))) for c in line.split("opens ")[1].split()}
+        assert set(drawn[0].marks) == named and "hardest step" in drawn[0].caption
+
+    def test_an_easy_layout_names_no_hardest_step(self):
+        """Every step of an easy layout is one number: no line for it."""
+        assert "hardest" not in run("noguess", LADDER / "easy.txt").output
+
     def test_stuck_picture(self, tmp_path):
         """--picture draws the stuck position to an SVG."""
         path, picture = tmp_path / "l.txt", tmp_path / "stuck.svg"

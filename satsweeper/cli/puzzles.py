@@ -66,9 +66,17 @@ def noguess(source, start, picture, as_json):
     text = no_guess_text(view, cell, answer, graded, odds)
     if picture is not None:
         from ..render import Picture, render
-        drawing = Picture(probabilities=odds or None, marks={c: "move" for c in answer.frontier},
-                          title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"),
-                          caption=None if answer.solved else "outlined: where the guess is forced")
+        from ..difficulty import hardest_steps
+        from ..report.puzzles import hardest_phrase
+        caption, marks = None, {c: "move" for c in answer.frontier}
+        if not answer.solved:
+            caption = "outlined: where the guess is forced"
+        elif graded is not None and hardest_steps(graded):
+            # Where the grade comes from, on the won board: what an author changes.
+            marks = {c: "move" for s in hardest_steps(graded) for c in s.opened + s.flagged}
+            caption = f"outlined: what the hardest step ({hardest_phrase(graded)}) opens or flags"
+        drawing = Picture(probabilities=odds or None, marks=marks, caption=caption,
+                          title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"))
         # A won game shows every mine flagged, as Minesweeper does: left hidden,
         # the mines no step had to flag looked like unsolved squares.
         shown = (replace(answer.position, flags=frozenset(puzzle.mines)) if answer.solved
