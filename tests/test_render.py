@@ -123,3 +123,52 @@ class TestOpened:
             board.write_text(text)
             result = run("render", board, "--opened", "-o", tmp_path / "b.svg")
             assert result.exit_code == 2 and expected in result.output, result.output
+
+
+class TestSmallPictures:
+    """Text on a small board's picture, measured by matplotlib itself (the
+    extents its renderer gives each text), not by the layout code's estimates."""
+
+    @staticmethod
+    def measured(monkeypatch):
+        import matplotlib
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+        from matplotlib.text import Text
+        seen = []
+        original = Figure.savefig
+
+        def spy(self, *args, **kwargs):
+            renderer = self.canvas.get_renderer()
+            texts = [t for t in self.findobj(Text) if t.get_visible() and t.get_text().strip()]
+            seen.append({"figure": self.bbox,
+                         "texts": [(t.get_text(), t.get_window_extent(renderer)) for t in texts],
+                         "captions": [t.get_window_extent(renderer) for t in self.texts],
+                         "axes": [a.get_window_extent(renderer) for a in self.axes]})
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Figure, "savefig", spy)
+        return seen
+
+    def test_titles_and_captions_fit_the_figure(self, tmp_path, monkeypatch):
+        """A 2x2 50/50 with --reason and --probs, a 5x3 conflict (a long title), a 1x2
+        board: every text lies inside the figure, and no caption runs into the board or
+        the colour scale.  Titles and captions were cut off at a small figure's edges,
+        and the colour scale hung into the caption."""
+        seen = self.measured(monkeypatch)
+        fifty, typo, tiny = tmp_path / "fifty.txt", tmp_path / "typo.txt", tmp_path / "tiny.txt"
+        fifty.write_text("mines: 1\n..\n11\n")
+        typo.write_text("mines: 3\n..1..\n.2.1.\n11100\n")
+        tiny.write_text(".1\n")
+        runs = [(fifty, "--reason", "0,0"), (fifty, "--probs"), (typo, "--probs"), (typo,), (tiny, "--probs"),
+                (tiny, "--reason", "0,0")]
+        for board, *args in runs:
+            run("render", board, "-o", tmp_path / "p.png", *args)
+        assert len(seen) == len(runs)
+        for drawn, args in zip(seen, runs):
+            frame = drawn["figure"]
+            for text, box in drawn["texts"]:
+                assert (box.x0 >= frame.x0 - 0.5 and box.x1 <= frame.x1 + 0.5 and box.y0 >= frame.y0 - 0.5
+                        and box.y1 <= frame.y1 + 0.5), (args, text, box, frame)
+            for caption in drawn["captions"]:
+                assert not any(caption.overlaps(axes) for axes in drawn["axes"]), args
