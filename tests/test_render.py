@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from satsweeper.cli import main
@@ -172,3 +173,46 @@ class TestSmallPictures:
                         and box.y1 <= frame.y1 + 0.5), (args, text, box, frame)
             for caption in drawn["captions"]:
                 assert not any(caption.overlaps(axes) for axes in drawn["axes"]), args
+
+
+def _explanations(rows: list[str], total: int | None) -> list[frozenset]:
+    """Every mine set of the hidden cells ('.') that the digits and total allow (brute force)."""
+    import itertools
+    height, width = len(rows), len(rows[0])
+    hidden = [(r, c) for r in range(height) for c in range(width) if rows[r][c] == "."]
+    found = []
+    for bits in itertools.product((0, 1), repeat=len(hidden)):
+        mines = frozenset(cell for cell, bit in zip(hidden, bits) if bit)
+        if total is not None and len(mines) != total:
+            continue
+        if all(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)) == int(rows[r][c])
+               for r in range(height) for c in range(width) if rows[r][c].isdigit()):
+            found.append(mines)
+    return found
+
+
+class TestUniqueRender:
+    @pytest.mark.parametrize("rows, total", [
+        (["..", "11"], 1), (["1.1..", "11111", "00000"], 2), (["...", ".2.", "..."], None),
+        (["..1..", ".2.1.", "11100"], 3), ([".....", "..1..", "....."], 2), (["1.", "12"], None),
+    ])
+    def test_the_picture_shows_two_explanations_or_the_one(self, tmp_path, monkeypatch, rows, total):
+        """unique --render draws an explanation and outlines where a second differs; both
+        are explanations by brute force (the one, if unique; the conflict, if none).  An
+        author could see why a board is not unique only as two text grids."""
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(picture))
+        board = tmp_path / "b.txt"
+        board.write_text((f"mines: {total}\n" if total is not None else "") + "\n".join(rows) + "\n")
+        result = run("unique", board, "--render", tmp_path / "u.png")
+        every = _explanations(rows, total)
+        assert result.exit_code == (0 if len(every) == 1 else 1)
+        picture = drawn[0]
+        if not every:
+            assert picture.marks and set(picture.marks.values()) == {"conflict"}
+        elif len(every) == 1:
+            assert picture.mines == every[0] and not picture.marks
+        else:
+            other = picture.mines ^ frozenset(picture.marks)
+            assert picture.marks and picture.mines in every and other in every

@@ -156,4 +156,23 @@ def draw_hint(board, answer, output: Path, name: str = "") -> str:
     return write_output(output, lambda path: render(board, str(path), picture=picture))
 
 
+def draw_uniqueness(board, answer, output: Path, name: str) -> str:
+    """Draw ``answer`` (a :class:`~satsweeper.reasoning.Uniqueness`): the one
+    explanation, or one of two with the cells where the other differs
+    outlined, or the clues that conflict."""
+    from ..render import Picture, render
+    if not answer.consistent:
+        picture = Picture(marks=_conflict_marks(answer.conflict), title=f"{name}: inconsistent",
+                          caption="orange: the clues that conflict")
+    elif answer.unique:
+        picture = Picture(mines=answer.explanations[0], title=f"{name}: unique",
+                          caption="drawn mines: the one explanation")
+    else:
+        first, second = answer.explanations
+        picture = Picture(mines=first, marks={c: "move" for c in first ^ second}, title=f"{name}: not unique",
+                          caption="drawn mines: one explanation; outlined: the cells where a second one "
+                                  "differs (a mine in one, safe in the other)")
+    return write_output(output, lambda path: render(board, str(path), picture=picture))
+
+
 COMMANDS = (render_board,)
