@@ -216,3 +216,22 @@ class TestUniqueRender:
         else:
             other = picture.mines ^ frozenset(picture.marks)
             assert picture.marks and picture.mines in every and other in every
+
+
+class TestTotalInTheTitle:
+    def test_a_printed_puzzle_says_its_total(self, tmp_path, monkeypatch):
+        """render --opened (the puzzle to print) titles the picture with the layout's mine
+        count, counted here from its '*' squares: an extreme puzzle needs the total and
+        no square shows it (the picture gave only the file name)."""
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(picture))
+        layout = tmp_path / "p.txt"
+        assert run("generate", "9x9x12", "--no-guess", "--seed", "3", "-o", layout).exit_code == 0
+        stars = layout.read_text().count("*")
+        assert run("render", layout, "-o", tmp_path / "p.png", "--opened").exit_code == 0
+        assert drawn[0].title == f"p.txt ({stars} mines)" and stars == 12
+        plain = tmp_path / "q.txt"
+        plain.write_text("..\n11\n")
+        assert run("render", plain, "-o", tmp_path / "q.png").exit_code == 0
+        assert drawn[1].title == "q.txt"

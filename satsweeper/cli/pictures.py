@@ -50,7 +50,10 @@ def render_board(source, output, with_probs, reason, opened, flags, as_json):
     # A plain drawing asks no question: whether the board is consistent is
     # then not known (null), not claimed.
     data = {"output": str(output), "consistent": None}
-    picture = Picture(title=Path(source.name).name)
+    # The total is part of the puzzle (an extreme one needs it) and no square shows it.
+    total = getattr(subject, "total_mines", None)
+    picture = Picture(title=Path(source.name).name + (f" ({total} mine{'s' if total != 1 else ''})"
+                                                      if total is not None else ""))
     conflict = ()
     if with_probs:
         from .queries import count_problem
