@@ -44,7 +44,10 @@ def noguess(source, start, picture, as_json):
     puzzle = read_puzzle_from(source)
     board = puzzle.board
     if puzzle.mines is None:
-        raise UserError("a layout, '*' for the hidden mines", "a position without one", source.name)
+        # A hand-made position has no truth to play against; say what answers it instead.
+        raise UserError("a layout, '*' for the hidden mines", "a position without one; for a position, "
+                        "'satsweeper unique' says whether its numbers decide every cell and "
+                        "'satsweeper solve' which they decide", source.name)
     if board.voids:
         raise UserError("a full rectangle for a game", "void squares", source.name)
     cell = start or puzzle.start
