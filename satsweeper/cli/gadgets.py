@@ -147,8 +147,7 @@ def repair(reference, output, attempts, unique, as_json):
 
     \b
     Examples:
-      satsweeper repair examples/conflict.txt
-      satsweeper repair my-puzzle.txt --unique -o fixed.txt
+      satsweeper repair examples/conflict.txt --unique -o fixed.txt
       satsweeper repair gadgets/figures/fig-3.5-or-as-printed.txt -o or.txt
       satsweeper repair and --unique
     """
