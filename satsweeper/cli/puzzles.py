@@ -73,7 +73,7 @@ def noguess(source, start, picture, as_json):
         from ..report.puzzles import hardest_phrase
         caption, marks = None, {c: "move" for c in answer.frontier}
         if not answer.solved:
-            caption = "outlined: where the guess is forced"
+            caption = "a guess is forced; outlined: the undetermined cells next to a number; colours: exact mine probability"
         elif graded is not None and hardest_steps(graded):
             # Where the grade comes from, on the won board: what an author changes.
             marks = {c: "move" for s in hardest_steps(graded) for c in s.opened + s.flagged}
