@@ -144,6 +144,20 @@ def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Run
     return player.verdict()
 
 
+def hardest_steps(graded: Grade) -> tuple[Step, ...]:
+    """The steps of ``graded.path`` that set its grade: where an author looks to
+    make a puzzle easier or to see why it is hard (none when it is easy).
+
+    >>> g = grade(Level(4, 1, 1), frozenset({(0, 2)}), (0, 0))  # 0 1 * .: the total opens 0,3
+    >>> [(str(s.rung.word), s.opened, s.flagged) for s in hardest_steps(g)]
+    [('extreme', ((0, 3),), ())]
+    """
+    if graded.rung is Rung.SINGLE:
+        return ()
+    return tuple(step for step in graded.path if step.rung is graded.rung
+                 and (graded.rung is not Rung.SEVERAL or step.clues == graded.clues))
+
+
 class LadderPlayer:
     """The grading player, able to go on after the layout changes under undecided cells.
 

@@ -33,6 +33,10 @@ MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000"}
 OVERVIEW = 64  # a side longer than this: drawn as an overview (squares would be too small to read)
 PIXELS = 1600  # longest side of an overview image; bigger boards are pooled into blocks
 CELL_INCHES = 0.36
+TEXT_INCHES = 3.2  # the least width of a figure with a title or caption
+TITLE_CHAR_INCHES = 0.085  # about the widest average character of a 9 pt title (DejaVu Sans)
+CAPTION_CHAR_INCHES = 0.07  # likewise at 7.5 pt
+LEGEND_INCHES = 1.4  # the least height of the colour scale, its label's length
 
 
 @dataclass(frozen=True)
@@ -78,12 +82,25 @@ def _squares(board: Board, picture: Picture, plt):
     # Pale yellow (unlikely) to dark red (likely): certain-safe cells are
     # green, a colour the scale never uses, so they stand out.
     scale = LinearSegmentedColormap.from_list("risk", ["#fff5c0", "#fdae61", "#e0402a", "#8b0000"])
+    import textwrap
     legend = 1.3 if probabilities else 0
-    fig = plt.figure(figsize=(board.width * CELL_INCHES + 0.7 + legend,
-                              board.height * CELL_INCHES + 0.8 + (0.3 if picture.caption else 0)))
-    ax = fig.add_axes([0.45 / fig.get_figwidth(), (0.25 + (0.3 if picture.caption else 0)) / fig.get_figheight(),
+    # A small board's figure is narrower than its title and caption, which
+    # were cut off at its edges: text sets a least width, and both wrap to it.
+    width = board.width * CELL_INCHES + 0.7 + legend
+    if picture.title or picture.caption:
+        width = max(width, TEXT_INCHES)
+    title = textwrap.wrap(picture.title or "", int((width - 0.2) / TITLE_CHAR_INCHES))
+    caption = textwrap.wrap(picture.caption or "", int((width - 0.6) / CAPTION_CHAR_INCHES))
+    squares = board.height * CELL_INCHES
+    # The colour scale hangs from the board's top: room for it below a short
+    # board, above the caption.
+    hangs = max(0.0, LEGEND_INCHES - squares) if probabilities else 0.0
+    below = 0.25 + hangs + (0.125 * len(caption) + 0.05 if caption else 0)
+    above = 0.55 + 0.16 * max(len(title) - 1, 0)
+    fig = plt.figure(figsize=(width, squares + below + above))
+    ax = fig.add_axes([0.45 / fig.get_figwidth(), below / fig.get_figheight(),
                        board.width * CELL_INCHES / fig.get_figwidth(),
-                       board.height * CELL_INCHES / fig.get_figheight()])
+                       squares / fig.get_figheight()])
     font = 10 if board.width <= 40 else 7
     for r, c in board.cells():
         cell = (r, c)
@@ -121,13 +138,10 @@ def _squares(board: Board, picture: Picture, plt):
         ax.add_patch(Rectangle((x + .06, y + .06), .88, .88, fill=False,
                                edgecolor=MARK_COLOURS.get(kind, "#000000"), linewidth=2.4))
     _axes(ax, board)
-    if picture.title:
-        ax.set_title(picture.title, fontsize=9, pad=14)
-    if picture.caption:
-        import textwrap
-        width = max(30, int(fig.get_figwidth() * 14))  # characters of 7.5 pt that fit the figure
-        caption = "\n".join(textwrap.wrap(picture.caption, width))
-        fig.text(0.45 / fig.get_figwidth(), 0.08 / fig.get_figheight(), caption, fontsize=7.5,
+    if title:
+        ax.set_title("\n".join(title), fontsize=9, pad=14, loc="left" if width > board.width * CELL_INCHES + 0.7 + legend else "center")
+    if caption:
+        fig.text(0.45 / fig.get_figwidth(), 0.08 / fig.get_figheight(), "\n".join(caption), fontsize=7.5,
                  va="bottom")
     if probabilities:
         _legend(fig, ax, scale, board)
@@ -184,7 +198,7 @@ def _legend(fig, ax, scale, board: Board) -> None:
     """The colour scale, with what the marks mean."""
     import matplotlib as mpl
     box = ax.get_position()
-    height = min(box.height, 2.6 / fig.get_figheight())
+    height = min(max(box.height, LEGEND_INCHES / fig.get_figheight()), 2.6 / fig.get_figheight())
     cax = fig.add_axes([box.x1 + 0.25 / fig.get_figwidth(), box.y1 - height, 0.14 / fig.get_figwidth(), height])
     bar = fig.colorbar(mpl.cm.ScalarMappable(norm=mpl.colors.Normalize(0, 100), cmap=scale), cax=cax)
     bar.set_ticks([0, 25, 50, 75, 100], labels=["0%", "25%", "50%", "75%", "100%"])

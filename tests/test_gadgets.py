@@ -21,7 +21,8 @@ from satsweeper.errors import BoardSyntaxError
 from satsweeper.gadgets import format_gadget, parse_gadget, read_gadget, verify
 from satsweeper.gadgets.gadget import PortValue
 from satsweeper.gadgets.library import BUILDERS, build, forced_end, transpose, wire
-from satsweeper.gadgets.repair import repair
+from satsweeper.board import Board
+from satsweeper.gadgets.repair import repair, repair_board
 from satsweeper.textio import read_board
 
 from .oracle import explanations
@@ -274,8 +275,83 @@ class TestRepair:
         assert repair(gadget).gadget is None
 
 
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
+def _near(height, width, cell):
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width]
+
+
+def _brute_repairs(height, width, clues, flags, total):
+    """(fewest changes for a consistent board, for a unique one), None when
+    impossible, by enumerating every mine set of the hidden cells: a mine set
+    m makes the numbers it induces; a board with those numbers has m as an
+    explanation, and exactly one when no other set induces the same numbers."""
+    hidden = [(r, c) for r in range(height) for c in range(width)
+              if (r, c) not in clues and (r, c) not in flags]
+    order = sorted(clues)
+    induced = []
+    for bits in itertools.product((0, 1), repeat=len(hidden)):
+        mines = {cell for cell, bit in zip(hidden, bits) if bit} | set(flags)
+        if total is not None and len(mines) != total:
+            continue
+        induced.append(tuple(sum(n in mines for n in _near(height, width, c)) for c in order))
+    printed = tuple(clues[c] for c in order)
+    cost = [sum(a != b for a, b in zip(v, printed)) for v in induced]
+    once = [k for v, k in zip(induced, cost) if induced.count(v) == 1]
+    return (min(cost) if cost else None), (min(once) if once else None)
+
+
+class TestRepairBoard:
+    """repair on a plain board, against brute force over every mine set."""
+
+    @pytest.mark.parametrize("seed", range(60))
+    def test_fewest_changes_match_brute_force(self, seed):
+        """Random 3x3 and 3x4 boards, some with a total, some with numbers that see
+        no hidden cell: the fewest changes for consistency and for uniqueness."""
+        import random
+        rng = random.Random(seed)
+        height, width = 3, rng.choice((3, 4))
+        clues, flags = {}, set()
+        for cell in itertools.product(range(height), range(width)):
+            roll = rng.random()
+            if roll < 0.1:
+                flags.add(cell)
+            elif roll < 0.55:
+                clues[cell] = rng.randint(0, len(_near(height, width, cell)))
+        hidden = height * width - len(clues) - len(flags)
+        total = rng.choice([None, len(flags) + rng.randint(0, hidden)])
+        board = Board(height, width, clues, frozenset(flags), total_mines=total)
+        consistent, unique = _brute_repairs(height, width, clues, flags, total)
+        found = repair_board(board, attempts=10_000)
+        if consistent is None:
+            assert found.gadget is None
+        else:
+            assert len(found.changes) == consistent and found.verdict.computes
+        found = repair_board(board, attempts=10_000, unique=True)
+        if unique is None:
+            assert found.gadget is None or not found.verdict.unique
+        else:
+            assert len(found.changes) == unique and found.verdict.unique
+            assert _brute_repairs(height, width, found.gadget.board.clues, flags, total)[1] == 0
+
+    def test_a_number_with_no_hidden_neighbour_is_changed(self):
+        """A 3 among numbers and one flag must become 1 (it was kept, and the board
+        called beyond repair)."""
+        board = Board(2, 2, {(0, 0): 3, (1, 0): 1, (1, 1): 1}, frozenset({(0, 1)}))
+        assert _brute_repairs(2, 2, board.clues, board.flags, None)[0] == 1
+        assert [str(c) for c in repair_board(board).changes] == ["0,0: 3 -> 1"]
+
+    def test_the_total_is_kept(self):
+        """mines: 1 and a 2 that sees two hidden cells: the 2 changes, not the total."""
+        board = Board(1, 3, {(0, 1): 2}, total_mines=1)
+        assert _brute_repairs(1, 3, board.clues, set(), 1)[0] == 1
+        result = repair_board(board)
+        assert [str(c) for c in result.changes] == ["0,1: 2 -> 1"]
+        assert result.verdict.computes
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
 class TestCli:
@@ -304,6 +380,31 @@ class TestCli:
         result = run("repair", FIGURES / "fig-3.5-or-as-printed.txt", "-o", out)
         assert result.exit_code == 0 and "change 3 numbers" in result.output
         assert verify(read_gadget(out)).unique
+
+    def test_repair_a_plain_board(self, tmp_path):
+        """A hand-made board with a typo: repair names the number to change and
+        writes a board that check calls consistent and unique (brute force: one
+        explanation)."""
+        source = tmp_path / "typo.txt"
+        source.write_text("mines: 3\n..1..\n.2.1.\n11100\n")
+        assert _brute_repairs(3, 5, read_board(source).clues, set(), 3) == (1, 2)
+        out = tmp_path / "fixed.txt"
+        result = run("repair", source, "--unique", "-o", out)
+        assert result.exit_code == 0, result.output
+        assert "change 2 numbers" in result.output and "unique" in result.output
+        fixed = read_board(out)
+        assert _brute_repairs(3, 5, fixed.clues, set(), 3)[1] == 0
+        answer = run("repair", "-", "--json", input=source.read_text())
+        assert json.loads(answer.stdout)["changes"] == [{"row": 2, "col": 2, "printed": 1, "repaired": 0}]
+
+    def test_repair_unique_says_when_numbers_cannot(self, tmp_path):
+        """A bare 50/50: no change of numbers makes it unique; exit 1, said so."""
+        source = tmp_path / "fifty.txt"
+        source.write_text("mines: 1\n..\n11\n")
+        assert _brute_repairs(2, 2, read_board(source).clues, set(), 1) == (0, None)
+        result = run("repair", source, "--unique")
+        assert result.exit_code == 1
+        assert "makes it unique" in result.output and "already works" not in result.output
 
     def test_unknown_gadget_is_bad_input(self):
         result = run("gadget", "verify", "nand")

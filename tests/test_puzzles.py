@@ -297,6 +297,26 @@ class TestCli:
         assert result.exit_code == 1
         assert "marked ?" in result.output
 
+    def test_stuck_odds_are_in_order_with_the_cells_next_to_no_number(self, tmp_path):
+        """5x3, mines at 0,0 and 1,1, start 2,2 (shows 1): by brute force over the 14
+        hidden cells with 2 mines, each of the 5 around the 1 is a mine with chance 1/5
+        and each of the 9 others 1/9, so a cell next to no number is the safest guess.
+        It was listed last, under "safest first"."""
+        import itertools
+        hidden = [(r, c) for r in range(3) for c in range(5) if (r, c) != (2, 2)]
+        around = {(1, 1), (1, 2), (1, 3), (2, 1), (2, 3)}
+        layouts = [set(m) for m in itertools.combinations(hidden, 2) if len(set(m) & around) == 1]
+        chance = {cell: Fraction(sum(cell in m for m in layouts), len(layouts)) for cell in hidden}
+        assert {chance[c] for c in around} == {Fraction(1, 5)}
+        assert {chance[c] for c in set(hidden) - around} == {Fraction(1, 9)}
+        path = tmp_path / "l.txt"
+        path.write_text("mines: 2\nstart: 2,2\n*....\n.*...\n.....\n")
+        result = run("noguess", path)
+        assert result.exit_code == 1
+        listed = result.output.split("safest first:\n")[1].splitlines()
+        assert listed[0] == "  any of 9 cells next to no number: 1/9 (11.1%)"
+        assert listed[1:] == [f"  {r},{c}: 1/5 (20.0%)" for r, c in sorted(around)]
+
     @pytest.mark.parametrize("text, args, message", [
         ("..\n..\n", [], "expected a layout"),
         ("*.\n..\n", [], "expected --start"),
@@ -362,6 +382,31 @@ class TestCli:
         mines = {(r, c) for r, row in enumerate(l for l in layout.read_text().splitlines()
                                                  if l and l[0] in ".*") for c, ch in enumerate(row) if ch == "*"}
         assert len(mines) == 2 and set(drawn[0].flags) == mines and drawn[0].hidden_cells() == []
+
+    @pytest.mark.parametrize("word, line", [
+        ("medium", "hardest step (medium, two nested numbers): opens 0,0 0,2"),
+        ("hard", "hardest step (hard, 3 numbers at once): opens 0,2 1,2 0,1"),
+        ("extreme", "hardest step (extreme, the total): opens 0,3"),
+    ])
+    def test_the_hardest_step_is_named_and_outlined(self, tmp_path, monkeypatch, word, line):
+        """noguess names the cells the hardest step decides (with what a 0 they show
+        opens) and outlines them on the won picture: the README's ladder examples, whose
+        hard cells are worked out by hand there (medium: 0,2 and 0,0; hard: 0,2, a 0 that
+        opens 1,2 and 0,1; extreme: 0,3).  It gave only counts: an author could not see
+        where a puzzle is hard."""
+        result = run("noguess", LADDER / f"{word}.txt")
+        assert result.exit_code == 0 and line in result.output.splitlines()
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render",
+                            lambda board, path, picture: drawn.append(picture))
+        assert run("noguess", LADDER / f"{word}.txt", "--picture", tmp_path / "p.png").exit_code == 0
+        named = {tuple(map(int, c.split(","))) for c in line.split("opens ")[1].split()}
+        assert set(drawn[0].marks) == named and "hardest step" in drawn[0].caption
+
+    def test_an_easy_layout_names_no_hardest_step(self):
+        """Every step of an easy layout is one number: no line for it."""
+        assert "hardest" not in run("noguess", LADDER / "easy.txt").output
 
     def test_stuck_picture(self, tmp_path):
         """--picture draws the stuck position to an SVG."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from satsweeper.cli import main
@@ -123,3 +124,114 @@ class TestOpened:
             board.write_text(text)
             result = run("render", board, "--opened", "-o", tmp_path / "b.svg")
             assert result.exit_code == 2 and expected in result.output, result.output
+
+
+class TestSmallPictures:
+    """Text on a small board's picture, measured by matplotlib itself (the
+    extents its renderer gives each text), not by the layout code's estimates."""
+
+    @staticmethod
+    def measured(monkeypatch):
+        import matplotlib
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+        from matplotlib.text import Text
+        seen = []
+        original = Figure.savefig
+
+        def spy(self, *args, **kwargs):
+            renderer = self.canvas.get_renderer()
+            texts = [t for t in self.findobj(Text) if t.get_visible() and t.get_text().strip()]
+            seen.append({"figure": self.bbox,
+                         "texts": [(t.get_text(), t.get_window_extent(renderer)) for t in texts],
+                         "captions": [t.get_window_extent(renderer) for t in self.texts],
+                         "axes": [a.get_window_extent(renderer) for a in self.axes]})
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Figure, "savefig", spy)
+        return seen
+
+    def test_titles_and_captions_fit_the_figure(self, tmp_path, monkeypatch):
+        """A 2x2 50/50 with --reason and --probs, a 5x3 conflict (a long title), a 1x2
+        board: every text lies inside the figure, and no caption runs into the board or
+        the colour scale.  Titles and captions were cut off at a small figure's edges,
+        and the colour scale hung into the caption."""
+        seen = self.measured(monkeypatch)
+        fifty, typo, tiny = tmp_path / "fifty.txt", tmp_path / "typo.txt", tmp_path / "tiny.txt"
+        fifty.write_text("mines: 1\n..\n11\n")
+        typo.write_text("mines: 3\n..1..\n.2.1.\n11100\n")
+        tiny.write_text(".1\n")
+        runs = [(fifty, "--reason", "0,0"), (fifty, "--probs"), (typo, "--probs"), (typo,), (tiny, "--probs"),
+                (tiny, "--reason", "0,0")]
+        for board, *args in runs:
+            run("render", board, "-o", tmp_path / "p.png", *args)
+        assert len(seen) == len(runs)
+        for drawn, args in zip(seen, runs):
+            frame = drawn["figure"]
+            for text, box in drawn["texts"]:
+                assert (box.x0 >= frame.x0 - 0.5 and box.x1 <= frame.x1 + 0.5 and box.y0 >= frame.y0 - 0.5
+                        and box.y1 <= frame.y1 + 0.5), (args, text, box, frame)
+            for caption in drawn["captions"]:
+                assert not any(caption.overlaps(axes) for axes in drawn["axes"]), args
+
+
+def _explanations(rows: list[str], total: int | None) -> list[frozenset]:
+    """Every mine set of the hidden cells ('.') that the digits and total allow (brute force)."""
+    import itertools
+    height, width = len(rows), len(rows[0])
+    hidden = [(r, c) for r in range(height) for c in range(width) if rows[r][c] == "."]
+    found = []
+    for bits in itertools.product((0, 1), repeat=len(hidden)):
+        mines = frozenset(cell for cell, bit in zip(hidden, bits) if bit)
+        if total is not None and len(mines) != total:
+            continue
+        if all(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)) == int(rows[r][c])
+               for r in range(height) for c in range(width) if rows[r][c].isdigit()):
+            found.append(mines)
+    return found
+
+
+class TestUniqueRender:
+    @pytest.mark.parametrize("rows, total", [
+        (["..", "11"], 1), (["1.1..", "11111", "00000"], 2), (["...", ".2.", "..."], None),
+        (["..1..", ".2.1.", "11100"], 3), ([".....", "..1..", "....."], 2), (["1.", "12"], None),
+    ])
+    def test_the_picture_shows_two_explanations_or_the_one(self, tmp_path, monkeypatch, rows, total):
+        """unique --render draws an explanation and outlines where a second differs; both
+        are explanations by brute force (the one, if unique; the conflict, if none).  An
+        author could see why a board is not unique only as two text grids."""
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(picture))
+        board = tmp_path / "b.txt"
+        board.write_text((f"mines: {total}\n" if total is not None else "") + "\n".join(rows) + "\n")
+        result = run("unique", board, "--render", tmp_path / "u.png")
+        every = _explanations(rows, total)
+        assert result.exit_code == (0 if len(every) == 1 else 1)
+        picture = drawn[0]
+        if not every:
+            assert picture.marks and set(picture.marks.values()) == {"conflict"}
+        elif len(every) == 1:
+            assert picture.mines == every[0] and not picture.marks
+        else:
+            other = picture.mines ^ frozenset(picture.marks)
+            assert picture.marks and picture.mines in every and other in every
+
+
+class TestTotalInTheTitle:
+    def test_a_printed_puzzle_says_its_total(self, tmp_path, monkeypatch):
+        """render --opened (the puzzle to print) titles the picture with the layout's mine
+        count, counted here from its '*' squares: an extreme puzzle needs the total and
+        no square shows it (the picture gave only the file name)."""
+        import satsweeper.render
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(picture))
+        layout = tmp_path / "p.txt"
+        assert run("generate", "9x9x12", "--no-guess", "--seed", "3", "-o", layout).exit_code == 0
+        stars = layout.read_text().count("*")
+        assert run("render", layout, "-o", tmp_path / "p.png", "--opened").exit_code == 0
+        assert drawn[0].title == f"p.txt ({stars} mines)" and stars == 12
+        plain = tmp_path / "q.txt"
+        plain.write_text("..\n11\n")
+        assert run("render", plain, "-o", tmp_path / "q.png").exit_code == 0
+        assert drawn[1].title == "q.txt"

@@ -30,6 +30,26 @@ def load_gadget(reference: str):
     return gadget
 
 
+def load_gadget_or_board(reference: str):
+    """(gadget, plain): a library gadget, a gadget file, or a plain board
+    file read as a gadget without ports (``plain`` True): its only claim is
+    to have an explanation."""
+    from ..gadgets import Gadget, gadget_names
+    from ..gadgets.gadget import gadget_of
+    from .subjects import read_puzzle_from
+    if reference in gadget_names() or (reference != "-" and not Path(reference).exists()):
+        return load_gadget(reference), False
+    source = InputFile().convert(reference, None, None)
+    puzzle = read_puzzle_from(source)
+    if puzzle.extras:
+        found = gadget_of(puzzle, source.name)
+        if len(found.inputs) > MAX_INPUTS:
+            raise UserError(f"at most {MAX_INPUTS} inputs (every combination is counted)",
+                            f"{len(found.inputs)} inputs", source.name)
+        return found, False
+    return Gadget("board", puzzle.board, ()), True
+
+
 @click.group()
 def gadget() -> None:
     """Gadgets: boards whose named cells carry Boolean signals (Kaye's and
@@ -121,28 +141,36 @@ def gadget_write(directory, as_json):
 @click.option("--unique", is_flag=True, help="Also make it unique: one explanation per input.")
 @json_option
 def repair(reference, output, attempts, unique, as_json):
-    """The fewest changes of numbers that make a figure consistent and compute
-    its claim (MaxSAT), each optimum verified by counting.
+    """The fewest changes of numbers that make a board consistent (with
+    --unique: with exactly one explanation), or a gadget figure consistent and
+    computing its claim (MaxSAT), each optimum verified by counting.
 
     \b
     Examples:
+      satsweeper repair examples/conflict.txt --unique -o fixed.txt
       satsweeper repair gadgets/figures/fig-3.5-or-as-printed.txt -o or.txt
       satsweeper repair and --unique
     """
     from ..gadgets import format_gadget
     from ..gadgets.repair import repair as find_repair
-    from ..report.gadgets import repair_json, repair_text
+    from ..report.gadgets import board_repair_text, repair_json, repair_text
+    from ..textio import format_board
     refuse_overwriting_input(output, reference)
     if output and output.suffix.lower() == ".mine":
         # Boards are written by extension, and a gadget's names, ports and voids have no .mine form.
-        raise UserError("a native file for the repaired gadget (a .mine file holds no names, ports or "
+        raise UserError("a native file for the repaired board (a .mine file holds no names, ports or "
                         "void squares)", f"-o {cut(str(output))}")
-    result = find_repair(load_gadget(reference), attempts, unique)
+    subject, plain = load_gadget_or_board(reference)
+    result = find_repair(subject, attempts, unique)
     ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
-    data, text = repair_json(result), repair_text(result)
+    data = repair_json(result, unique)
+    text = board_repair_text(result, unique) if plain else repair_text(result, unique)
     if ok and output:
         note = "\n".join(f"repaired {c}" for c in result.changes)
-        text += "\n" + write_output(output, format_gadget(result.gadget, note))
+        content = (format_board(result.gadget.board) if plain else format_gadget(result.gadget, note))
+        if plain and note:
+            content = "".join(f"# {line}\n" for line in note.splitlines()) + content
+        text += "\n" + write_output(output, content)
         data["output"] = str(output)
     emit("repair", as_json, data, text, verdict(ok))
 

@@ -50,7 +50,10 @@ def render_board(source, output, with_probs, reason, opened, flags, as_json):
     # A plain drawing asks no question: whether the board is consistent is
     # then not known (null), not claimed.
     data = {"output": str(output), "consistent": None}
-    picture = Picture(title=Path(source.name).name)
+    # The total is part of the puzzle (an extreme one needs it) and no square shows it.
+    total = getattr(subject, "total_mines", None)
+    picture = Picture(title=Path(source.name).name + (f" ({total} mine{'s' if total != 1 else ''})"
+                                                      if total is not None else ""))
     conflict = ()
     if with_probs:
         from .queries import count_problem
@@ -153,6 +156,25 @@ def draw_hint(board, answer, output: Path, name: str = "") -> str:
             caption += "; green with a ring: safe in every explanation; a drawn mine: a mine in every one"
         picture = Picture(probabilities, marks, title=f"{name}: hint" if name else "hint",
                           caption=caption)
+    return write_output(output, lambda path: render(board, str(path), picture=picture))
+
+
+def draw_uniqueness(board, answer, output: Path, name: str) -> str:
+    """Draw ``answer`` (a :class:`~satsweeper.reasoning.Uniqueness`): the one
+    explanation, or one of two with the cells where the other differs
+    outlined, or the clues that conflict."""
+    from ..render import Picture, render
+    if not answer.consistent:
+        picture = Picture(marks=_conflict_marks(answer.conflict), title=f"{name}: inconsistent",
+                          caption="orange: the clues that conflict")
+    elif answer.unique:
+        picture = Picture(mines=answer.explanations[0], title=f"{name}: unique",
+                          caption="drawn mines: the one explanation")
+    else:
+        first, second = answer.explanations
+        picture = Picture(mines=first, marks={c: "move" for c in first ^ second}, title=f"{name}: not unique",
+                          caption="drawn mines: one explanation; outlined: the cells where a second one "
+                                  "differs (a mine in one, safe in the other)")
     return write_output(output, lambda path: render(board, str(path), picture=picture))
 
 

@@ -44,7 +44,10 @@ def noguess(source, start, picture, as_json):
     puzzle = read_puzzle_from(source)
     board = puzzle.board
     if puzzle.mines is None:
-        raise UserError("a layout, '*' for the hidden mines", "a position without one", source.name)
+        # A hand-made position has no truth to play against; say what answers it instead.
+        raise UserError("a layout, '*' for the hidden mines", "a position without one; for a position, "
+                        "'satsweeper unique' says whether its numbers decide every cell and "
+                        "'satsweeper solve' which they decide", source.name)
     if board.voids:
         raise UserError("a full rectangle for a game", "void squares", source.name)
     cell = start or puzzle.start
@@ -66,9 +69,17 @@ def noguess(source, start, picture, as_json):
     text = no_guess_text(view, cell, answer, graded, odds)
     if picture is not None:
         from ..render import Picture, render
-        drawing = Picture(probabilities=odds or None, marks={c: "move" for c in answer.frontier},
-                          title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"),
-                          caption=None if answer.solved else "outlined: where the guess is forced")
+        from ..difficulty import hardest_steps
+        from ..report.puzzles import hardest_phrase
+        caption, marks = None, {c: "move" for c in answer.frontier}
+        if not answer.solved:
+            caption = "a guess is forced; outlined: the undetermined cells next to a number; colours: exact mine probability"
+        elif graded is not None and hardest_steps(graded):
+            # Where the grade comes from, on the won board: what an author changes.
+            marks = {c: "move" for s in hardest_steps(graded) for c in s.opened + s.flagged}
+            caption = f"outlined: what the hardest step ({hardest_phrase(graded)}) opens or flags"
+        drawing = Picture(probabilities=odds or None, marks=marks, caption=caption,
+                          title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"))
         # A won game shows every mine flagged, as Minesweeper does: left hidden,
         # the mines no step had to flag looked like unsolved squares.
         shown = (replace(answer.position, flags=frozenset(puzzle.mines)) if answer.solved
@@ -185,7 +196,8 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                 contextlib.closing(layouts):
             for index, made in enumerate(layouts):
                 if made is None:
-                    return boards, (f"a no-guess {level} layout within {budget} checks "
+                    wanted = f" {difficulty}" if difficulty else ""  # as puzzles.generate says it
+                    return boards, (f"a no-guess{wanted} {level} layout within {budget} checks "
                                     f"(got none for board {index + 1})")
                 path = output or (out_dir / f"board-{skip + index + 1:0{width}d}.txt" if out_dir else None)
                 text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"

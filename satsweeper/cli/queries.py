@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from .contract import (KNOWN_SECONDS, LIMIT, NO, YES, CellParam, Clock, InputFile, OutputPath, TimeUp,
-                       UserError, deadline, emit, json_option, timeout_option, verdict, within, working)
+                       UserError, deadline, emit, json_option, refuse_overwriting_input, timeout_option, verdict,
+                       within, working)
 from .subjects import build_problem, flags_option, prepare, resolve_cell, viewed
 
 
@@ -175,25 +176,40 @@ def solve(source, flags, solver, encoding, timeout, as_json):
 
 @click.command()
 @board_argument
+@click.option("--render", "picture", metavar="FILE", type=OutputPath((".svg", ".png")),
+              help="Also draw the answer (.svg or .png): an explanation's mines, and the cells where "
+                   "a second one differs outlined (or the clues that conflict).")
 @sat_options
-def unique(source, flags, solver, encoding, timeout, as_json):
+def unique(source, picture, flags, solver, encoding, timeout, as_json):
     """SOLUTION: is the explanation unique?  Shows two that differ if not.
 
     \b
     Examples:
       satsweeper unique examples/unique.txt
       satsweeper unique gadgets/figures/fig-3.7-puzzle.txt --json
+      satsweeper unique examples/guess.txt --render why.png
     """
     from ..report import queries
+    from ..systems import System
+    if picture:
+        from .pictures import require_matplotlib
+        require_matplotlib()  # before the work, not after it
+        refuse_overwriting_input(picture, source)
     clock = Clock(timeout)
     try:
-        problem, view, _ = prepare(source, flags, clock.left())
+        problem, view, subject = prepare(source, flags, clock.left())
+        if picture and isinstance(subject, System):
+            raise UserError("a board to draw (--render)", "a constraint system", source.name)
         answer = within(clock.left(), lambda: ask(problem, solver, encoding, "uniqueness"))
     except TimeUp:
         timed_out("unique", as_json, timeout, {}, "")
     code = NO if not answer.consistent else verdict(answer.unique)
-    emit("unique", as_json, queries.uniqueness_json(view, answer), queries.uniqueness_text(view, answer),
-         code)
+    data, text = queries.uniqueness_json(view, answer), queries.uniqueness_text(view, answer)
+    if picture:
+        from .pictures import draw_uniqueness
+        text += "\n" + draw_uniqueness(subject, answer, picture, Path(source.name).name)
+        data["picture"] = str(picture)
+    emit("unique", as_json, data, text, code)
 
 
 def engine_option(command):

@@ -66,6 +66,22 @@ def repair(gadget: Gadget, attempts: int = 20, unique: bool = False) -> Repair:
     return _search(gadget, attempts, keep_printed=True, want_unique=unique)
 
 
+def repair_board(board: Board, attempts: int = 20, unique: bool = False) -> Repair:
+    """Fewest number changes making a plain board consistent (with ``unique``, with one explanation).
+
+    A plain board is a gadget without ports: its claim is only that it has an
+    explanation.  The total (``mines:``) is kept; only numbers change, so a
+    board whose hidden cells leave two explanations whatever the numbers say
+    (a 50/50 with nothing around it) has no unique repair.
+
+    >>> from satsweeper.textio import parse_board
+    >>> r = repair_board(parse_board("mines: 1\\n.2.\\n"))
+    >>> [str(c) for c in r.changes], r.verdict.computes
+    (['0,1: 2 -> 1'], True)
+    """
+    return repair(Gadget("board", board, ()), attempts, unique)
+
+
 def synthesize(gadget: Gadget, attempts: int = 20, keep: frozenset = frozenset()) -> Repair:
     """Numbers for a gadget drawn as hidden cells and flags only.
 
@@ -125,7 +141,10 @@ def _encode(gadget: Gadget, keep_printed: bool, keep: frozenset = frozenset()) -
     for clue, printed in sorted(board.clues.items()):
         near = [n for n in board.neighbours(clue) if n in hidden]
         flags = sum(1 for n in board.neighbours(clue) if n in board.flags)
-        values = range(flags, flags + len(near) + 1) if near else [flags if not keep_printed else printed]
+        # A number with no hidden neighbour can only be its flag count: a
+        # printed number that is not must change (it used to be kept, and
+        # the whole board called beyond repair).
+        values = range(flags, flags + len(near) + 1)
         if clue in keep:
             values = [printed]
         options = [pool.id(("value", clue, k)) for k in values]
@@ -143,6 +162,17 @@ def _encode(gadget: Gadget, keep_printed: bool, keep: frozenset = frozenset()) -
                 continue
             for clause in CardEnc.equals(lits, k - flags, vpool=pool, encoding=EncType.seqcounter).clauses:
                 wcnf.append(clause + [guard])
+    if board.total_mines is not None:
+        # The total is part of the board, not a number to change: each copy holds it.
+        need = board.total_mines - len(board.flags)
+        cells = sorted(hidden)
+        for index in range(len(combos)):
+            if not 0 <= need <= len(cells):
+                wcnf.extend([[pool.id("no total")], [-pool.id("no total")]])
+                break
+            lits = [pool.id((index, n)) for n in cells]
+            if lits:
+                wcnf.extend(CardEnc.equals(lits, need, vpool=pool, encoding=EncType.seqcounter).clauses)
     for index, values in enumerate(combos):
         for port, value in zip(gadget.inputs, values):
             wcnf.append([pool.id((index, gadget.cell(port))) * (1 if value else -1)])

@@ -70,22 +70,53 @@ def verdict_json(verdict: Verdict) -> dict:
                       for case in verdict.cases]}
 
 
-def repair_text(result: Repair) -> str:
+def repair_text(result: Repair, unique: bool = False) -> str:
     if result.gadget is None:
         return "repair: no change of numbers makes this board work (hidden squares or flags are wrong)"
     if not result.verdict.computes:
         return (f"repair: none of the {result.attempts} best sets of number changes makes the "
                 f"board compute its claim")
-    if not result.changes:
-        return "repair: nothing to change; the board already works\n" + verdict_text(result.verdict)
-    lines = [f"repair: change {len(result.changes)} number{'s' if len(result.changes) != 1 else ''} "
-             f"(the fewest that work):"]
-    lines += [f"  {c.cell[0]},{c.cell[1]}: {c.printed} -> {c.repaired}" for c in result.changes]
+    lines = _changes_lines(result)
+    if unique and not result.verdict.unique:
+        # The best that computes is shown, but it is not what was asked for.
+        lines = ["repair: no change of numbers found that makes it unique (--attempts tries more); "
+                 "the fewest that make it work:"] + (lines[1:] or ["  none: it works as printed"])
     return "\n".join(lines + [verdict_text(result.verdict)])
 
 
-def repair_json(result: Repair) -> dict:
-    return {"repaired": bool(result.gadget and result.verdict.computes),
+def board_repair_text(result: Repair, unique: bool = False) -> str:
+    """What ``repair`` found for a plain board (a gadget without ports)."""
+    if result.gadget is None:
+        return ("repair: no change of numbers makes this board consistent "
+                "(its hidden squares, flags or total are wrong)")
+    case = result.verdict.cases[0]
+    count = f"{case.explanations} explanation{'s' if case.explanations != 1 else ''}"
+    state = f"consistent, {count}" + (", unique" if result.verdict.unique else "")
+    lines = _changes_lines(result)
+    if unique and not result.verdict.unique:
+        lines = ["repair: no change of numbers found that makes it unique (--attempts tries more; numbers "
+                 "alone may not decide it: reveal a hidden cell, and see 'satsweeper unique' for two "
+                 "explanations that differ); the fewest that make it consistent:"] + (lines[1:] or ["  none: it is consistent as printed"])
+    if result.changes:
+        lines.append(f"the repaired board: {state}")
+    elif len(lines) == 1:
+        lines[0] = f"repair: nothing to change; the board is {state}"
+    else:
+        lines.append(f"the board: {state}")
+    return "\n".join(lines)
+
+
+def _changes_lines(result: Repair) -> list[str]:
+    if not result.changes:
+        return ["repair: nothing to change; the board already works"]
+    lines = [f"repair: change {len(result.changes)} number{'s' if len(result.changes) != 1 else ''} "
+             f"(the fewest that work):"]
+    return lines + [f"  {c.cell[0]},{c.cell[1]}: {c.printed} -> {c.repaired}" for c in result.changes]
+
+
+def repair_json(result: Repair, unique: bool = False) -> dict:
+    ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
+    return {"repaired": ok,
             "changes": [{"row": c.cell[0], "col": c.cell[1], "printed": c.printed,
                          "repaired": c.repaired} for c in result.changes],
             "attempts": result.attempts,

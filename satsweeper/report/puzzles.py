@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from ..board import Cell
-from ..difficulty import Grade, Rung
+from ..difficulty import Grade, Rung, hardest_steps
 from ..puzzles import NoGuess
 from .contract import fraction_text, probability_json
 from .views import BoardView
@@ -33,22 +33,28 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
         lines = [f"no-guess: yes, solved from {where} in {rounds(answer.rounds)} without a guess", stats]
         if grade is not None:
             lines.append(grade_text(grade))
+            lines += hardest_text(view, grade)
         return "\n".join(lines)
     overlay = {c: "?" for c in answer.frontier}
-    lines = [f"no-guess: no, stuck after {rounds(answer.rounds)}; a guess is forced among the "
-             f"{len(answer.frontier)} undetermined cells marked ?",
+    lines = [f"no-guess: no, stuck after {rounds(answer.rounds)}; a guess is forced (the "
+             f"{len(answer.frontier)} undetermined cells next to a number are marked ?)",
              BoardView(answer.position).picture(overlay), stats]
     if odds:
         ranked = sorted(answer.frontier, key=lambda c: (odds[c], c))
-        lines.append("chance of a mine at the cells marked ?, safest first:")
-        lines += [f"  {view.label(c)}: {fraction_text(odds[c])} ({float(odds[c]):.1%})"
-                  for c in ranked[:SHOWN_ODDS]]
-        if len(ranked) > SHOWN_ODDS:
-            lines.append(f"  ... and {len(ranked) - SHOWN_ODDS} more (--json lists all)")
+        shown = [(odds[c], f"  {view.label(c)}: {fraction_text(odds[c])} ({float(odds[c]):.1%})")
+                 for c in ranked[:SHOWN_ODDS]]
         elsewhere = [c for c in odds if c not in overlay]
         if elsewhere:
-            lines.append(f"  a cell next to no number: {fraction_text(odds[elsewhere[0]])} "
-                         f"({float(odds[elsewhere[0]]):.1%})")
+            # Every cell next to no number has the same chance; it is often the
+            # safest guess, so it takes its place in the order (it came last).
+            chance = odds[elsewhere[0]]
+            many = f"any of {len(elsewhere)} cells" if len(elsewhere) > 1 else "a cell"
+            at = sum(1 for p, _ in shown if p <= chance)
+            shown.insert(at, (chance, f"  {many} next to no number: {fraction_text(chance)} ({float(chance):.1%})"))
+        lines.append("chance of a mine, safest first:")
+        lines += [line for _, line in shown]
+        if len(ranked) > SHOWN_ODDS:
+            lines.append(f"  ... and {len(ranked) - SHOWN_ODDS} more (--json lists all)")
     return "\n".join(lines)
 
 
@@ -56,6 +62,40 @@ def grade_text(grade: Grade) -> str:
     """``difficulty: hard (rung 3, 2 numbers at once); taking the easiest move each time: ...``"""
     moves = ", ".join(f"{grade.moves.get(r, 0)} {MOVE_PHRASES[r]}" for r in Rung)
     return f"difficulty: {grade}; taking the easiest move each time, cells decided: {moves}"
+
+
+def hardest_phrase(grade: Grade) -> str:
+    """``extreme, the total``; ``hard, 3 numbers at once``: what the hardest step needs."""
+    if grade.rung is Rung.SEVERAL:
+        return f"{grade.rung.word}, {grade.clues} numbers at once"
+    return f"{grade.rung.word}, {MOVE_PHRASES[grade.rung].removeprefix('by ')}"
+
+
+SHOWN_CELLS = 8  # cells of one hardest step named in the text report
+
+
+def hardest_text(view: BoardView, grade: Grade) -> list[str]:
+    """Where the grade comes from: each hardest step's cells (none for an easy layout).
+
+    ``hardest step (extreme, the total): opens 0,3``
+    """
+    steps = hardest_steps(grade)
+    if not steps:
+        return []
+
+    def cells(kind: str, found) -> str:
+        named = " ".join(view.label(c) for c in found[:SHOWN_CELLS])
+        return f"{kind} {named}" + (f" and {len(found) - SHOWN_CELLS} more" if len(found) > SHOWN_CELLS else "")
+
+    how = hardest_phrase(grade)
+    head = (f"hardest step ({how}): " if len(steps) == 1
+            else f"hardest steps ({len(steps)} of them; {how}):")
+    said = ["; ".join(cells(kind, found) for kind, found in (("opens", step.opened), ("flags", step.flagged))
+                      if found) for step in steps[:SHOWN_ODDS]]
+    if len(steps) == 1:
+        return [head + said[0]]
+    more = [f"  ... and {len(steps) - SHOWN_ODDS} more (--json: the path)"] if len(steps) > SHOWN_ODDS else []
+    return [head] + [f"  {line}" for line in said] + more
 
 
 def grade_json(grade: Grade) -> dict:
