@@ -29,7 +29,8 @@ from .board import Board, Cell
 NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b",
                   5: "#7b0000", 6: "#007b7b", 7: "#000000", 8: "#7b7b7b"}
 HIDDEN, REVEALED, LIGHT, SHADE, SAFE = "#bdbdbd", "#e8e8e8", "#ffffff", "#7b7b7b", "#2e9e4f"
-MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000"}
+MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000",
+                "input": "#0050e0", "output": "#f08000"}  # a gadget's ports
 OVERVIEW = 64  # a side longer than this: drawn as an overview (squares would be too small to read)
 PIXELS = 1600  # longest side of an overview image; bigger boards are pooled into blocks
 CELL_INCHES = 0.36
@@ -115,7 +116,9 @@ def _squares(board: Board, picture: Picture, plt):
             name = board.names[cell]
             ax.text(x + .5, y + (.5 if plain else .8), name, ha="center", va="center",
                     fontsize=(font - 1.5 if len(name) <= 3 else font - 3) if plain else font - 4,
-                    style="italic", color="#202020")
+                    style="italic", color="#202020",
+                    # on a mine or a flag the name sits over the drawing: a pale box keeps it readable
+                    bbox=None if plain else dict(facecolor="#ffffff", alpha=0.8, edgecolor="none", pad=0.6))
     for cell, kind in picture.marks.items():
         x, y = cell[1], board.height - 1 - cell[0]
         ax.add_patch(Rectangle((x + .06, y + .06), .88, .88, fill=False,
