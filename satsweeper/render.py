@@ -221,8 +221,13 @@ def _overview(board: Board, picture: Picture, plt):
     image = palette[kinds]
     longest = max(board.width, board.height)
     inches = min(14.0, max(5.0, longest / 40))
-    fig = plt.figure(figsize=(inches * board.width / longest + 0.6, inches * board.height / longest + 1.0))
-    ax = fig.add_axes([0.04, 0.1, 0.92, 0.8])
+    import textwrap
+    width = inches * board.width / longest + 0.6
+    caption = textwrap.wrap(picture.caption or "", max(40, int(width * 15)))
+    below = 0.45 + 0.13 * len(caption)  # inches for the legend's two lines and the caption's
+    height = inches * board.height / longest + 0.55 + below
+    fig = plt.figure(figsize=(width, height))
+    ax = fig.add_axes([0.04, below / height, 0.92, 1 - (below + 0.4) / height])
     ax.imshow(image, interpolation="nearest", aspect="equal")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -233,6 +238,8 @@ def _overview(board: Board, picture: Picture, plt):
         for cell, name in board.names.items():
             ax.annotate(name, (cell[1] / block, cell[0] / block), xytext=(-6, 4), textcoords="offset points",
                         fontsize=8, color="#0a6e0a", ha="right", fontweight="bold")
-    fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named inputs;\n"
-                          "red: flags; grey: revealed numbers", fontsize=7)
+    # named cells: a compiled board's inputs, a gadget's inputs and outputs
+    fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named cells;\n"
+                          "red: flags; grey: revealed numbers" + "".join(f"\n{line}" for line in caption),
+             fontsize=7)
     return fig

@@ -80,6 +80,18 @@ class TestDraw:
         assert "2 explanations, one drawn" in svg and len(brute(named_gadget("and"), (0, 0))) == 2
         assert all(f">{p}<" in svg for p in ("u", "v", "t"))
 
+    def test_an_overview_says_it_draws_no_mines(self, tmp_path):
+        """A balanced gadget (158x107) is an overview: its caption in the picture says the
+        ports are named and no mine is drawn (it said "drawn (black mines)", and the
+        overview left the caption out); the explanation in the JSON satisfies every number."""
+        out = tmp_path / "band.svg"
+        result = run("gadget", "draw", "balanced-and", "-o", out, "--inputs", "l=1,b=0", "--json")
+        data = json.loads(result.output)
+        assert result.exit_code == 0 and data["outputs"] == {"t": "safe"}
+        assert explains(named_gadget("balanced-and").board, frozenset(map(tuple, data["mines_drawn"])))
+        svg = out.read_text()
+        assert "1 explanation; too big to draw square by square" in svg and "black mines" not in svg
+
     @pytest.mark.parametrize("setting", ["u=1", "u=1,v=2", "u=1,v=0,w=1", "u=1,u=0", "1,0"])
     def test_bad_inputs_exit_2(self, setting, tmp_path):
         """Every input set exactly once to 0 or 1, else a clear error (exit 2) and no picture."""

@@ -102,20 +102,21 @@ def gadget_draw(reference, output, setting, as_json):
     refuse_overwriting_input(output, reference)
     marks = {g.cell(p): "input" for p in g.inputs} | {g.cell(p): "output" for p in g.outputs}
     data = {"output": str(output), "gadget": g.name, "inputs": None}
+    overview = max(g.board.width, g.board.height) > OVERVIEW  # drawn with its ports named, no outline or mine
     caption, code, mines = port_legend(g), 0, frozenset()
     if setting is not None:
         values = input_values(g, setting)
         checked, witness = case(g, values)
         mines = witness or frozenset()
-        caption = case_caption(g, checked, bool(witness))
+        caption = case_caption(g, checked, bool(witness) and not overview)
         code = verdict(checked.correct)
         data.update(inputs=dict(zip(g.inputs, map(int, values))), explanations=checked.explanations,
                     outputs={p: s.value for p, s in checked.outputs.items()},
                     expected={p: int(v) for p, v in checked.expected.items()}, correct=checked.correct,
                     mines_drawn=[list(c) for c in sorted(mines)])
-    overview = max(g.board.width, g.board.height) > OVERVIEW
-    if overview:  # an overview names the ports but draws no outline or mine
-        caption += " (drawn as an overview: ports named, mines not drawn)"
+    if overview:
+        caption = (caption if setting is not None else "") + \
+            f"{'; ' if setting is not None else ''}too big to draw square by square: an overview, ports named"
     picture = Picture(marks=marks, mines=mines, title=claim_title(g), caption=caption)
     note = write_output(output, lambda path: render(g.board, str(path), picture=picture))
     emit("gadget draw", as_json, data, "\n".join(filter(None, [caption, note])), code)

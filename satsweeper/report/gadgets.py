@@ -183,7 +183,8 @@ def case_caption(g, case, drawn: bool) -> str:
     words = {"mine": "1 (a mine", "safe": "0 (safe", "undetermined": "undetermined ("}
     outputs = "; ".join(f"{p} is {words[s.value]}{'' if s.value == 'undetermined' else '; '}claimed "
                         f"{int(case.expected[p])})" for p, s in case.outputs.items())
-    count = "1 explanation, drawn" if case.explanations == 1 else f"{case.explanations} explanations, one drawn"
+    count = "1 explanation" if case.explanations == 1 else f"{case.explanations} explanations"
+    if drawn:
+        count += ", drawn (black mines)" if case.explanations == 1 else ", one drawn (black mines)"
     verdict = "" if case.correct else " - NOT as claimed"
-    return f"{setting}: {outputs or 'consistent'}{'; ' if outputs else ''}{count}" \
-           f"{' (black mines)' if drawn else ''}{verdict}"
+    return f"{setting}: {outputs or 'consistent'}{'; ' if outputs else ''}{count}{verdict}"
