@@ -110,6 +110,22 @@ class TestFormula:
         assert str(err.value) == ("<formula>:1:9: expected a Boolean formula (variables, ~ & | ^ => <=>, "
                                   "parentheses) (got the end of the formula)")
 
+    @pytest.mark.parametrize("char", list("-@$#!%`'\"{}<>;"))
+    def test_a_stray_character_is_named_where_it_is(self, char):
+        """A character no token starts with, put at a random place between tokens of a
+        formula, is named at that place (it was '1:1 ... (got ?)': 'a -> b' said nothing)."""
+        rng = random.Random(char)
+        for _ in range(5):
+            lines = ["a & (b |", " ~c) ^ d", "=> e"]
+            row = rng.randrange(len(lines))
+            gaps = [i for i, ch in enumerate(lines[row]) if ch == " "] + [len(lines[row])]
+            at = rng.choice(gaps)
+            lines[row] = lines[row][:at] + char + lines[row][at:]
+            with pytest.raises(BoardSyntaxError) as err:
+                parse_formula("\n".join(lines))
+            assert str(err.value).startswith(f"<formula>:{row + 1}:{at + 1}: expected a Boolean formula")
+            assert str(err.value).endswith(f"(got {char!r})")
+
 
 class TestLayout:
     @pytest.mark.parametrize("length", [0, 3, 4, 6, 8, 9, 12, 13, 16, 17, 20, 21, 25, 28, 29])
