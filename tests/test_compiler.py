@@ -25,7 +25,7 @@ from satsweeper.gadgets.compiler import GateSet, bus_order, compile_formula, cro
 from satsweeper.gadgets.formula import (Formula, Gate, Not, Op, Var, models_by_bdd, parse_dimacs, parse_formula,
                                         random_formula)
 from satsweeper.gadgets.layout import Layout, LayoutError
-from satsweeper.textio import read_board, read_puzzle
+from satsweeper.textio import format_board, read_board, read_puzzle
 
 
 def random_formulas(seed: int, how_many: int) -> list[Formula]:
@@ -165,6 +165,23 @@ class TestParsimony:
         for f in random_formulas(100 + seed, 50):
             compiled = compile_formula(f)
             assert compiled.explanations() == f.models(), str(f)
+
+    @pytest.mark.parametrize("text", ["a & 0", "a & ~1", "a & b & 0", "(a | b | c) & (d ^ 0) & 0", "0", "~1",
+                                      "a | 1", "1", "(a ^ b) | ~0"])
+    @pytest.mark.parametrize("gates", list(GateSet))
+    def test_constants_count_their_models(self, text, gates, tmp_path):
+        """A formula that is constant false (or true) over its variables: as many explanations
+        as pyeda's own models (0 for false: 'a & 0' had 2, its '1' seeing the wire's flag);
+        the SAT check agrees, and the board is read back from its file (the constant 0 was
+        written as a lone 1 on a 1x1 board, which the reader refuses)."""
+        from satsweeper import check
+        compiled = compile_formula(parse_formula(text), gates)
+        truth = len(list(expr(text).satisfy_all())) * 2 ** (len(compiled.formula.variables)
+                                                             - len(expr(text).support))
+        assert compiled.explanations() == truth
+        path = tmp_path / "c.txt"
+        path.write_text(format_board(compiled.board))
+        assert check(read_board(path)).consistent == (truth > 0)
 
     def test_largest_shape_compiles_parsimoniously(self):
         """A full tree of depth 4 (16 leaves) over 6 variables."""
