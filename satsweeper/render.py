@@ -29,7 +29,8 @@ from .board import Board, Cell
 NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b",
                   5: "#7b0000", 6: "#007b7b", 7: "#000000", 8: "#7b7b7b"}
 HIDDEN, REVEALED, LIGHT, SHADE, SAFE = "#bdbdbd", "#e8e8e8", "#ffffff", "#7b7b7b", "#2e9e4f"
-MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000"}
+MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000",
+                "input": "#0050e0", "output": "#f08000"}  # a gadget's ports
 OVERVIEW = 64  # a side longer than this: drawn as an overview (squares would be too small to read)
 PIXELS = 1600  # longest side of an overview image; bigger boards are pooled into blocks
 CELL_INCHES = 0.36
@@ -132,7 +133,9 @@ def _squares(board: Board, picture: Picture, plt):
             name = board.names[cell]
             ax.text(x + .5, y + (.5 if plain else .8), name, ha="center", va="center",
                     fontsize=(font - 1.5 if len(name) <= 3 else font - 3) if plain else font - 4,
-                    style="italic", color="#202020")
+                    style="italic", color="#202020",
+                    # on a mine or a flag the name sits over the drawing: a pale box keeps it readable
+                    bbox=None if plain else dict(facecolor="#ffffff", alpha=0.8, edgecolor="none", pad=0.6))
     for cell, kind in picture.marks.items():
         x, y = cell[1], board.height - 1 - cell[0]
         ax.add_patch(Rectangle((x + .06, y + .06), .88, .88, fill=False,
@@ -232,8 +235,13 @@ def _overview(board: Board, picture: Picture, plt):
     image = palette[kinds]
     longest = max(board.width, board.height)
     inches = min(14.0, max(5.0, longest / 40))
-    fig = plt.figure(figsize=(inches * board.width / longest + 0.6, inches * board.height / longest + 1.0))
-    ax = fig.add_axes([0.04, 0.1, 0.92, 0.8])
+    import textwrap
+    width = inches * board.width / longest + 0.6
+    caption = textwrap.wrap(picture.caption or "", max(40, int(width * 15)))
+    below = 0.45 + 0.13 * len(caption)  # inches for the legend's two lines and the caption's
+    height = inches * board.height / longest + 0.55 + below
+    fig = plt.figure(figsize=(width, height))
+    ax = fig.add_axes([0.04, below / height, 0.92, 1 - (below + 0.4) / height])
     ax.imshow(image, interpolation="nearest", aspect="equal")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -244,6 +252,8 @@ def _overview(board: Board, picture: Picture, plt):
         for cell, name in board.names.items():
             ax.annotate(name, (cell[1] / block, cell[0] / block), xytext=(-6, 4), textcoords="offset points",
                         fontsize=8, color="#0a6e0a", ha="right", fontweight="bold")
-    fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named inputs;\n"
-                          "red: flags; grey: revealed numbers", fontsize=7)
+    # named cells: a compiled board's inputs, a gadget's inputs and outputs
+    fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named cells;\n"
+                          "red: flags; grey: revealed numbers" + "".join(f"\n{line}" for line in caption),
+             fontsize=7)
     return fig

@@ -25,7 +25,7 @@ from satsweeper.gadgets.compiler import GateSet, bus_order, compile_formula, cro
 from satsweeper.gadgets.formula import (Formula, Gate, Not, Op, Var, models_by_bdd, parse_dimacs, parse_formula,
                                         random_formula)
 from satsweeper.gadgets.layout import Layout, LayoutError
-from satsweeper.textio import read_board, read_puzzle
+from satsweeper.textio import format_board, read_board, read_puzzle
 
 
 def random_formulas(seed: int, how_many: int) -> list[Formula]:
@@ -110,6 +110,22 @@ class TestFormula:
         assert str(err.value) == ("<formula>:1:9: expected a Boolean formula (variables, ~ & | ^ => <=>, "
                                   "parentheses) (got the end of the formula)")
 
+    @pytest.mark.parametrize("char", list("-@$#!%`'\"{}<>;"))
+    def test_a_stray_character_is_named_where_it_is(self, char):
+        """A character no token starts with, put at a random place between tokens of a
+        formula, is named at that place (it was '1:1 ... (got ?)': 'a -> b' said nothing)."""
+        rng = random.Random(char)
+        for _ in range(5):
+            lines = ["a & (b |", " ~c) ^ d", "=> e"]
+            row = rng.randrange(len(lines))
+            gaps = [i for i, ch in enumerate(lines[row]) if ch == " "] + [len(lines[row])]
+            at = rng.choice(gaps)
+            lines[row] = lines[row][:at] + char + lines[row][at:]
+            with pytest.raises(BoardSyntaxError) as err:
+                parse_formula("\n".join(lines))
+            assert str(err.value).startswith(f"<formula>:{row + 1}:{at + 1}: expected a Boolean formula")
+            assert str(err.value).endswith(f"(got {char!r})")
+
 
 class TestLayout:
     @pytest.mark.parametrize("length", [0, 3, 4, 6, 8, 9, 12, 13, 16, 17, 20, 21, 25, 28, 29])
@@ -149,6 +165,23 @@ class TestParsimony:
         for f in random_formulas(100 + seed, 50):
             compiled = compile_formula(f)
             assert compiled.explanations() == f.models(), str(f)
+
+    @pytest.mark.parametrize("text", ["a & 0", "a & ~1", "a & b & 0", "(a | b | c) & (d ^ 0) & 0", "0", "~1",
+                                      "a | 1", "1", "(a ^ b) | ~0"])
+    @pytest.mark.parametrize("gates", list(GateSet))
+    def test_constants_count_their_models(self, text, gates, tmp_path):
+        """A formula that is constant false (or true) over its variables: as many explanations
+        as pyeda's own models (0 for false: 'a & 0' had 2, its '1' seeing the wire's flag);
+        the SAT check agrees, and the board is read back from its file (the constant 0 was
+        written as a lone 1 on a 1x1 board, which the reader refuses)."""
+        from satsweeper import check
+        compiled = compile_formula(parse_formula(text), gates)
+        truth = len(list(expr(text).satisfy_all())) * 2 ** (len(compiled.formula.variables)
+                                                             - len(expr(text).support))
+        assert compiled.explanations() == truth
+        path = tmp_path / "c.txt"
+        path.write_text(format_board(compiled.board))
+        assert check(read_board(path)).consistent == (truth > 0)
 
     def test_largest_shape_compiles_parsimoniously(self):
         """A full tree of depth 4 (16 leaves) over 6 variables."""

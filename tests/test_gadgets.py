@@ -29,6 +29,7 @@ from .oracle import explanations
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = ROOT / "gadgets" / "figures"
+GADGETS = ROOT / "gadgets"
 
 
 def pinned(gadget, values) -> Problem:
@@ -367,6 +368,17 @@ class TestCli:
         data = json.loads(result.stdout)
         assert data["computes"] and data["unique"]
         assert [c["explanations"] for c in data["cases"]] == [1, 1, 1, 1]
+
+    @pytest.mark.parametrize("name", list(BUILDERS))
+    def test_verify_names_the_gadget_asked_for(self, name):
+        """verify's heading and its file's 'gadget:' line carry the name it was asked by
+        (wire-v was called wire-v-t); the wire's ports and cells are wire-h's, turned."""
+        result = run("gadget", "verify", name)
+        assert result.output.startswith(f"gadget {name}: ")
+        assert f"gadget: {name}\n" in (GADGETS / f"{name}.txt").read_text()
+        if name == "wire-v":
+            h, v = build("wire-h"), build("wire-v")
+            assert {(c, r) for r, c in h.board.clues} == set(v.board.clues) and v.cell("b") == h.cell("b")[::-1]
 
     def test_broken_figure_exits_1(self):
         result = run("gadget", "verify", FIGURES / "fig-3.5-or-as-printed.txt")

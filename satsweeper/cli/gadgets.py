@@ -96,6 +96,77 @@ def gadget_verify(reference, as_json):
     emit("gadget verify", as_json, verdict_json(answer), verdict_text(answer), verdict(answer.computes))
 
 
+@gadget.command(name="draw")
+@click.argument("reference", metavar="NAME|FILE")
+@click.option("-o", "--output", required=True, type=OutputPath((".svg", ".png")),
+              help="Picture to write: .svg or .png.")
+@click.option("--inputs", "setting", metavar="PORT=0|1,...",
+              help="Set every input (e.g. u=1,v=0): draw one explanation's mines and say the "
+                   "outputs forced and how many explanations there are.")
+@json_option
+def gadget_draw(reference, output, setting, as_json):
+    """Draw a gadget for a slide: its claim as the title, input ports outlined
+    blue and output ports orange; with --inputs, the gadget at work.  Exit 1
+    when that input is not as claimed.
+
+    \b
+    Examples:
+      satsweeper gadget draw and -o and.png
+      satsweeper gadget draw xor -o xor-10.svg --inputs u=1,v=0
+    """
+    from ..gadgets.gadget import case
+    from ..render import OVERVIEW, Picture, render
+    from ..report.gadgets import case_caption, claim_title
+    require_pictures()
+    g = load_gadget(reference)
+    refuse_overwriting_input(output, reference)
+    marks = {g.cell(p): "input" for p in g.inputs} | {g.cell(p): "output" for p in g.outputs}
+    data = {"output": str(output), "gadget": g.name, "inputs": None}
+    overview = max(g.board.width, g.board.height) > OVERVIEW  # drawn with its ports named, no outline or mine
+    caption, code, mines = port_legend(g), 0, frozenset()
+    if setting is not None:
+        values = input_values(g, setting)
+        checked, witness = case(g, values)
+        mines = witness or frozenset()
+        caption = case_caption(g, checked, bool(witness) and not overview)
+        code = verdict(checked.correct)
+        data.update(inputs=dict(zip(g.inputs, map(int, values))), explanations=checked.explanations,
+                    outputs={p: s.value for p, s in checked.outputs.items()},
+                    expected={p: int(v) for p, v in checked.expected.items()}, correct=checked.correct,
+                    mines_drawn=[list(c) for c in sorted(mines)])
+    if overview:
+        caption = (caption if setting is not None else "") + \
+            f"{'; ' if setting is not None else ''}too big to draw square by square: an overview, ports named"
+    picture = Picture(marks=marks, mines=mines, title=claim_title(g), caption=caption)
+    note = write_output(output, lambda path: render(g.board, str(path), picture=picture))
+    emit("gadget draw", as_json, data, "\n".join(filter(None, [caption, note])), code)
+
+
+def require_pictures() -> None:
+    from .experiments import require_experiments
+    require_experiments("pictures", "matplotlib")
+
+
+def port_legend(g) -> str:
+    """What the outlines mean, the ports named."""
+    outputs = ", ".join(g.outputs) or "none"
+    return f"blue outline: inputs {', '.join(g.inputs)}; orange outline: outputs {outputs}"
+
+
+def input_values(g, setting: str) -> tuple[bool, ...]:
+    """``u=1,v=0`` -> the values in the gadget's input order; every input exactly once."""
+    wanted = f"every input of {g.name} set once, as {','.join(f'{p}=0|1' for p in g.inputs)}"
+    given: dict[str, bool] = {}
+    for item in setting.replace(",", " ").split():
+        port, equals, value = item.partition("=")
+        if not equals or port not in g.inputs or value not in ("0", "1") or port in given:
+            raise UserError(wanted, cut(setting))
+        given[port] = value == "1"
+    if set(given) != set(g.inputs):
+        raise UserError(wanted, cut(setting))
+    return tuple(given[p] for p in g.inputs)
+
+
 @gadget.command(name="write")
 @click.argument("directory", type=click.Path(file_okay=False))
 @json_option

@@ -462,13 +462,26 @@ class _Compiler:
         for line in list(self.bus.values()):
             self.layout.close(self.layout.straight(line.head, line.head.at(3)))
         if not self.formula.variables:
-            return Board(1, 1, {(0, 0): 0 if value else 1})
+            # false: a 1 whose one neighbour is a revealed 0 (a lone 1 on a 1x1 board is no board:
+            # a number may not exceed its neighbours, and the file could not be read back)
+            return Board(1, 1, {(0, 0): 0}) if value else Board(1, 2, {(0, 0): 1, (0, 1): 0})
         board = self.layout.board()
-        if value:
-            return board
-        clues = dict(board.clues)
-        clues[(0, 0)] = 1  # a corner square that sees nothing and claims a mine
-        return Board(board.height, board.width, clues, board.flags, board.voids, board.names)
+        return board if value else _impossible(board)
+
+
+def _impossible(board: Board) -> Board:
+    """``board`` with a revealed 0 that sees only revealed squares made a 1: no explanation.
+
+    The corner square was used, but a variable's wire begins with a flag next
+    to it, which that 1 saw: 'a & 0' compiled to a board with 2 explanations.
+    """
+    for cell in sorted(board.clues):
+        near = board.neighbours(cell)
+        if board.clues[cell] == 0 and near and all(n in board.clues for n in near):
+            clues = dict(board.clues)
+            clues[cell] = 1
+            return Board(board.height, board.width, clues, board.flags, board.voids, board.names)
+    raise LayoutError("no revealed square away from every wire to make the formula false")
 
 
 def compile_formula(formula: Formula, gates: GateSet = GateSet.PARSIMONIOUS,

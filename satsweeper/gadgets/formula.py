@@ -261,6 +261,9 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
             col = min(col, len(lines[line - 1]) + 1 if text.strip() and line <= len(lines) else 1)
             found = token.split("value=")[1].split(",")[0]
             found = "the end of the formula" if found == "''" else found
+        lexer = re.match(r"unexpected character: \(line: (\d+), offset: (\d+), text: (.*)\)$", token, re.S)
+        if lexer:  # the lexer's own message: a character no token starts with ('a -> b')
+            line, col, found = int(lexer.group(1)), int(lexer.group(2)), repr(lexer.group(3))
         raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
                                found) from None
     return Formula(_from_pyeda(e), _names_in_order(text, {str(v) for v in e.support}))

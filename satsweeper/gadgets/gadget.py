@@ -35,7 +35,7 @@ from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 from ..board import Board, Cell
 from ..constraints import Constraint, Problem, problem_of
 from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
-from ..reasoning import Status
+from ..reasoning import Reasoner, Status
 from ..textio import Puzzle, format_board, parse_puzzle, read_puzzle
 from .. import components
 from ..components import Progress, tally
@@ -315,11 +315,35 @@ def verify(gadget: Gadget) -> Verdict:
     return Verdict(gadget.name, gadget.inputs, tuple(cases))
 
 
-def _case(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Case:
+def case(gadget: Gadget, values: tuple[bool, ...]) -> tuple[Case, frozenset[Cell] | None]:
+    """One input combination checked, with an explanation to show (its mines), or None.
+
+    For a picture of the gadget at work (``satsweeper gadget draw --inputs``):
+    the same :class:`Case` as :func:`verify` gives for ``values``.
+
+    >>> from satsweeper.textio import parse_board
+    >>> g = Gadget("not", parse_board("layout: tokens\\nx 1 y\\n"), ("x",), {"y": "~x"})
+    >>> checked, mines = case(g, (True,))
+    >>> checked.correct, checked.explanations, sorted(mines)
+    (True, 1, [(0, 0)])
+    """
+    base = problem_of(gadget.board)
+    checked = _case(gadget, base, values)
+    if not checked.consistent:
+        return checked, None
+    with Reasoner(_pinned(gadget, base, values)) as reasoner:
+        return checked, reasoner.consistency().witness
+
+
+def _pinned(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Problem:
+    """``base`` with each input port fixed to its value (the total kept, as a rule like any other)."""
     pinned = tuple(Constraint(frozenset({gadget.cell(port)}), int(value), PortValue(port, value))
                    for port, value in zip(gadget.inputs, values))
-    # The total mine count, when the board has one, is a rule like any other.
-    problem = Problem(base.cells, base.constraints + pinned, base.mines, base.total_origin)
+    return Problem(base.cells, base.constraints + pinned, base.mines, base.total_origin)
+
+
+def _case(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Case:
+    problem = _pinned(gadget, base, values)
     counts = tally(problem)
     outputs: dict[str, Status] = {}
     if counts.consistent:

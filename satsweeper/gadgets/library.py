@@ -48,8 +48,9 @@ def wire(periods: int = 3, vertical: bool = False) -> Gadget:
         clues[(0, c)] = clues[(2, c)] = 1
         if c % 3 == 2:
             clues[(1, c)] = 1
-    gadget = Gadget("wire-v" if vertical else "wire-h",
-                    Board(3, width, clues, names=names), ("a",), {"b": "a"})
+    # drawn across and turned: transpose names the turned wire-h "wire-v" (a gadget
+    # called wire-v and turned came out "wire-v-t", the name verify printed)
+    gadget = Gadget("wire-h", Board(3, width, clues, names=names), ("a",), {"b": "a"})
     return transpose(gadget) if vertical else gadget
 
 

@@ -186,3 +186,36 @@ def models_text(formula) -> str:
 
 def models_json(formula) -> list[dict[str, int]]:
     return satisfying(formula, MODELS_LISTED)
+
+
+def claim_title(g) -> str:
+    """A picture's title: the gadget and what it claims.
+
+    >>> from satsweeper.gadgets import named_gadget
+    >>> claim_title(named_gadget("and"))
+    'and: inputs u v; t = u & v'
+    """
+    claim = "; ".join(f"{p} = {c}" for p, c in g.outputs.items()) or f"accepts {g.accepts}"
+    return f"{g.name}: inputs {' '.join(g.inputs)}; {claim}"
+
+
+def case_caption(g, case, drawn: bool) -> str:
+    """One input combination in words, as a picture's caption.
+
+    >>> from satsweeper.gadgets import named_gadget
+    >>> from satsweeper.gadgets.gadget import case
+    >>> g = named_gadget("and")
+    >>> case_caption(g, case(g, (False, False))[0], True)
+    'u=0 v=0: t is 0 (safe; claimed 0); 2 explanations, one drawn (black mines)'
+    """
+    setting = " ".join(f"{p}={int(v)}" for p, v in zip(g.inputs, case.inputs))
+    if not case.consistent:
+        return f"{setting}: no explanation ({'as claimed' if not case.accepted else 'NOT as claimed'})"
+    words = {"mine": "1 (a mine", "safe": "0 (safe", "undetermined": "undetermined ("}
+    outputs = "; ".join(f"{p} is {words[s.value]}{'' if s.value == 'undetermined' else '; '}claimed "
+                        f"{int(case.expected[p])})" for p, s in case.outputs.items())
+    count = "1 explanation" if case.explanations == 1 else f"{case.explanations} explanations"
+    if drawn:
+        count += ", drawn (black mines)" if case.explanations == 1 else ", one drawn (black mines)"
+    verdict = "" if case.correct else " - NOT as claimed"
+    return f"{setting}: {outputs or 'consistent'}{'; ' if outputs else ''}{count}{verdict}"

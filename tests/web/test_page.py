@@ -662,6 +662,29 @@ class TestGadgets:
         assert scroll > client
 
 
+    @pytest.mark.parametrize("name", ["and", "and-tile", "wire-v"])
+    def test_tall_gadget_seen_whole(self, page, name):
+        """A gadget taller than the box is drawn whole too, no scroll bar either way:
+        every port inside the box in sight (Kaye's AND scrolled both ways at 1280x900,
+        its input v below the fold)."""
+        from satsweeper.web.library import built
+        load(page, "gadgets")
+        page.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value(name)
+        settle(page)
+        gadget = built(name)
+        wrap = page.find_element(By.CSS_SELECTOR, "#gadgets .board-wrap")
+        sizes = page.execute_script("const w = arguments[0]; return [w.scrollWidth, w.clientWidth, "
+                                    "w.scrollHeight, w.clientHeight]", wrap)
+        assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], sizes
+        box = wrap.rect
+        for port in gadget.ports():
+            row, col = gadget.cell(port)
+            r = cell(page, "gadget", row, col).rect
+            assert box["y"] <= r["y"] and r["y"] + r["height"] <= box["y"] + box["height"], port
+            assert box["x"] <= r["x"] and r["x"] + r["width"] <= box["x"] + box["width"], port
+        assert cell(page, "gadget", *gadget.cell(gadget.inputs[0])).rect["width"] >= 18
+
 class TestPhone:
     """At 390 px wide nothing widens the page past the screen: boards and tables scroll in their own boxes."""
 

@@ -65,11 +65,20 @@ function room(host) {
   return Math.max(200, (host.parentElement.clientWidth || 600) - 24);
 }
 
+// A gadget is shown to a class whole: its cells also fit the box's height (75% of
+// the window), else its lower input sat below the fold and a vertical scroll bar
+// took the width its last column needed (Kaye's AND at 1280x900 scrolled both ways).
+function roomDown(host) {
+  return Math.max(100, Math.floor(window.innerHeight * 0.75) - 24);
+}
+
 function fit(host) {
   const width = +host.dataset.width;
   if (!width) return;
   const smallest = +(host.dataset.smallest || 18);
-  const size = Math.max(smallest, Math.min(BIGGEST, Math.floor(room(host) / width)));
+  let across = Math.floor(room(host) / width);
+  if (host.dataset.whole && +host.dataset.height) across = Math.min(across, Math.floor(roomDown(host) / +host.dataset.height));
+  const size = Math.max(smallest, Math.min(BIGGEST, across));
   host.style.setProperty("--cell", size + "px");
   host.classList.toggle("small-cells", size < 24);
   host.classList.toggle("tiny-cells", size < 12);
@@ -104,6 +113,7 @@ function drawBoard(host, board, onCell, probs) {
     return new Map();
   }
   host.dataset.width = board.width;
+  host.dataset.height = board.height;
   fit(host);  // before the cells are in: measuring the room then lays out no cell
   const odds = new Map();
   for (const c of (probs && probs.consistent && probs.cells) || []) odds.set(key(c.row, c.col), c);
@@ -807,8 +817,10 @@ function drawGadget() {
   const a = gadgetState.answer;
   const host = $("gadget-board");
   host.dataset.smallest = $("gadget-zoom").checked ? 18 : 2;
+  host.dataset.whole = "1";
   const cells = drawBoard(host, a.board);
-  $("gadget-zoom-row").hidden = Math.floor(room(host) / a.board.width) >= 18;
+  $("gadget-zoom-row").hidden = Math.min(Math.floor(room(host) / a.board.width),
+                                         Math.floor(roomDown(host) / a.board.height)) >= 18;
   for (const [port, c] of Object.entries(a.ports)) {
     const div = cells.get(key(c.row, c.col));
     div.classList.add("port-cell");

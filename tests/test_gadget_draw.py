@@ -1,0 +1,100 @@
+"""satsweeper gadget draw: a gadget's picture for a slide, its claim as the
+title, its ports outlined, and with --inputs the gadget at work.
+
+Every count, forced output and drawn explanation is checked against the
+brute-force oracle (tests/oracle.py) and against the board's own numbers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from satsweeper.cli import main
+from satsweeper.constraints import Constraint, Problem, problem_of
+from satsweeper.gadgets import named_gadget
+
+from .oracle import explanations
+
+pytest.importorskip("matplotlib")
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def brute(gadget, values):
+    """Every explanation of ``gadget`` with its inputs pinned to ``values`` (oracle)."""
+    base = problem_of(gadget.board)
+    pins = tuple(Constraint(frozenset({gadget.cell(p)}), int(v), f"input {p}") for p, v in zip(gadget.inputs, values))
+    return explanations(Problem(base.cells, base.constraints + pins))
+
+
+def explains(board, mines) -> bool:
+    """Every number sees exactly its count of flags and drawn mines (no library code)."""
+    return all(sum((r + dr, c + dc) in mines or (r + dr, c + dc) in board.flags
+                   for dr in (-1, 0, 1) for dc in (-1, 0, 1)) == n
+               for (r, c), n in board.clues.items())
+
+
+class TestDraw:
+    @pytest.mark.parametrize("name", ["not", "xor", "forced-end", "split"])
+    def test_every_input_as_the_oracle_says(self, name, tmp_path):
+        """Count, forced outputs and the drawn mines agree with brute force; exit 0 when as claimed."""
+        g = named_gadget(name)
+        for values in itertools.product((0, 1), repeat=len(g.inputs)):
+            setting = ",".join(f"{p}={v}" for p, v in zip(g.inputs, values))
+            result = run("gadget", "draw", name, "-o", tmp_path / "g.svg", "--inputs", setting, "--json")
+            data = json.loads(result.output)
+            truth = brute(g, values)
+            assert data["explanations"] == len(truth), (name, values)
+            for port in g.outputs:
+                seen = {g.cell(port) in e for e in truth}
+                want = "undetermined" if len(seen) > 1 else "mine" if seen == {True} else "safe"
+                assert data["outputs"][port] == want
+            drawn = frozenset(map(tuple, data["mines_drawn"]))
+            assert (drawn in truth) == bool(truth) and (not truth or explains(g.board, drawn))
+            claimed = g.accepted(tuple(map(bool, values)))
+            as_claimed = (not truth) if not claimed else bool(truth) and all(
+                data["outputs"][p] == ("mine" if v else "safe") for p, v in g.expected(tuple(map(bool, values))).items())
+            assert result.exit_code == (0 if as_claimed else 1) and data["correct"] == as_claimed
+
+    def test_a_wrong_claim_exits_1(self, tmp_path):
+        """A wire that claims to negate: the picture is drawn, the case is not as claimed, exit 1."""
+        path = tmp_path / "liar.txt"
+        path.write_text("gadget: liar\ninputs: x\noutputs: y = ~x\nlayout: tokens\n"
+                        "x' x 1 x'2 x2 1 y' y\n")
+        result = run("gadget", "draw", path, "-o", tmp_path / "liar.png", "--inputs", "x=1")
+        assert result.exit_code == 1 and "NOT as claimed" in result.output
+        assert (tmp_path / "liar.png").stat().st_size > 0
+
+    def test_the_picture_names_the_claim_and_the_ports(self, tmp_path):
+        """The SVG's text carries the claim, every port's name and the legend."""
+        out = tmp_path / "and.svg"
+        assert run("gadget", "draw", "and", "-o", out, "--inputs", "u=0,v=0").exit_code == 0
+        svg = out.read_text()
+        assert "and: inputs u v; t = u &amp; v" in svg
+        assert "2 explanations, one drawn" in svg and len(brute(named_gadget("and"), (0, 0))) == 2
+        assert all(f">{p}<" in svg for p in ("u", "v", "t"))
+
+    def test_an_overview_says_it_draws_no_mines(self, tmp_path):
+        """A balanced gadget (158x107) is an overview: its caption in the picture says the
+        ports are named and no mine is drawn (it said "drawn (black mines)", and the
+        overview left the caption out); the explanation in the JSON satisfies every number."""
+        out = tmp_path / "band.svg"
+        result = run("gadget", "draw", "balanced-and", "-o", out, "--inputs", "l=1,b=0", "--json")
+        data = json.loads(result.output)
+        assert result.exit_code == 0 and data["outputs"] == {"t": "safe"}
+        assert explains(named_gadget("balanced-and").board, frozenset(map(tuple, data["mines_drawn"])))
+        svg = out.read_text()
+        assert "1 explanation; too big to draw square by square" in svg and "black mines" not in svg
+
+    @pytest.mark.parametrize("setting", ["u=1", "u=1,v=2", "u=1,v=0,w=1", "u=1,u=0", "1,0"])
+    def test_bad_inputs_exit_2(self, setting, tmp_path):
+        """Every input set exactly once to 0 or 1, else a clear error (exit 2) and no picture."""
+        result = run("gadget", "draw", "and", "-o", tmp_path / "x.png", "--inputs", setting)
+        assert result.exit_code == 2 and "expected every input of and set once, as u=0|1,v=0|1" in result.output
+        assert "Traceback" not in result.output and not (tmp_path / "x.png").exists()
