@@ -289,7 +289,6 @@ class DaskRunner(Runner):
 
     def _stream(self, work, ranges):
         from distributed import KilledWorker
-        from distributed.comm import CommClosedError
         pending: collections.deque = collections.deque()
         todo = iter(ranges)
         try:
@@ -308,11 +307,14 @@ class DaskRunner(Runner):
                         return
                     lo, future = pending.popleft()
                     results = list(self._result(future))
-                except (CancelledError, CommClosedError) as err:
+                except (CancelledError, OSError) as err:
                     # The client cancels every future the moment it loses the scheduler
-                    # (a traceback and 'internal error' before).
+                    # (a traceback and 'internal error' before); asking it how many
+                    # threads the workers have may meet the loss first, as Dask's
+                    # CommClosedError or, while it tries to reconnect, a plain OSError
+                    # ('Timed out trying to connect'), seen on a loaded machine.
                     pending.clear()
-                    why = getattr(err, "reason", None) or "its connection closed"
+                    why = getattr(err, "reason", None) or (_first_line(err) if str(err).strip() else "its connection closed")
                     raise ClusterLost(f"the Dask scheduler {self._where()} to stay up",
                                       f"the connection to it lost ({why}); what finished is kept") from None
                 except OtherCode as err:
@@ -459,15 +461,21 @@ def _interrupt_deferred():
     """Ctrl-C held back until the block is done (then raised): while a LocalCluster stops.
 
     Interrupted mid-stop, the cluster was left to Python's exit, which spent 10 s closing it.
+    A handler that notes the signal, not a blocked mask: the kernel hands a process's
+    SIGINT to any thread that does not block it (Dask's client has several), and Python
+    then raised it in the main thread all the same.
     """
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 @contextlib.contextmanager

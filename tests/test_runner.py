@@ -575,3 +575,64 @@ class TestCtrlCWhileALocalClusterStartsOrStops:
         assert out.split() == ["started", "interrupted"], (out, err)
         assert "Exception ignored" not in err and "Traceback" not in err, err
         assert seconds < 12
+
+
+class _Client:
+    """Just enough of a Dask client to lose its scheduler on the ``lost_after``-th question."""
+
+    status = "running"
+
+    def __init__(self, lost_after: int, error: Exception):
+        self.asked, self.lost_after, self.error = 0, lost_after, error
+
+    def nthreads(self):
+        self.asked += 1
+        if self.asked > self.lost_after:
+            raise self.error
+        return {"tcp://127.0.0.1:1": 1}
+
+    def submit(self, fn, *args, pure=True):
+        from concurrent.futures import Future
+        future = Future()
+        future.set_result(fn(*args))
+        return future
+
+    def cancel(self, futures):
+        pass
+
+
+class TestLostScheduler:
+    """Seen on a loaded machine: the client, asked how many threads its workers have,
+    met the lost scheduler as a plain OSError while it tried to reconnect, which was an
+    'internal error' (exit 70) instead of a run stopped with what finished (exit 3)."""
+
+    @pytest.mark.parametrize("error", [OSError("Timed out trying to connect to tcp://127.0.0.1:1 after 5 s"),
+                                       ConnectionResetError()])
+    def test_a_plain_oserror_is_a_lost_scheduler(self, error):
+        from satsweeper.runner import ClusterLost, DaskRunner, _squares
+        runner = DaskRunner(Backend(scheduler="tcp://127.0.0.1:1", chunk=2), _Client(3, error))
+        finished = []
+        with pytest.raises(ClusterLost) as lost:
+            for lo, results in runner.stream(_squares, 20):
+                finished.append((lo, results))
+        assert str(lost.value).startswith("expected the Dask scheduler at tcp://127.0.0.1:1 to stay up")
+        assert finished and finished == [(lo, [i * i for i in range(lo, lo + 2)]) for lo, _ in finished]
+
+
+def test_ctrl_c_while_the_cluster_stops_waits_for_the_end_of_the_block():
+    """Ctrl-C while a LocalCluster closes is raised after the close, not in the middle of it,
+    even when the kernel hands the signal to another thread (it may pick any thread that
+    does not block it: a blocked mask in the main thread deferred nothing)."""
+    import threading
+    from satsweeper.runner import _interrupt_deferred
+    steps = []
+    with pytest.raises(KeyboardInterrupt):
+        with _interrupt_deferred():
+            sender = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGINT))
+            sender.start()
+            sender.join()
+            for _ in range(50):  # Python runs handlers between bytecodes of the main thread
+                time.sleep(0.01)
+                steps.append(1)
+    assert len(steps) == 50  # the block ran to its end
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
