@@ -510,6 +510,9 @@ _STARTS_AND_STOPS = """
 import os, signal, sys, threading, time
 from satsweeper.runner import Backend, open_runner
 if __name__ == "__main__":
+    # Ctrl-C as in a terminal: a suite started in the background by a script (without job
+    # control) hands its children SIGINT ignored, and no Ctrl-C would arrive at all.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     start = time.monotonic()
     try:
         with open_runner(Backend(workers=2, dask=True)) as runner:
@@ -626,13 +629,18 @@ def test_ctrl_c_while_the_cluster_stops_waits_for_the_end_of_the_block():
     import threading
     from satsweeper.runner import _interrupt_deferred
     steps = []
-    with pytest.raises(KeyboardInterrupt):
-        with _interrupt_deferred():
-            sender = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGINT))
-            sender.start()
-            sender.join()
-            for _ in range(50):  # Python runs handlers between bytecodes of the main thread
-                time.sleep(0.01)
-                steps.append(1)
-    assert len(steps) == 50  # the block ran to its end
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # as in a terminal, whatever this suite inherited (SIGINT ignored, run in the background)
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with _interrupt_deferred():
+                sender = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGINT))
+                sender.start()
+                sender.join()
+                for _ in range(50):  # Python runs handlers between bytecodes of the main thread
+                    time.sleep(0.01)
+                    steps.append(1)
+        assert len(steps) == 50  # the block ran to its end
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, inherited)
