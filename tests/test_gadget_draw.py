@@ -19,8 +19,6 @@ from satsweeper.gadgets import named_gadget
 
 from .oracle import explanations
 
-pytest.importorskip("matplotlib")
-
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
