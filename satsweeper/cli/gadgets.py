@@ -31,10 +31,10 @@ def load_gadget(reference: str):
 
 
 def load_gadget_or_board(reference: str):
-    """(gadget, plain): a library gadget, a gadget file, or a plain board
-    file read as a gadget without ports (``plain`` True): its only claim is
-    to have an explanation."""
-    from ..gadgets import Gadget, gadget_names
+    """(gadget or board, plain): a library gadget, a gadget file, or a plain
+    board file (``plain`` True: repaired by ``repair_board``, whose only
+    claim is to have an explanation)."""
+    from ..gadgets import gadget_names
     from ..gadgets.gadget import gadget_of
     from .subjects import read_puzzle_from
     if reference in gadget_names() or (reference != "-" and not Path(reference).exists()):
@@ -47,7 +47,7 @@ def load_gadget_or_board(reference: str):
             raise UserError(f"at most {MAX_INPUTS} inputs (every combination is counted)",
                             f"{len(found.inputs)} inputs", source.name)
         return found, False
-    return Gadget("board", puzzle.board, ()), True
+    return puzzle.board, True
 
 
 @click.group()
@@ -117,7 +117,8 @@ def gadget_draw(reference, output, setting, as_json):
     from ..gadgets.gadget import case
     from ..render import OVERVIEW, Picture, render
     from ..report.gadgets import case_caption, claim_title
-    require_pictures()
+    from .pictures import require_matplotlib
+    require_matplotlib()
     g = load_gadget(reference)
     refuse_overwriting_input(output, reference)
     marks = {g.cell(p): "input" for p in g.inputs} | {g.cell(p): "output" for p in g.outputs}
@@ -140,11 +141,6 @@ def gadget_draw(reference, output, setting, as_json):
     picture = Picture(marks=marks, mines=mines, title=claim_title(g), caption=caption)
     note = write_output(output, lambda path: render(g.board, str(path), picture=picture))
     emit("gadget draw", as_json, data, "\n".join(filter(None, [caption, note])), code)
-
-
-def require_pictures() -> None:
-    from .experiments import require_experiments
-    require_experiments("pictures", "matplotlib")
 
 
 def port_legend(g) -> str:
@@ -223,7 +219,7 @@ def repair(reference, output, attempts, unique, as_json):
       satsweeper repair and --unique
     """
     from ..gadgets import format_gadget
-    from ..gadgets.repair import repair as find_repair
+    from ..gadgets.repair import repair as find_repair, repair_board
     from ..report.gadgets import board_repair_text, repair_json, repair_text
     from ..textio import format_board
     refuse_overwriting_input(output, reference)
@@ -232,7 +228,7 @@ def repair(reference, output, attempts, unique, as_json):
         raise UserError("a native file for the repaired board (a .mine file holds no names, ports or "
                         "void squares)", f"-o {cut(str(output))}")
     subject, plain = load_gadget_or_board(reference)
-    result = find_repair(subject, attempts, unique)
+    result = (repair_board if plain else find_repair)(subject, attempts, unique)
     ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
     data = repair_json(result, unique)
     text = board_repair_text(result, unique) if plain else repair_text(result, unique)

@@ -166,12 +166,11 @@ def _encode(gadget: Gadget, keep_printed: bool, keep: frozenset = frozenset()) -
         # The total is part of the board, not a number to change: each copy holds it.
         need = board.total_mines - len(board.flags)
         cells = sorted(hidden)
-        for index in range(len(combos)):
-            if not 0 <= need <= len(cells):
-                wcnf.extend([[pool.id("no total")], [-pool.id("no total")]])
-                break
-            lits = [pool.id((index, n)) for n in cells]
-            if lits:
+        if not 0 <= need <= len(cells):  # no copy can hold it: no repair
+            wcnf.extend([[pool.id("no total")], [-pool.id("no total")]])
+        elif cells:
+            for index in range(len(combos)):
+                lits = [pool.id((index, n)) for n in cells]
                 wcnf.extend(CardEnc.equals(lits, need, vpool=pool, encoding=EncType.seqcounter).clauses)
     for index, values in enumerate(combos):
         for port, value in zip(gadget.inputs, values):
