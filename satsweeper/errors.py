@@ -51,6 +51,17 @@ def shorten(text: str, most: int = MOST) -> str:
     return f"{text[:most - 1]}… ({len(text)} characters)"
 
 
+def cut(text: str, most: int = MOST) -> str:
+    """``text`` as ``repr`` cut to ``most`` characters, so a message stays one line.
+
+    >>> cut("x" * 100, 10)
+    "'xxxxxxxxx…' (100 characters)"
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most - 1]!r}"[:-1] + f"…' ({len(text)} characters)"
+
+
 class InputError(SatsweeperError, ValueError):
     """A value given to the library that it cannot use: a level, a strategy
     name, a start cell, a solver name, a board a format cannot hold.

@@ -635,3 +635,25 @@ def uniqueness(subject: Problem | Board, **options) -> Uniqueness:
     """SOLUTION: is the explanation unique?  Evidence either way."""
     with Reasoner(subject, **options) as r:
         return r.uniqueness()
+
+
+def tally_with_conflict(problem: Problem, engine="components") -> tuple[Tally, tuple]:
+    """(exact counts, conflict): the counting engine's answer
+    (:func:`satsweeper.counting.tally`), and when there is no explanation the
+    minimal set of rules that conflict, named by SAT (counting cannot name
+    them); ``()`` otherwise.  ``engine``: an :class:`~satsweeper.counting.Engine`
+    or its value.
+
+    >>> from satsweeper.constraints import problem_of
+    >>> from satsweeper.textio import parse_board
+    >>> counts, conflict = tally_with_conflict(problem_of(parse_board("12\\n..\\n")))
+    >>> counts.consistent, [str(rule) for rule in conflict]
+    (False, ['the 1 at 0,0', 'the 2 at 0,1'])
+    """
+    from .counting import Engine, tally
+    answer = tally(problem, Engine(engine))
+    conflict = ()
+    if not answer.consistent:
+        with Reasoner(problem) as r:
+            conflict = r.consistency().conflict
+    return answer, conflict

@@ -32,7 +32,7 @@ import resource
 import time
 from pathlib import Path
 
-from satsweeper.cli.contract import TimeUp, within
+from satsweeper.limits import TimeUp, within
 from satsweeper.components import Progress
 from satsweeper.counting import count
 from satsweeper.gadgets.compiler import GateSet, compile_formula

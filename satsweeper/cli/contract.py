@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import re
-import signal
 import sys
 import tempfile
 import time
@@ -23,23 +22,12 @@ from typing import Callable, Iterator
 
 import click
 
-from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
-from ..report.contract import envelope, error_object, write_json
+from ..cells import CellRef
+from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError, cut
+from ..report.contract import envelope, error_object, error_parts, write_json
 
 YES, NO, BAD_INPUT, LIMIT, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 70, 130
 CLOSED = 128 + 13  # standard output closed (| head): what a shell reports for a filter SIGPIPE stopped
-CUT = 60  # longest piece of an offending value echoed in a message
-
-
-def cut(text: str, most: int = CUT) -> str:
-    """``text`` as ``repr`` cut to ``most`` characters, so a message stays one line.
-
-    >>> cut("x" * 100, 10)
-    "'xxxxxxxxx…' (100 characters)"
-    """
-    if len(text) <= most:
-        return repr(text)
-    return f"{text[:most - 1]!r}"[:-1] + f"…' ({len(text)} characters)"
 
 
 class UserError(click.ClickException):
@@ -144,22 +132,15 @@ def _interrupted(as_json: bool, command: str | None) -> int:
 
 
 def as_click(err: SatsweeperError) -> click.ClickException:
-    """A library error as the CLI shows it, keeping its location."""
+    """A library error as the CLI shows it (:func:`~satsweeper.report.contract.error_parts`),
+    keeping its location."""
     if isinstance(err, TooComplexError):
         return LimitReached(str(err))
-    if not isinstance(err, BoardSyntaxError):
-        # The library says what must hold and what it got, "X (got Y)"
-        # (errors.py); the user reads the contract's "expected X (got Y)".
-        must, cut_at, got = str(err).rpartition(" (got ")
-        if cut_at and got.endswith(")") and not must.startswith("expected "):
-            return UserError(must, got[:-1])
+    parts = error_parts(err)
     found = UserError.__new__(UserError)
-    click.ClickException.__init__(found, str(err))
-    found.file = getattr(err, "source", None)
-    found.line = getattr(err, "line", None)
-    found.col = getattr(err, "column", None)
-    found.expected = getattr(err, "expected", None)
-    found.got = getattr(err, "found", None)
+    click.ClickException.__init__(found, parts["message"])
+    found.file, found.line, found.col = parts["file"], parts["line"], parts["col"]
+    found.expected, found.got = parts["expected"], parts["got"]
     return found
 
 
@@ -241,17 +222,6 @@ class InputFile(click.ParamType):
 
 
 CELL = re.compile(r"\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*")
-
-
-@dataclass(frozen=True)
-class CellRef:
-    """A cell as the user wrote it: ``ROW,COL`` or a name (checked against the board later)."""
-
-    text: str
-    cell: tuple[int, int] | None
-
-    def __str__(self) -> str:
-        return self.text
 
 
 class CellParam(click.ParamType):
@@ -494,123 +464,3 @@ def timeout_option(command):
     """``--timeout SECONDS``: stop a hard query, report what is known, exit 3."""
     return click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                         help="Give up after SECONDS, report what is known, exit 3.")(command)
-
-
-class TimeUp(Exception):
-    """Raised when ``--timeout`` runs out."""
-
-
-KNOWN_SECONDS = 2.0  # out of time, what the single-number rules settle is worked out within this much more
-
-
-class Clock:
-    """One ``--timeout`` for all of a command's steps: each gets what is left.
-
-    >>> Clock(None).left() is None, 0 < Clock(5).left() <= 5
-    (True, True)
-    """
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self.end = None if not seconds else time.monotonic() + seconds
-
-    def left(self) -> float | None:
-        """Seconds left (a moment at least, so that a step spent runs out at once), None: no limit."""
-        return None if self.end is None else max(0.001, self.end - time.monotonic())
-
-
-def within(seconds: float | None, work: Callable[[], object], *, isolate: bool = False,
-           memory: int | None = None):
-    """``work()``, given at most ``seconds`` (None: no limit); raises :class:`TimeUp`.
-
-    With a limit (or ``isolate``) the work runs in a forked child process, so
-    that a long call into C (a SAT solver, Ganak), which neither a signal nor
-    Ctrl-C interrupts until it returns, is stopped on time: the child is
-    killed.  Its answer comes back pickled.  Without either, it runs here.
-    ``memory`` (bytes) bounds what the child may allocate beyond what it
-    inherits: past it, :class:`MemoryError` is raised here.
-    """
-    if not seconds and not isolate and not memory:
-        return work()
-    import multiprocessing
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_serve, args=(work, sender, memory), daemon=True)
-    child.start()
-    sender.close()
-    end = time.monotonic() + seconds if seconds else None
-    try:
-        while True:
-            wait = 0.1 if end is None else max(0.0, min(0.1, end - time.monotonic()))
-            if receiver.poll(wait):
-                kind, value = receiver.recv()
-                break
-            if not child.is_alive() and not receiver.poll(0):
-                raise MemoryError() if child.exitcode == -9 else RuntimeError(
-                    f"the worker process ended with code {child.exitcode}")
-            if end is not None and time.monotonic() >= end:
-                raise TimeUp()
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-    if kind == "error":
-        raise value
-    return value
-
-
-def _serve(work: Callable[[], object], sender, memory: int | None = None) -> None:
-    """In the child: do the work, send ("value", answer) or ("error", exception)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
-    if memory:
-        _bound_memory(memory)
-    try:
-        message = ("value", work())
-    except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
-        message = ("error", err)
-    try:
-        sender.send(message)
-    except Exception as err:  # noqa: BLE001 - an answer or error that cannot be pickled
-        sender.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
-
-
-def _bound_memory(extra: int) -> None:
-    """Limit this process's address space to what it has now plus ``extra`` bytes.
-
-    The child inherits the parent's mappings (the board it counts, shared
-    until written), so the bound is on top of them; past it an allocation
-    fails and Python raises MemoryError instead of the machine swapping.
-    """
-    try:
-        import resource
-        with open("/proc/self/statm") as statm:  # pages of address space in use
-            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = used + extra if hard == resource.RLIM_INFINITY else min(hard, used + extra)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ImportError, OSError, ValueError):  # not Linux: no bound, as before
-        pass
-
-
-@contextlib.contextmanager
-def deadline(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`TimeUp` in this (main) thread after ``seconds`` (None: never).
-
-    For loops of short steps in Python that must keep what they made
-    (``generate --count`` writes each board as it comes): a signal stops
-    them at the next bytecode.  Long calls into C need :func:`within`.
-    """
-    if not seconds or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def ring(signum, frame):
-        raise TimeUp()
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

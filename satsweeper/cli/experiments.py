@@ -59,7 +59,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     from ..experiments import Summary, run
     from ..game import FirstClick
     from ..runner import RunLost
-    from .subjects import check_room
+    from ..cells import check_room
     backend = backend_of(workers, use_dask, scheduler, chunk)
     params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": first,
               "seed": seed, "games": games}

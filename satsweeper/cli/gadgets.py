@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
+from ..limits import TimeUp, within
 from .contract import (InputFile, OutputPath, UserError, cannot_create_in, cut, emit, json_option,
-                       refuse_overwriting_input, timeout_option, within, TimeUp, LIMIT,
-                       verdict, write_output, working)
+                       refuse_overwriting_input, timeout_option, LIMIT, verdict, write_output, working)
 
 MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
 MAX_CELLS = 25_000_000  # satsweeper.gadgets.compiler.MAX_CELLS (not imported: the CLI loads it lazily)

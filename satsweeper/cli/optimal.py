@@ -7,8 +7,9 @@ import time
 
 import click
 
-from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, TimeUp, UserError, cut,
-                       deadline, emit, json_option, timeout_option, within, working)
+from ..limits import TimeUp, deadline, within
+from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, UserError, cut, emit,
+                       json_option, timeout_option, working)
 
 STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 

@@ -8,7 +8,8 @@ import click
 
 from .contract import (CellParam, InputFile, OutputPath, UserError, emit, json_option, refuse_overwriting_input,
                        write_output)
-from .subjects import flags_option, prepare, resolve_cell
+from ..cells import resolve_cell
+from .subjects import flags_option, prepare
 
 
 def require_matplotlib() -> None:
@@ -56,8 +57,8 @@ def render_board(source, output, with_probs, reason, opened, flags, as_json):
                                                       if total is not None else ""))
     conflict = ()
     if with_probs:
-        from .queries import count_problem
-        counts, conflict = count_problem(problem, "components")
+        from ..reasoning import tally_with_conflict
+        counts, conflict = tally_with_conflict(problem, "components")
         if counts.consistent:
             picture = Picture(probabilities={c: counts.probability(c) for c in counts.cells()},
                               title=picture.title,
@@ -81,7 +82,8 @@ def _opened(source):
     from ..constraints import problem_of
     from ..game import Game, Level
     from ..report.views import BoardView
-    from .subjects import check_inside, read_puzzle_from
+    from ..cells import check_inside
+    from .subjects import read_puzzle_from
     puzzle = read_puzzle_from(source)
     if puzzle.mines is None:
         raise UserError("a layout, '*' for the hidden mines (--opened)", "a position without one", source.name)

@@ -9,10 +9,11 @@ from pathlib import Path
 import click
 
 from .cluster import backend_of, backend_options
-from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, TimeUp,
-                       UserError, deadline, emit, json_option, progress, refuse_overwriting_input,
-                       timeout_option, verdict, write_output)
-from .subjects import check_inside, check_room, read_puzzle_from
+from ..cells import check_inside, check_room
+from ..limits import TimeUp, deadline
+from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
+                       json_option, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
+from .subjects import read_puzzle_from
 
 
 @click.command()

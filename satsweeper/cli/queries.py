@@ -6,10 +6,11 @@ from pathlib import Path
 
 import click
 
-from .contract import (KNOWN_SECONDS, LIMIT, NO, YES, CellParam, Clock, InputFile, OutputPath, TimeUp,
-                       UserError, deadline, emit, json_option, refuse_overwriting_input, timeout_option, verdict,
-                       within, working)
-from .subjects import build_problem, flags_option, prepare, resolve_cell, viewed
+from ..cells import resolve_cell
+from ..limits import KNOWN_SECONDS, Clock, TimeUp, deadline, within
+from .contract import (LIMIT, NO, YES, CellParam, InputFile, OutputPath, UserError, emit, json_option,
+                       refuse_overwriting_input, timeout_option, verdict, working)
+from .subjects import build_problem, flags_option, prepare, viewed
 
 
 class LazyChoice(click.Choice):
@@ -75,7 +76,7 @@ def timed_out(command: str, as_json: bool, seconds: float, known: dict, known_te
 
 def known_after_timeout(problem, basis, view) -> tuple[dict, str]:
     """What the single-number rules settle, worked out within
-    :data:`~satsweeper.cli.contract.KNOWN_SECONDS` more (the rules built
+    :data:`~satsweeper.limits.KNOWN_SECONDS` more (the rules built
     first if the time ran out while they were being built: ``problem``
     None); nothing if that is not enough."""
     try:
@@ -88,12 +89,9 @@ def known_after_timeout(problem, basis, view) -> tuple[dict, str]:
 
 def obvious_known(problem, view) -> tuple[dict, str]:
     """What the single-number rules settle: known whatever the time limit."""
+    from ..report.queries import settled
     from ..singlepoint import obvious_moves
-    safe, mines = obvious_moves(problem)
-    return ({"safe": [view.json(c) for c in sorted(safe, key=str)],
-             "mine": [view.json(c) for c in sorted(mines, key=str)]},
-            f"the single-number rules settle {len(safe)} safe cell(s) and {len(mines)} mine(s)")
-
+    return settled(view, *obvious_moves(problem))
 
 
 @click.command()
@@ -218,18 +216,6 @@ def engine_option(command):
                         help="Our component DP, or the Ganak model counter (projected onto the cells).")(command)
 
 
-def count_problem(problem, engine: str):
-    """(tally, conflict); the conflict names clues when there is no explanation."""
-    from ..counting import Engine, tally
-    answer = tally(problem, Engine(engine))
-    conflict = ()
-    if not answer.consistent:
-        from ..reasoning import Reasoner  # SAT only to name the conflicting clues
-        with Reasoner(problem) as r:
-            conflict = r.consistency().conflict
-    return answer, conflict
-
-
 def counting_options(command):
     """What count and probs take: a board or system, flags, the engine, a time limit, --json."""
     for option in (json_option, timeout_option, engine_option, flags_option,
@@ -241,13 +227,14 @@ def counting_options(command):
 def counted(command: str, source, flags: str, engine: str, timeout: float | None, as_json: bool):
     """(problem, view, subject, tally, conflict) for count and probs; on
     ``--timeout``, what the single-number rules know, and exit 3."""
+    from ..reasoning import tally_with_conflict
     clock = Clock(timeout)
     view, subject, basis = viewed(source, flags)
     problem = None
     try:
         problem = build_problem(basis, clock.left())
         with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
-            answer, conflict = within(clock.left(), lambda: count_problem(problem, engine),
+            answer, conflict = within(clock.left(), lambda: tally_with_conflict(problem, engine),
                                       isolate=engine == "ganak")  # Ganak ignores Ctrl-C: a child does not
     except TimeUp:
         known, text = known_after_timeout(problem, basis, view)

@@ -5,12 +5,10 @@ on the command line checked against it.
 
 from __future__ import annotations
 
-from typing import Hashable
-
 import click
 
-from ..board import Board, Cell
-from .contract import CellRef, Source, UserError, cut, deadline
+from ..limits import deadline
+from .contract import Source, UserError
 
 
 def read_any(source: Source):
@@ -96,57 +94,3 @@ def flags_option(command):
     return click.option("--flags", type=click.Choice(["mine", "hidden"]), default="mine",
                         show_default=True,
                         help="Treat flags as known mines, or as hidden cells (to question a flag).")(command)
-
-
-def resolve_cell(subject, ref: CellRef) -> Hashable:
-    """The hidden cell ``ref`` names on ``subject`` (a board or a system)."""
-    from ..systems import System
-    if isinstance(subject, System):
-        cell = next((c for c in subject.problem.cells if str(c) == ref.text.strip()), None)
-        if cell is None:
-            example = f" such as {subject.problem.cells[0]}" if subject.problem.cells else ""
-            raise UserError(f"a cell of the system{example}", cut(ref.text))
-        return cell
-    board: Board = subject
-    cell = ref.cell if ref.cell is not None else board.cell_by_name(ref.text)
-    if cell is None:
-        raise UserError("a cell as ROW,COL or a cell name of the board", cut(ref.text))
-    if not board.is_hidden(cell):
-        raise UserError(f"a hidden cell of the {board.width}x{board.height} board (WIDTHxHEIGHT)",
-                        f"{cell[0]},{cell[1]}, which is {what_is(board, cell)}")
-    return cell
-
-
-def check_inside(board_or_size, cell: Cell, what: str = "cell") -> None:
-    """Raise unless ``cell`` lies on a WIDTHxHEIGHT rectangle (a board or (width, height))."""
-    width, height = ((board_or_size.width, board_or_size.height) if isinstance(board_or_size, Board)
-                     else board_or_size)
-    if not (0 <= cell[0] < height and 0 <= cell[1] < width):
-        raise UserError(f"a {what} inside the {width}x{height} board (WIDTHxHEIGHT; rows 0-{height - 1}, "
-                        f"columns 0-{width - 1})", f"{cell[0]},{cell[1]}")
-
-
-def check_room(level, first: Cell, rule: str) -> None:
-    """Raise unless the mines fit outside the cells the first-click ``rule`` keeps
-    free (said before any game, in the user's words, not as the placer's
-    "excluded cells")."""
-    from ..game import neighbours
-    row, col = first
-    around = len(neighbours(level, first)) + 1  # the click and its neighbours
-    kept, why = {"can-lose": (0, "may be a mine"), "safe": (1, "is safe"),
-                 "opening": (around, "opens a region: it and its neighbours are free")}[rule]
-    room = level.width * level.height - kept
-    if level.mines > room:
-        raise UserError(f"at most {room} mines on {level.width}x{level.height}, whose first click at "
-                        f"{row},{col} {why}", f"{level.mines} mines")
-
-
-def what_is(board: Board, cell: Cell) -> str:
-    if not (0 <= cell[0] < board.height and 0 <= cell[1] < board.width):
-        return "outside the board"
-    if cell in board.voids:
-        return "void"
-    if cell in board.flags:
-        return "a flag (use --flags hidden to ask about it)"
-    return f"a revealed {board.clues[cell]}"
-

@@ -35,6 +35,31 @@ def error_object(command: str | None, message: str, *, file: str | None = None,
             "line": line, "col": col, "expected": expected, "got": got}
 
 
+def error_parts(err: Exception) -> dict:
+    """A library error (:mod:`satsweeper.errors`) as answers show it: the message
+    and the fields of :func:`error_object` (``None`` where one does not apply).
+
+    The library says what must hold and what it got, ``X (got Y)``; answers
+    say ``expected X (got Y)`` with X and Y apart.  A syntax error keeps its
+    file, line and column; a problem beyond a limit is its message alone.
+
+    >>> from satsweeper.errors import InputError
+    >>> error_parts(InputError("a level name (got '3x')"))["message"]
+    "expected a level name (got '3x')"
+    """
+    from ..errors import BoardSyntaxError, TooComplexError
+    parts = dict(message=str(err), file=None, line=None, col=None, expected=None, got=None)
+    if isinstance(err, TooComplexError):
+        return parts
+    if not isinstance(err, BoardSyntaxError):
+        must, cut_at, got = str(err).rpartition(" (got ")
+        if cut_at and got.endswith(")") and not must.startswith("expected "):
+            return dict(parts, message=f"expected {must} (got {got[:-1]})", expected=must, got=got[:-1])
+    return dict(parts, file=getattr(err, "source", None), line=getattr(err, "line", None),
+                col=getattr(err, "column", None), expected=getattr(err, "expected", None),
+                got=getattr(err, "found", None))
+
+
 def integer_text(n: int) -> str:
     """All the digits of ``n``, however many (``str`` stops at 4,300).
 

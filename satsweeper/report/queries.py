@@ -113,6 +113,14 @@ def uniqueness_json(view: View, answer: Uniqueness) -> dict:
     return out
 
 
+def settled(view: View, safe, mines) -> tuple[dict, str]:
+    """What the single-number rules settle (:func:`satsweeper.singlepoint.obvious_moves`'s
+    safe cells and mines), as the fields of an answer out of time and in words."""
+    return ({"safe": [view.json(c) for c in sorted(safe, key=str)],
+             "mine": [view.json(c) for c in sorted(mines, key=str)]},
+            f"the single-number rules settle {len(safe)} safe cell(s) and {len(mines)} mine(s)")
+
+
 def _force(reason: tuple) -> str:
     """The verb agrees with the reason: one clue forces, two clues force."""
     return "forces" if len(reason) == 1 else "force"

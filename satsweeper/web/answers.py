@@ -68,19 +68,19 @@ def _problem(subject):
 
 def probs(subject) -> dict:
     """``satsweeper probs --json``."""
-    from ..cli.queries import count_problem
+    from ..reasoning import tally_with_conflict
     from ..report.counts import probabilities_json
     view = _view(subject)
-    answer, conflict = count_problem(_problem(subject), "components")
+    answer, conflict = tally_with_conflict(_problem(subject))
     idents = [view.json(c) for c in answer.cells()]
     return envelope("probs", probabilities_json(answer, idents, conflict))
 
 
 def count(subject) -> dict:
     """``satsweeper count --json``."""
-    from ..cli.queries import count_problem
+    from ..reasoning import tally_with_conflict
     from ..report.counts import count_json
-    answer, conflict = count_problem(_problem(subject), "components")
+    answer, conflict = tally_with_conflict(_problem(subject))
     return envelope("count", count_json(answer, conflict))
 
 

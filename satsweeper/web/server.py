@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
 from ..errors import SatsweeperError
-from ..report.contract import envelope, error_object
+from ..report.contract import envelope, error_object, error_parts
 from . import answers
 from .play import Deal, draw, first_click, remember, remembered
 from .workers import Abandoned, TimeUp, Workers
@@ -98,6 +98,16 @@ class _BodyLimit:
                     raise BodyTooLarge(self.limit)
             return message
         await self.app(scope, counted, send)
+
+
+class BadRequest(Exception):
+    """A request that cannot be answered as sent: 400, in the CLI's words for the
+    same input (``<board>:1:1: expected X (got Y)`` when it is about the board)."""
+
+    def __init__(self, expected: str, got: str, file: str | None = None):
+        self.expected, self.got, self.file = expected, got, file
+        self.line = self.col = 1 if file else None
+        super().__init__(f"{f'{file}:1:1: ' if file else ''}expected {expected} (got {got})")
 
 
 class TooLarge(Exception):
@@ -162,14 +172,13 @@ class GadgetQuery(Query):
 
 def read(text: str, limits: Limits, systems: bool = False):
     """(subject, puzzle) from a request's board text; ``puzzle`` is None for a system."""
-    from ..cli.contract import UserError
     from ..systems import System
     from ..textio import read_any
     _check_declared_size(text, limits)
     found = read_any(text, SOURCE)
     if isinstance(found, System):
         if not systems:
-            raise UserError("a board", "a constraint system (equations)", SOURCE)
+            raise BadRequest("a board", "a constraint system (equations)", SOURCE)
         return found, None
     _check_cells(found.board.width, found.board.height, limits)
     return found.board, found
@@ -253,7 +262,6 @@ class _Page(StaticFiles):
 
 
 def _install_errors(app: FastAPI, limits: Limits) -> None:
-    from ..cli.contract import UserError
     # Innermost of the middleware (added first): its error reaches FastAPI's body reading as it is.
     app.add_middleware(_BodyLimit, limit=limits.body)
 
@@ -278,17 +286,15 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
     async def too_large(request: Request, err: TooLarge):
         return _error(request, 413, str(err), expected=err.expected, got=err.got)
 
-    @app.exception_handler(UserError)
-    async def user_error(request: Request, err: UserError):
-        return _error(request, 400, err.format_message(), file=err.file, line=err.line, col=err.col,
+    @app.exception_handler(BadRequest)
+    async def bad_request(request: Request, err: BadRequest):
+        return _error(request, 400, str(err), file=err.file, line=err.line, col=err.col,
                       expected=err.expected, got=err.got)
 
     @app.exception_handler(SatsweeperError)
     async def library_error(request: Request, err: SatsweeperError):
-        from ..cli.contract import as_click
-        shown = as_click(err)  # as the CLI shows it: "expected X (got Y)", X and Y apart
-        return _error(request, 400, shown.format_message(),
-                      **{k: getattr(shown, k, None) for k in ("file", "line", "col", "expected", "got")})
+        shown = error_parts(err)  # as the CLI shows it: "expected X (got Y)", X and Y apart
+        return _error(request, 400, shown.pop("message"), **shown)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError):
@@ -346,10 +352,9 @@ def _invalid_words(request: Request, first: dict) -> tuple[str, str]:
 
 
 def _seconds(query: Query, limits: Limits) -> float:
-    from ..cli.contract import UserError
     seconds = query.timeout or limits.timeout
     if seconds > limits.max_timeout:
-        raise UserError(f"timeout of at most {limits.max_timeout:g} s", f"{seconds:g}")
+        raise BadRequest(f"timeout of at most {limits.max_timeout:g} s", f"{seconds:g}")
     return seconds
 
 
@@ -416,13 +421,13 @@ def _warm() -> None:
 
 def _obvious(subject) -> Callable[[], dict]:
     """What the single-number rules settle, known whatever the time limit:
-    worked out within :data:`~satsweeper.cli.contract.KNOWN_SECONDS` more, as
+    worked out within :data:`~satsweeper.limits.KNOWN_SECONDS` more, as
     the CLI does (else nothing is known), in a process forked for it, not a
     worker: the workers may all be busy, and the query that ran out of time
     may have waited for one.  In the server's thread, a 1000x1000 board's
     423,000 rules took 9 s to build after a 5 s limit."""
     def known() -> dict:
-        from ..cli.contract import KNOWN_SECONDS, TimeUp as Late, within
+        from ..limits import KNOWN_SECONDS, TimeUp as Late, within
         try:
             return within(KNOWN_SECONDS, lambda: _obvious_json(subject))
         except Late:
@@ -431,12 +436,15 @@ def _obvious(subject) -> Callable[[], dict]:
 
 
 def _obvious_json(subject) -> dict:
-    from ..cli.queries import obvious_known
     from ..constraints import problem_of
+    from ..report.queries import settled
     from ..report.views import BoardView, SystemView
+    from ..singlepoint import obvious_moves
     if isinstance(subject, Board):
-        return obvious_known(problem_of(subject), BoardView(subject))[0]
-    return obvious_known(subject.problem, SystemView(subject))[0]
+        problem, view = problem_of(subject), BoardView(subject)
+    else:
+        problem, view = subject.problem, SystemView(subject)
+    return settled(view, *obvious_moves(problem))[0]
 
 
 def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
@@ -459,10 +467,9 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
     def analyse(query: BoardQuery, request: Request) -> dict:
-        from ..cli.contract import UserError
         subject, puzzle = read(query.board, limits, systems=True)
         if puzzle is None:  # the page's other questions do take one
-            raise UserError("a board to draw (equations: ask Consistent?, Unique? or Count)",
+            raise BadRequest("a board to draw (equations: ask Consistent?, Unique? or Count)",
                             "a constraint system (equations)", SOURCE)
         subject = _with_flags(subject, query.flags)
         obvious = _obvious(subject)
@@ -482,18 +489,17 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/safe", summary="satsweeper safe")
     def safe(query: CellQuery, request: Request) -> dict:
-        from ..cli.contract import CellRef, UserError
-        from ..cli.subjects import resolve_cell
+        from ..cells import CellRef, resolve_cell
         subject, _ = read(query.board, limits, systems=True)
         if isinstance(subject, Board):
             subject = _with_flags(subject, query.flags)
         at = (query.row, query.col)
         if query.name is not None:
             if at != (None, None):
-                raise UserError("a cell: row and col, or name", "both")
+                raise BadRequest("a cell: row and col, or name", "both")
             ref = CellRef(query.name, None)
         elif None in at:
-            raise UserError("a cell: row and col, or name",
+            raise BadRequest("a cell: row and col, or name",
                             "neither" if at == (None, None) else "only one of row and col")
         else:
             ref = CellRef(f"{at[0]},{at[1]}", at)
@@ -504,29 +510,27 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/hint", summary="satsweeper hint")
     def hint(query: HintQuery, request: Request) -> dict:
-        from ..cli.contract import UserError
         subject, puzzle = read(query.board, limits, systems=True)
         if puzzle is None:  # the CLI's words
-            raise UserError("a board (a hint needs neighbours)", "a constraint system", SOURCE)
+            raise BadRequest("a board (a hint needs neighbours)", "a constraint system", SOURCE)
         subject = _with_flags(subject, query.flags)
         return _run(request, workers, "hint", _seconds(query, limits), _nothing,
                     answers.hint, subject, query.strategy, query.seed)
 
     @app.post("/api/noguess", summary="satsweeper noguess")
     def noguess(query: NoGuessQuery, request: Request) -> dict:
-        from ..cli.contract import UserError
-        from ..cli.subjects import check_inside
+        from ..cells import check_inside
         subject, puzzle = read(query.board, limits, systems=False)
         if puzzle.mines is None:
-            raise UserError("a layout, '*' for the hidden mines", "a position without one", SOURCE)
+            raise BadRequest("a layout, '*' for the hidden mines", "a position without one", SOURCE)
         if subject.voids:
-            raise UserError("a full rectangle for a game", "void squares", SOURCE)
+            raise BadRequest("a full rectangle for a game", "void squares", SOURCE)
         start = (query.row, query.col) if query.row is not None and query.col is not None else puzzle.start
         if start is None:
-            raise UserError("a first click (row and col) or a 'start:' line", "neither")
+            raise BadRequest("a first click (row and col) or a 'start:' line", "neither")
         check_inside(subject, start, "start cell")
         if start in puzzle.mines:
-            raise UserError("a safe start cell (not a mine)", f"{start[0]},{start[1]}, a mine")
+            raise BadRequest("a safe start cell (not a mine)", f"{start[0]},{start[1]}, a mine")
         return _run(request, workers, "noguess", _seconds(query, limits), _nothing,
                     answers.noguess, subject, puzzle.mines, start)
 
@@ -542,7 +546,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         first = first_click(query.moves)
         mines = None
         if first is not None and 0 <= first[0] < level.height and 0 <= first[1] < level.width:
-            from ..cli.subjects import check_room
+            from ..cells import check_room
             check_room(level, first, query.rule)  # the CLI's words for too many mines
             mines = remembered(deal, first)
             if mines is None:  # drawn once (a no-guess layout can take seconds), then kept
@@ -564,13 +568,12 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn")
     def gadget(query: GadgetQuery, request: Request) -> dict:
-        from ..cli.contract import UserError
         from .library import built, names
         if query.name not in names():
-            raise UserError(f"a gadget name ({', '.join(names())})", repr(query.name[:60]))
+            raise BadRequest(f"a gadget name ({', '.join(names())})", repr(query.name[:60]))
         wanted = len(built(query.name).inputs)
         if len(query.inputs) != wanted:
-            raise UserError(f"{wanted} input value(s) for {query.name}", f"{len(query.inputs)}")
+            raise BadRequest(f"{wanted} input value(s) for {query.name}", f"{len(query.inputs)}")
         values = tuple(bool(v) for v in query.inputs)
         return _run(request, workers, "gadget verify", _seconds(query, limits), _nothing,
                     answers.gadget, query.name, values)

@@ -357,9 +357,9 @@ class TestBadInput:
         assert (body["expected"], body["got"]) == ("a cell inside the 9x9 board for move 2", "3,9")
 
     def test_internal_error_is_one_line(self, client, monkeypatch):
-        def broken(problem, engine):
+        def broken(problem, engine="components"):
             raise ZeroDivisionError("boom")
-        monkeypatch.setattr("satsweeper.cli.queries.count_problem", broken)
+        monkeypatch.setattr("satsweeper.reasoning.tally_with_conflict", broken)
         app = TestClient(create_app(), raise_server_exceptions=False)
         response = app.post("/api/count", json={"board": "1.\n"})
         assert response.status_code == 500
@@ -439,10 +439,10 @@ class TestLimits:
         patch): the answer comes within seconds, complete false, nothing known."""
         import time
 
-        import satsweeper.cli.contract
         import satsweeper.constraints
+        import satsweeper.limits
         monkeypatch.setattr(satsweeper.constraints, "problem_of", slow)
-        monkeypatch.setattr(satsweeper.cli.contract, "KNOWN_SECONDS", 1.0)
+        monkeypatch.setattr(satsweeper.limits, "KNOWN_SECONDS", 1.0)
         monkeypatch.setattr(satsweeper.web.answers, "analyse", slow)  # (it need not build rules)
         started = time.monotonic()
         answer = TestClient(create_app()).post(f"/api/{route}", json={"board": SMALL, "timeout": 1}).json()

@@ -1,0 +1,139 @@
+"""Limits on one piece of work: a time limit kept even inside C, a deadline
+for Python loops, one budget shared by several steps.
+
+The command line (``--timeout``) and the web server keep their time
+limits with these; neither is needed to use them.
+
+>>> within(5, lambda: 6 * 7)
+42
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from typing import Callable, Iterator
+
+
+class TimeUp(Exception):
+    """Raised when a time limit (``--timeout``, the server's) runs out."""
+
+
+# Out of time, what the single-number rules settle is still worked out, within
+# this much more (the command line and the server say the same).
+KNOWN_SECONDS = 2.0
+
+
+class Clock:
+    """One time limit (``--timeout``) for all of a command's steps: each gets what is left.
+
+    >>> Clock(None).left() is None, 0 < Clock(5).left() <= 5
+    (True, True)
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.end = None if not seconds else time.monotonic() + seconds
+
+    def left(self) -> float | None:
+        """Seconds left (a moment at least, so that a step spent runs out at once), None: no limit."""
+        return None if self.end is None else max(0.001, self.end - time.monotonic())
+
+
+def within(seconds: float | None, work: Callable[[], object], *, isolate: bool = False,
+           memory: int | None = None):
+    """``work()``, given at most ``seconds`` (None: no limit); raises :class:`TimeUp`.
+
+    With a limit (or ``isolate``) the work runs in a forked child process, so
+    that a long call into C (a SAT solver, Ganak), which neither a signal nor
+    Ctrl-C interrupts until it returns, is stopped on time: the child is
+    killed.  Its answer comes back pickled.  Without either, it runs here.
+    ``memory`` (bytes) bounds what the child may allocate beyond what it
+    inherits: past it, :class:`MemoryError` is raised here.
+    """
+    if not seconds and not isolate and not memory:
+        return work()
+    import multiprocessing
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_serve, args=(work, sender, memory), daemon=True)
+    child.start()
+    sender.close()
+    end = time.monotonic() + seconds if seconds else None
+    try:
+        while True:
+            wait = 0.1 if end is None else max(0.0, min(0.1, end - time.monotonic()))
+            if receiver.poll(wait):
+                kind, value = receiver.recv()
+                break
+            if not child.is_alive() and not receiver.poll(0):
+                raise MemoryError() if child.exitcode == -9 else RuntimeError(
+                    f"the worker process ended with code {child.exitcode}")
+            if end is not None and time.monotonic() >= end:
+                raise TimeUp()
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+    if kind == "error":
+        raise value
+    return value
+
+
+def _serve(work: Callable[[], object], sender, memory: int | None = None) -> None:
+    """In the child: do the work, send ("value", answer) or ("error", exception)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
+    if memory:
+        _bound_memory(memory)
+    try:
+        message = ("value", work())
+    except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
+        message = ("error", err)
+    try:
+        sender.send(message)
+    except Exception as err:  # noqa: BLE001 - an answer or error that cannot be pickled
+        sender.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
+
+
+def _bound_memory(extra: int) -> None:
+    """Limit this process's address space to what it has now plus ``extra`` bytes.
+
+    The child inherits the parent's mappings (the board it counts, shared
+    until written), so the bound is on top of them; past it an allocation
+    fails and Python raises MemoryError instead of the machine swapping.
+    """
+    try:
+        import resource
+        with open("/proc/self/statm") as statm:  # pages of address space in use
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = used + extra if hard == resource.RLIM_INFINITY else min(hard, used + extra)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):  # not Linux: no bound, as before
+        pass
+
+
+@contextlib.contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`TimeUp` in this (main) thread after ``seconds`` (None: never).
+
+    For loops of short steps in Python that must keep what they made
+    (``generate --count`` writes each board as it comes): a signal stops
+    them at the next bytecode.  Long calls into C need :func:`within`.
+    """
+    if not seconds or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def ring(signum, frame):
+        raise TimeUp()
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
