@@ -1,7 +1,8 @@
 """Every error satsweeper raises on purpose: input it cannot use, and problems beyond a limit.
 
 An inconsistent board is *not* an error: it is an answer (see
-:mod:`satsweeper.reasoning`).  Errors are for input that cannot be read,
+:mod:`satsweeper.reasoning`), except to a question that has no answer on
+it, a strategy's next move (:class:`InconsistentError`).  Errors are for input that cannot be read,
 questions that cannot be asked and work beyond a limit (:class:`TooComplexError`),
 and every message says what must hold and what was found instead.
 """
@@ -74,6 +75,27 @@ class InputError(SatsweeperError, ValueError):
 
 class CellError(SatsweeperError, ValueError):
     """A cell named in a question that is not a hidden cell of the board."""
+
+
+class InconsistentError(SatsweeperError, ValueError):
+    """A position no layout explains, given where one is needed: a strategy
+    has no move on it.  ``conflict`` names a minimal set of rules that
+    cannot all hold (clues, the total), as
+    :attr:`satsweeper.reasoning.Consistency.conflict` does.
+
+    >>> str(InconsistentError(("the 1 at 0,0", "the 2 at 0,1")))
+    'a position some layout explains (got one where the 1 at 0,0 and the 2 at 0,1 cannot all hold)'
+    """
+
+    def __init__(self, conflict: tuple = ()):
+        self.conflict = tuple(conflict)
+        names = [str(rule) for rule in self.conflict]
+        named = " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+        where = f"one where {named} cannot all hold" if named else "one no layout explains"
+        super().__init__(f"a position some layout explains (got {where})")
+
+    def __reduce__(self):  # pickled whole (errors cross process boundaries)
+        return (type(self), (self.conflict,))
 
 
 class TooComplexError(SatsweeperError, RuntimeError):

@@ -114,7 +114,7 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
     if not isinstance(alternatives, int) or alternatives < 0:  # -1 silently dropped the last one
         raise InputError(f"a number of alternatives, 0 or more (got {alternatives!r})")
     from .strategies import strategy as make_strategy
-    player = make_strategy(strategy)
+    player = make_strategy(strategy, check_consistency=False)  # checked here, with the counts it needs
     problem = problem_of(board)
     components = Components(problem)
     counts = components.tally()

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from satsweeper.board import Board
 from satsweeper.cli import main
-from satsweeper.constraints import problem_of
+from satsweeper.constraints import Problem, problem_of
 from satsweeper.experiments import Paired, compare, play, player_name, run
 from satsweeper.game import LEVELS, Level
 from satsweeper.singlepoint import obvious_moves, pair_moves
 from satsweeper.counting import tally
-from satsweeper.errors import CellError, InputError
+from satsweeper.errors import CellError, InconsistentError, InputError
 from satsweeper.strategies import NAMES, Decision, endgame, strategy
 from satsweeper.textio import parse_board
 
@@ -288,6 +288,48 @@ class TestNothingHidden:
         one_left = parse_board("mines: 1\n1.\n")  # one hidden cell: still a move
         decision = strategy(name).decide(one_left, random.Random(1))
         assert (0, 1) in decision.opens + decision.flags
+
+
+class TestInconsistent:
+    @pytest.mark.parametrize("name", NAMES)
+    def test_no_move_on_a_board_no_layout_explains(self, name):
+        """The 1 and the 2 above the same two cells: every strategy proposed a move
+        (flags, opens, a guess); now an InconsistentError names both clues."""
+        board = parse_board("12\n..\n")
+        assert oracle.explanations(problem_of(board)) == []
+        with pytest.raises(InconsistentError) as raised:
+            strategy(name).decide(board, random.Random(0))
+        assert sorted(str(rule) for rule in raised.value.conflict) == ["the 1 at 0,0", "the 2 at 0,1"]
+        assert "cannot all hold" in str(raised.value)
+
+    @pytest.mark.parametrize("name", NAMES)
+    @settings(max_examples=40, deadline=None)
+    @given(board=boards(perturb=True))
+    def test_moves_exactly_when_explained(self, name, board):
+        """A move when the oracle finds an explanation; else the error, whose conflict
+        is made of the board's own rules and has no explanation by itself (oracle)."""
+        problem = problem_of(board)
+        if not problem.cells:
+            return
+        if oracle.explanations(problem):
+            decision = strategy(name).decide(board, random.Random(0))
+            assert decision.opens or decision.flags
+            return
+        with pytest.raises(InconsistentError) as raised:
+            strategy(name).decide(board, random.Random(0))
+        conflict = set(raised.value.conflict)
+        rules = tuple(r for r in problem.constraints if r.origin in conflict)
+        total = problem.total_origin in conflict
+        assert conflict == {r.origin for r in rules} | ({problem.total_origin} if total else set())
+        alone = Problem(problem.cells, rules, problem.mines if total else None)
+        assert oracle.explanations(alone) == []
+
+    @pytest.mark.parametrize("name", NAMES)
+    def test_unchecked_for_a_game(self, name):
+        """check_consistency=False (a game's positions): the same moves on an explained board."""
+        board = parse_board("mines: 2\n1..\n.2.\n")
+        checked = strategy(name).decide(board, random.Random(0))
+        assert strategy(name, check_consistency=False).decide(board, random.Random(0)) == checked
 
 
 class TestRuns:

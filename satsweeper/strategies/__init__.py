@@ -7,6 +7,13 @@ own flags, the total mine count; never the layout) and returns a
 (:mod:`satsweeper.experiments`) applies the moves.  A class of your own with
 a ``name`` and a ``decide`` is a strategy too: pass the class where a
 strategy's name goes (``experiments.run(level, MyPlayer, 1000)``).
+
+A built-in strategy has no move on a position no layout explains: its
+``decide`` raises :class:`~satsweeper.errors.InconsistentError` naming the
+clues that conflict.  It checks by counting first, unless
+``check_consistency`` is off (:func:`strategy`): a game's own positions,
+which its layout explains, need no check, and the cheap players (the check
+costs basic three times its own time) stay cheap where they play games.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from ..board import Board, Cell
-from ..errors import InputError
+from ..errors import InconsistentError, InputError
 from ..constraints import Positions, Problem, problem_of
 from ..components import Components
 from ..singlepoint import obvious_moves, pair_moves
@@ -55,8 +62,33 @@ class Strategy(Protocol):
     def decide(self, board: Board, rng: random.Random) -> Decision:
         """The next moves on ``board``; ``rng`` breaks ties and picks guesses.
 
-        ``board`` has a hidden cell (else :class:`~satsweeper.errors.InputError`).
+        ``board`` has a hidden cell (else :class:`~satsweeper.errors.InputError`)
+        and some layout explains it (else a built-in strategy raises
+        :class:`~satsweeper.errors.InconsistentError`).
         """
+
+
+def check_explained(board: Board) -> None:
+    """Raise :class:`~satsweeper.errors.InconsistentError`, naming the clues that
+    conflict, unless some layout explains ``board``.
+
+    >>> from satsweeper.textio import parse_board
+    >>> check_explained(parse_board("12\\n..\\n"))
+    Traceback (most recent call last):
+    ...
+    satsweeper.errors.InconsistentError: a position some layout explains (got one where the 1 at 0,0 and the 2 at 0,1 cannot all hold)
+    """
+    from ..counting import tally
+    if not tally(board).consistent:  # a small board straight from its grid
+        raise inconsistent(problem_of(board))
+
+
+def inconsistent(problem: Problem) -> InconsistentError:
+    """The error for ``problem``, known to have no explanation: counting cannot
+    name the clues that conflict, SAT does (as :func:`satsweeper.hint.hint`)."""
+    from ..reasoning import Reasoner
+    with Reasoner(problem) as reasoner:
+        return InconsistentError(reasoner.consistency().conflict)
 
 
 def obvious_decision(problem: Problem) -> Decision | None:
@@ -88,7 +120,7 @@ def certain_decision(board: Board, positions: Positions | None = None
     components = Components(problem)
     counts = components.tally()
     if not counts.consistent:
-        raise ValueError("a consistent position (got one no layout explains)")
+        raise inconsistent(problem)
     safe = tuple(c for c, m in counts.scaled_mines.items() if m == 0)
     mines = tuple(c for c, m in counts.scaled_mines.items() if m == counts.scaled_count)
     return (Decision(opens=safe, flags=mines) if safe or mines else None), problem, counts, components
@@ -108,8 +140,12 @@ def nothing_hidden() -> InputError:
     return InputError("a board with a hidden cell to move on (got none: every square is open or flagged)")
 
 
-def strategy(name: str) -> Strategy:
+def strategy(name: str, check_consistency: bool = True) -> Strategy:
     """The strategy called ``name`` (see :data:`NAMES`).
+
+    ``check_consistency``: its ``decide`` first checks that some layout
+    explains the board (else :class:`~satsweeper.errors.InconsistentError`);
+    off for boards known to be explained, a game's own positions.
 
     >>> strategy("basic").name
     'basic'
@@ -121,7 +157,9 @@ def strategy(name: str) -> Strategy:
              "exact": exact.ExactProbability, "best": best.Best}
     if name not in table:
         raise InputError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
-    return table[name]()
+    player = table[name]()
+    player.check_consistency = check_consistency
+    return player
 
 
 NAMES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")

@@ -11,16 +11,19 @@ import random
 
 from ..board import Board
 from ..constraints import Positions
-from . import Decision, guess_uniformly, obvious_decision
+from . import Decision, check_explained, guess_uniformly, obvious_decision
 
 
 class BasicStrategy:
     """Single numbers first, random guesses otherwise."""
 
     name = "basic"
+    check_consistency = True  # see strategies/__init__.py
 
     def __init__(self) -> None:
         self.positions = Positions()
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
+        if self.check_consistency:
+            check_explained(board)
         return obvious_decision(self.positions.problem(board)) or guess_uniformly(board, rng)

@@ -61,7 +61,7 @@ from ..components import Components
 from ..components import count as count_explanations
 from ..constraints import Constraint, Positions, Problem
 from ..tally import Tally
-from . import Decision, certain_decision, endgame, nothing_hidden
+from . import Decision, certain_decision, check_explained, endgame, nothing_hidden
 from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT, Endgame
 
 # Measured on expert, 10000 games each (seed 21, the same games): candidates
@@ -84,6 +84,7 @@ class Best:
     """Exact certainty, exact endgames, and guesses that look one move ahead."""
 
     name = "best"
+    check_consistency = True  # see strategies/__init__.py
 
     def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
@@ -130,6 +131,8 @@ class Best:
         self.endgames = Endgame(self.limit, self.most_cells, budget)  # one per game, as positions
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
+        if self.check_consistency:
+            check_explained(board)
         sure, problem, counts, components = certain_decision(board, self.positions)
         if sure:
             return sure

@@ -13,18 +13,21 @@ import random
 
 from ..board import Board
 from ..constraints import Positions
-from . import Decision, certain_decision, nothing_hidden
+from . import Decision, certain_decision, check_explained, nothing_hidden
 
 
 class ExactProbability:
     """Certain moves first; otherwise the least likely mine."""
 
     name = "exact"
+    check_consistency = True  # see strategies/__init__.py
 
     def __init__(self) -> None:
         self.positions = Positions()
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
+        if self.check_consistency:
+            check_explained(board)
         sure, problem, counts, _ = certain_decision(board, self.positions)
         if sure:
             return sure

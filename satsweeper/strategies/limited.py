@@ -31,7 +31,7 @@ from fractions import Fraction
 from ..board import Board, Cell
 from ..components import tally
 from ..constraints import Constraint, Problem, problem_of
-from . import Decision, guess_uniformly, nothing_hidden
+from . import Decision, check_explained, guess_uniformly, nothing_hidden
 
 NO_TOTAL = Fraction(1, 2)  # a cell next to no number when the mine count is unknown
 
@@ -90,8 +90,11 @@ class LimitedSearch:
     """Zone-of-interest deductions, random guesses."""
 
     name = "limited"
+    check_consistency = True  # see strategies/__init__.py
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
+        if self.check_consistency:
+            check_explained(board)
         safe, mines, estimate = zone_estimates(board)
         if safe or mines:
             return Decision(opens=tuple(sorted(safe)), flags=tuple(sorted(mines)))

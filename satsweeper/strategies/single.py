@@ -22,19 +22,22 @@ import random
 from collections import OrderedDict
 
 from ..board import Board, Cell
-from . import Decision, guess_uniformly
+from . import Decision, check_explained, guess_uniformly
 
 
 class SinglePoint:
     """Sure moves found next to the last revealed squares, in queue order."""
 
     name = "single-point"
+    check_consistency = True  # see strategies/__init__.py
 
     def __init__(self) -> None:
         self.queue: OrderedDict[Cell, bool] = OrderedDict()  # cell -> is a mine
         self.seen: set[Cell] = set()
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
+        if self.check_consistency:
+            check_explained(board)
         fresh = [cell for cell in (*board.clues, *board.flags) if cell not in self.seen]
         self.seen.update(fresh)
         for cell in sorted(fresh):
