@@ -23,7 +23,7 @@ from satsweeper.gadgets.gadget import PortValue
 from satsweeper.gadgets.library import BUILDERS, build, forced_end, transpose, wire
 from satsweeper.board import Board
 from satsweeper.gadgets.repair import repair, repair_board
-from satsweeper.textio import read_board
+from satsweeper.textio import read_board, read_puzzle
 
 from .oracle import explanations
 
@@ -408,6 +408,31 @@ class TestCli:
         assert _brute_repairs(3, 5, fixed.clues, set(), 3)[1] == 0
         answer = run("repair", "-", "--json", input=source.read_text())
         assert json.loads(answer.stdout)["changes"] == [{"row": 2, "col": 2, "printed": 1, "repaired": 0}]
+
+    def test_repair_keeps_a_layout(self, tmp_path):
+        """A layout file (its mines '*' and its start) written back as a layout: the
+        '*' were dropped, and the start, leaving a board of hidden cells only."""
+        source = Path(__file__).resolve().parent.parent / "examples" / "layout.txt"
+        out = tmp_path / "kept.txt"
+        result = run("repair", source, "-o", out)
+        assert result.exit_code == 0, result.output
+        given, written = read_puzzle(source), read_puzzle(out)
+        assert len(given.mines) == 10 and given.start == (4, 4)
+        assert (written.board, written.mines, written.start) == (given.board, given.mines, given.start)
+
+    def test_repair_unique_of_a_layout(self, tmp_path):
+        """--unique changes a number, which no longer fits the input's mines: the file
+        written is a layout still (textio reads it, its numbers checked against its
+        '*'), whose mines are the repaired board's one explanation (brute force)."""
+        source = tmp_path / "layout.txt"
+        source.write_text("mines: 3\nstart: 0,0\n..*2\n*..*\n")
+        out = tmp_path / "unique.txt"
+        result = run("repair", source, "--unique", "-o", out)
+        assert result.exit_code == 0, result.output
+        written = read_puzzle(out)
+        assert written.board.clues[(0, 3)] == 3 and written.start == (0, 0)
+        assert explanations(problem_of(written.board)) == [written.mines]
+        assert written.mines != read_puzzle(source).mines
 
     def test_repair_unique_says_when_numbers_cannot(self, tmp_path):
         """A bare 50/50: no change of numbers makes it unique; exit 1, said so."""

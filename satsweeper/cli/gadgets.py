@@ -31,9 +31,10 @@ def load_gadget(reference: str):
 
 
 def load_gadget_or_board(reference: str):
-    """(gadget or board, plain): a library gadget, a gadget file, or a plain
-    board file (``plain`` True: repaired by ``repair_board``, whose only
-    claim is to have an explanation)."""
+    """(gadget or puzzle, plain): a library gadget, a gadget file, or a plain
+    board file (``plain`` True: its board is repaired by ``repair_board``,
+    whose only claim is to have an explanation; the puzzle keeps its layout
+    and start for the file written)."""
     from ..gadgets import gadget_names
     from ..gadgets.gadget import gadget_of
     from .subjects import read_puzzle_from
@@ -47,7 +48,7 @@ def load_gadget_or_board(reference: str):
             raise UserError(f"at most {MAX_INPUTS} inputs (every combination is counted)",
                             f"{len(found.inputs)} inputs", source.name)
         return found, False
-    return puzzle.board, True
+    return puzzle, True
 
 
 @click.group()
@@ -202,7 +203,8 @@ def gadget_write(directory, as_json):
 
 @click.command(name="repair")
 @click.argument("reference", metavar="NAME|FILE")
-@click.option("-o", "--output", type=OutputPath(), help="Write the repaired gadget here, as native text (not .mine, not over the input).")
+@click.option("-o", "--output", type=OutputPath(), help="Write the repaired gadget here, as native text (not .mine, not over the input); "
+                   "a layout stays one: its mines ('*') and start.")
 @click.option("--attempts", default=20, show_default=True, type=click.IntRange(1),
               help="Optimal change sets to try before giving up.")
 @click.option("--unique", is_flag=True, help="Also make it unique: one explanation per input.")
@@ -219,7 +221,7 @@ def repair(reference, output, attempts, unique, as_json):
       satsweeper repair and --unique
     """
     from ..gadgets import format_gadget
-    from ..gadgets.repair import repair as find_repair, repair_board
+    from ..gadgets.repair import repair as find_repair, repair_board, repaired_layout
     from ..report.gadgets import board_repair_text, repair_json, repair_text
     from ..textio import format_board
     refuse_overwriting_input(output, reference)
@@ -228,15 +230,27 @@ def repair(reference, output, attempts, unique, as_json):
         raise UserError("a native file for the repaired board (a .mine file holds no names, ports or "
                         "void squares)", f"-o {cut(str(output))}")
     subject, plain = load_gadget_or_board(reference)
-    result = (repair_board if plain else find_repair)(subject, attempts, unique)
+    result = repair_board(subject.board, attempts, unique) if plain else find_repair(subject, attempts, unique)
     ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
     data = repair_json(result, unique)
     text = board_repair_text(result, unique) if plain else repair_text(result, unique)
     if ok and output:
         note = "\n".join(f"repaired {c}" for c in result.changes)
-        content = (format_board(result.gadget.board) if plain else format_gadget(result.gadget, note))
-        if plain and note:
-            content = "".join(f"# {line}\n" for line in note.splitlines()) + content
+        if plain:
+            # A layout stays a layout ('*' and start:), with mines that fit the new numbers.
+            board, layout = result.gadget.board, subject.mines
+            if layout is not None:
+                kept = repaired_layout(board, layout)
+                if kept != layout:
+                    note += ("\nthe mines ('*'): the repaired numbers' only explanation (the input's "
+                             "no longer fit them)" if kept is not None else
+                             "\nno mines ('*'): the input's no longer fit the repaired numbers")
+                layout = kept
+            start = subject.start if subject.start not in (layout or ()) else None
+            content = "".join(f"# {line}\n" for line in note.strip().splitlines()) + \
+                format_board(board, layout, start)
+        else:
+            content = format_gadget(result.gadget, note)
         text += "\n" + write_output(output, content)
         data["output"] = str(output)
     emit("repair", as_json, data, text, verdict(ok))

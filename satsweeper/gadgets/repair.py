@@ -82,6 +82,39 @@ def repair_board(board: Board, attempts: int = 20, unique: bool = False) -> Repa
     return repair(Gadget("board", board, ()), attempts, unique)
 
 
+def repaired_layout(board: Board, mines: frozenset[Cell]) -> frozenset[Cell] | None:
+    """The layout to keep with a repaired plain ``board`` read from a layout
+    file (``mines``: every mine, hidden ``*`` and flags).
+
+    A layout file's numbers must be its mines' (:mod:`satsweeper.textio`
+    refuses it otherwise), so: ``mines`` while they still fit the repaired
+    numbers, flags and total (no number changed, or the changes happen to fit);
+    else the repaired board's explanation when it has exactly one (``--unique``
+    changed numbers, and the mines they describe are that one); else None
+    (the board is written as a position).
+
+    >>> from satsweeper.textio import parse_puzzle
+    >>> before = parse_puzzle("12*\\n*..\\n")
+    >>> repaired_layout(before.board, before.mines) == before.mines
+    True
+    >>> sorted(repaired_layout(parse_puzzle("02.\\n...\\n").board, before.mines))
+    [(0, 2), (1, 2)]
+    """
+    if _fits(board, mines):
+        return mines
+    from ..reasoning import uniqueness
+    answer = uniqueness(board)
+    return answer.explanations[0] | board.flags if answer.unique else None
+
+
+def _fits(board: Board, mines: frozenset[Cell]) -> bool:
+    """Whether ``mines`` explain ``board``: its flags among them, the rest hidden,
+    its numbers and its total theirs."""
+    return (board.flags <= mines and all(board.is_hidden(c) for c in mines - board.flags)
+            and (board.total_mines is None or board.total_mines == len(mines))
+            and all(sum(n in mines for n in board.neighbours(c)) == k for c, k in board.clues.items()))
+
+
 def synthesize(gadget: Gadget, attempts: int = 20, keep: frozenset = frozenset()) -> Repair:
     """Numbers for a gadget drawn as hidden cells and flags only.
 
