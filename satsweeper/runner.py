@@ -19,6 +19,11 @@ Backends, chosen by :class:`Backend`:
 
 Dask is imported only by the last two.  On a cluster a worker that dies
 loses only the chunks it held: the scheduler gives them to another worker.
+
+While a run streams, SIGTERM (``kill``, a batch system's stop) stops it as
+Ctrl-C does: KeyboardInterrupt in the main thread, so the caller keeps the
+chunks that finished (``bench`` prints their summary and the ``--resume``
+line) instead of the process dying with nothing said.
 """
 
 from __future__ import annotations
@@ -212,7 +217,7 @@ class ProcessRunner(Runner):
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
         pool = ProcessPoolExecutor(self.parallel, multiprocessing.get_context("fork"),
-                                   initializer=_ignore_interrupt)
+                                   initializer=_worker_signals)
         pending: collections.deque = collections.deque()
         todo = iter(ranges)
         finished = False
@@ -259,6 +264,14 @@ def _lost_exitcode(pool) -> int | None:
     # SIGKILL for memory) before an exit code (under load the test saw 1 named for a SIGKILL).
     codes.sort(key=lambda code: (code == -signal.SIGTERM, code > 0))
     return codes[0] if codes else None
+
+
+def _worker_signals() -> None:
+    """A forked worker's signals: Ctrl-C ignored (below), and SIGTERM's default
+    action back (the fork copied this process's handler, which would make the
+    pool's own terminate() a KeyboardInterrupt and a traceback in the worker)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _ignore_interrupt()
 
 
 def _ignore_interrupt() -> None:
@@ -399,10 +412,36 @@ def open_runner(backend: Backend) -> Iterator[Runner]:
             within ``backend.timeout`` seconds.
     """
     if not (backend.dask or backend.scheduler):
-        yield ProcessRunner(backend) if backend.workers > 1 else Runner(backend)
+        with _terminate_interrupts():
+            yield ProcessRunner(backend) if backend.workers > 1 else Runner(backend)
         return
-    with _client(backend) as client:
+    with _client(backend) as client, _terminate_interrupts():
+        # Inside the client: SIGTERM while a LocalCluster starts or stops keeps its default.
         yield DaskRunner(backend, client)
+
+
+@contextlib.contextmanager
+def _terminate_interrupts():
+    """SIGTERM raised as KeyboardInterrupt in the main thread, as Ctrl-C is, within the block.
+
+    Only where SIGTERM has its default action (which ends the process with
+    nothing kept or said): a program that handles or ignores it keeps its
+    choice, and a thread other than the main one cannot set a handler.  A
+    second SIGTERM once the block is left has the default action again.
+    """
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+        yield
+        return
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 @contextlib.contextmanager

@@ -145,6 +145,41 @@ class TestInterrupted:
         assert (data["games"], data["wins"], round(data["guesses_per_game"] * 60)) == (60,) + want
         assert read_journal(journal).summary["wins"] == want[0]
 
+    @pytest.mark.parametrize("backend", [[], ["--workers", "2"], ["--dask", "--workers", "2"]],
+                             ids=["here", "processes", "dask"])
+    def test_sigterm_is_ctrl_c(self, tmp_path, backend):
+        """kill (SIGTERM) during a run: the summary of the games that finished and the
+        --resume line, exit 130, as Ctrl-C gives; the process died with neither before.
+        The oracle: those games played one by one."""
+        import subprocess
+        import sys
+        script = tmp_path / "bench.py"
+        script.write_text(_BENCH)
+        journal = tmp_path / "run.jsonl"
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+        process = subprocess.Popen(
+            [sys.executable, str(script), "bench", "--level", "9x9x10", "--strategy", "exact", "--games", "5000",
+             "--seed", "4", "--chunk", "8", "--out", str(journal), *backend],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 120
+            while not (journal.exists() and journal.read_text().count('"chunk"') >= 3):
+                assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+                time.sleep(0.05)
+            process.send_signal(signal.SIGTERM)
+            out, err = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        assert process.returncode == 130, (out, err)
+        assert "Traceback" not in err, err
+        ran = read_journal(journal).games
+        assert f"interrupted: {ran} of 5000 games ran" in out, out
+        assert f"(go on with: satsweeper bench --resume {journal})" in out
+        wins = int(out.splitlines()[1].split()[3])  # the summary's row: strategy level games wins ...
+        assert (ran, wins) == (int(out.splitlines()[1].split()[2]), played(Level(9, 9, 10), ran, seed=4)[0])
+
     def test_a_killed_worker_stops_the_run_and_keeps_what_finished(self, tmp_path, monkeypatch):
         """The OS kills a worker in the chunk of game 24: exit 3 at once (no hang),
         the chunks before it journaled, and --resume ends as an uninterrupted run."""
@@ -504,6 +539,16 @@ class TestClusterByHand:
                 f"(start one: dask worker {address} --nthreads 1)") in result.stderr
         data = json.loads(result.stdout)
         assert (data["wins"], round(data["guesses_per_game"] * 20)) == played(Level(9, 9, 10), 20, seed=2)
+
+
+_BENCH = """
+import signal, sys
+from satsweeper.cli import main
+if __name__ == "__main__":  # not again in the LocalCluster's processes, which import it
+    # SIGTERM's default action, as a shell leaves it (whatever this suite inherited).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    main(sys.argv[1:])
+"""
 
 
 _STARTS_AND_STOPS = """

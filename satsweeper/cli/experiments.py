@@ -47,8 +47,9 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
           out, resume, as_json):
     """Play many games with a strategy and report its win rate (95% Wilson interval).
 
-    Ctrl-C stops the run and prints the summary of the games that finished
-    (exit 130); with --out they are on disk, and --resume goes on from there.
+    Ctrl-C (or kill, SIGTERM) stops the run and prints the summary of the
+    games that finished (exit 130); with --out they are on disk, and --resume
+    goes on from there.
 
     \b
     Examples:
