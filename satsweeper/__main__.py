@@ -1,6 +1,46 @@
-"""``python -m satsweeper``: the same command as ``satsweeper``."""
+"""``python -m satsweeper`` and the ``satsweeper`` command: :func:`run`."""
 
-from .cli import main
+import sys
+
+
+def run() -> None:
+    """The command line: exit 130 quietly on Ctrl-C at any time this function
+    can see it.
+
+    The command group answers Ctrl-C during a command (one line, exit 130,
+    the JSON object with ``--json``); this also covers the moments around it:
+    while the command line's modules import (click alone takes a tenth of a
+    second, before the group exists) and while a first Ctrl-C or an error is
+    being reported.  The console script points here, not at the group, so
+    that importing click happens inside the ``try``.  (Importing the
+    ``satsweeper`` package itself comes before any of its code can catch
+    anything.)
+    """
+    try:
+        from .cli import main
+    except KeyboardInterrupt:
+        _interrupted_early()
+    try:
+        main()
+    except KeyboardInterrupt:
+        # Another Ctrl-C while the first, an error or the answer was being
+        # reported: what could be said was said; no traceback, no second answer.
+        sys.exit(130)
+
+
+def _interrupted_early() -> None:
+    """Ctrl-C before any command ran: the group's words, exit 130."""
+    sys.stderr.write("satsweeper: interrupted\n")
+    if "--json" in sys.argv[1:]:  # still one JSON object, as docs/json.md promises
+        try:
+            import json
+
+            from .report.contract import envelope
+            print(json.dumps(envelope(None, {"complete": False, "stopped": "interrupted"})))
+        except KeyboardInterrupt:
+            pass
+    sys.exit(130)
+
 
 if __name__ == "__main__":  # pytest's doctest collection imports this module too
-    main()
+    run()

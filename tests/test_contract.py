@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -425,6 +426,53 @@ class TestExitCodes:
         """An inconsistent board: exit 1, naming the conflicting clues."""
         result = run("check", EXAMPLES / "conflict.txt")
         assert result.exit_code == 1 and "cannot all hold" in result.output
+
+
+_CONSOLE_SCRIPT = """
+import re, sys
+
+class Interrupted:
+    \"\"\"Ctrl-C while {name} imports.\"\"\"
+    def find_spec(self, fullname, path, target=None):
+        if fullname == {name!r}:
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, Interrupted())
+# What pip writes for the console script of pyproject.toml's entry point:
+from {module} import {function}
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit({function}())
+"""
+
+
+class TestInterruptedWhileImporting:
+    @pytest.mark.parametrize("name", ["click", "satsweeper.limits"], ids=["click", "the-command"])
+    @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+    def test_ctrl_c_while_importing(self, tmp_path, name, as_json):
+        """Ctrl-C while click imports (before the command group exists), or while the
+        command's own module does (the group named the command before its handler):
+        exit 130 and the group's one line, with --json the one object, no traceback."""
+        import subprocess
+        import sys
+        import tomllib
+        entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["satsweeper"]
+        module, function = entry.split(":")
+        script = tmp_path / "satsweeper"
+        script.write_text(_CONSOLE_SCRIPT.format(name=name, module=module, function=function))
+        process = subprocess.run([sys.executable, str(script), "check", str(EXAMPLES / "unique.txt"),
+                                  *(["--json"] if as_json else [])],
+                                 capture_output=True, text=True, timeout=60, cwd=ROOT,
+                                 env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+                                     filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
+        assert process.returncode == 130, process.stderr
+        assert process.stderr == "satsweeper: interrupted\n"
+        if as_json:
+            answer = json.loads(process.stdout)
+            assert (answer["complete"], answer["stopped"]) == (False, "interrupted")
+        else:
+            assert process.stdout == ""
 
 
 class TestClosedOutput:

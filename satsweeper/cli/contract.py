@@ -67,9 +67,11 @@ class Group(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         args = list(sys.argv[1:] if args is None else args)
         as_json = "--json" in args
-        command = self._named(args)
+        command = None
         _ANSWERED[0] = False
         try:
+            # Inside: naming the command imports its module, which Ctrl-C may interrupt.
+            command = self._named(args)
             code = super().main(args, prog_name or "satsweeper", complete_var,
                                 standalone_mode=False, **extra)
             code = code if isinstance(code, int) else YES
