@@ -1,6 +1,7 @@
 """What a board argument holds: a position, a layout or a constraint system,
-recognised by content (the file name only breaks ties), and the cells named
-on the command line checked against it.
+recognised by content (the file name only breaks ties), and its rules built
+within a time limit.  The cells named on the command line are checked
+against it by :mod:`satsweeper.cells`, which the web server shares.
 """
 
 from __future__ import annotations
