@@ -616,6 +616,25 @@ class TestPlay:
         hidden = page.find_elements(By.CSS_SELECTOR, "#play-board .cell.hidden:not(.flag)")
         assert hidden and all(d.get_attribute("data-probability") for d in hidden)
 
+    def test_probabilities_toggle_keeps_the_hint(self, page):
+        """The hint's text and its ring stay together: ticking "probabilities" after
+        "Hint" redrew the board without the ring while the text still named the cell."""
+        load(page, "play")
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        page.find_element(By.ID, "hint-button").click()
+        settle(page)
+        ringed = cells_with(page, "play", "hinted")
+        words = text_of(page, "play-hint")
+        assert len(ringed) == 1 and words
+        (row, col), = ringed
+        assert words.split(":")[0].split()[1] == f"{row},{col}"
+        for _ in range(2):  # on, then off again
+            page.find_element(By.ID, "show-probs").click()
+            settle(page)
+            assert cells_with(page, "play", "hinted") == ringed
+            assert text_of(page, "play-hint") == words
+
 
 class TestGadgets:
     def test_not_gadget(self, page):

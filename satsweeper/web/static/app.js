@@ -639,7 +639,9 @@ async function save(format) {
 
 // ------------------------------------------------------------------ Play
 
-const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0};
+// hint: the hint shown in the box, ringed again when the board is redrawn without asking
+// anew (the probabilities ticked); null once a move or a new game makes it stale.
+const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0, hint: null};
 
 function level() {
   const v = $("level").value;
@@ -650,6 +652,7 @@ async function newGame() {
   game.auto = false;
   game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +$("seed").value};
   game.moves = [];
+  game.hint = null;
   showHint($("play-hint"), "", "");
   await refresh(false);
 }
@@ -671,6 +674,7 @@ async function refresh(withHint) {
     if (a.outcome !== "playing") {
       showMines(a);
       game.auto = false;
+      game.hint = null;
       showHint($("play-hint"), "", "");  // a hint from before the end names a move no longer there
     }
     $("play-legend").hidden = !(a.probs && a.probs.consistent);
@@ -678,10 +682,14 @@ async function refresh(withHint) {
       legend($("play-legend"));
     }
     if (a.hint && a.hint.cell) {
+      game.hint = a.hint;
       drawHint(game.cells, a.hint);
       showHint($("play-hint"), "", a.hint_text);
     } else if (a.hint && !a.hint.consistent) {
+      game.hint = null;
       showHint($("play-hint"), conflictText(a.hint.conflict) + " (check your flags)", "");
+    } else if (game.hint && a.outcome === "playing") {
+      drawHint(game.cells, game.hint, false);
     }
     return a;
   } catch (err) {
@@ -695,6 +703,7 @@ async function refresh(withHint) {
     } else {
       game.moves.pop();  // the move refused (or out of time) is not made: a click may try again
     }
+    game.hint = null;
     showHint($("play-hint"), errorText(err), "");
     $("play-hint").classList.add("error");
     game.auto = false;
@@ -722,6 +731,7 @@ function playClick(row, col, event, right) {
   else if (state === ".") game.moves.push(["open", row, col]);
   else if (state !== "F") game.moves.push(["chord", row, col]);
   else return;
+  game.hint = null;
   showHint($("play-hint"), "", "");
   refresh(false);
 }
@@ -739,6 +749,7 @@ async function autoPlay() {
     const a = await refresh(true);
     if (!a || a.outcome !== "playing" || !a.hint || !a.hint.cell) break;
     game.moves.push([a.hint.move === "flag" ? "flag" : "open", a.hint.cell.row, a.hint.cell.col]);
+    game.hint = null;
     await new Promise((done) => setTimeout(done, 60));
   }
   if (game.auto) await refresh(false);
