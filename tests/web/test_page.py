@@ -635,6 +635,33 @@ class TestPlay:
             assert cells_with(page, "play", "hinted") == ringed
             assert text_of(page, "play-hint") == words
 
+    @pytest.mark.parametrize("ask", ["show-probs", "hint-button"])
+    def test_too_many_flags_outlined(self, page, ask):
+        """Flags that overfill a number: the number is outlined and named, whether the
+        probabilities or the hint found it (the probabilities went blank without a word,
+        and the hint named the number without outlining it)."""
+        from satsweeper.web.play import Deal, replay
+        deal = Deal("beginner", "opening", False, 1)
+        game, _ = replay(deal, [("open", 4, 4)])
+        number, flags = next((c, hidden) for c, n in sorted(game.revealed.items())
+                             for hidden in [[x for x in game.board.neighbours(c) if x not in game.revealed]]
+                             if 0 < n < len(hidden))
+        flags = flags[:game.revealed[number] + 1]  # one flag more than the number allows: it alone cannot hold
+        load(page, "play")
+        Select(page.find_element(By.ID, "rule")).select_by_value("opening")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        for flag in flags:
+            ActionChains(page).context_click(cell(page, "play", *flag)).perform()
+            settle(page)
+        page.find_element(By.ID, ask).click()
+        settle(page)
+        assert cells_with(page, "play", "conflict") == {number}
+        assert f"the {game.revealed[number]} at {number[0]},{number[1]} cannot hold" in text_of(page, "play-hint")
+        assert not cells_with(page, "play", "hinted")
+
 
 class TestGadgets:
     def test_not_gadget(self, page):

@@ -681,13 +681,16 @@ async function refresh(withHint) {
     if (a.probs && a.probs.consistent) {
       legend($("play-legend"));
     }
+    const conflict = a.hint && !a.hint.consistent ? a.hint.conflict
+      : a.probs && !a.probs.consistent && a.outcome === "playing" ? a.probs.conflict : null;
     if (a.hint && a.hint.cell) {
       game.hint = a.hint;
       drawHint(game.cells, a.hint);
       showHint($("play-hint"), "", a.hint_text);
-    } else if (a.hint && !a.hint.consistent) {
+    } else if (conflict) {  // flags no layout explains: the numbers they overfill outlined
       game.hint = null;
-      showHint($("play-hint"), conflictText(a.hint.conflict) + " (check your flags)", "");
+      mark(game.cells, conflict.filter((o) => o.kind === "clue"), "conflict");
+      showHint($("play-hint"), conflictText(conflict) + " (highlighted; check your flags)", "");
     } else if (game.hint && a.outcome === "playing") {
       drawHint(game.cells, game.hint, false);
     }
