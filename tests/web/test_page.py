@@ -401,6 +401,8 @@ class TestLargeBoard:
         board.send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
         assert cells_with(page, "analyse", "cursor") == {(3, 4)}
         assert "cell 3,4: hidden" in board.get_attribute("aria-label")
+        # Analyse flags nothing: its label said "F flags", as Play's does
+        assert "Enter asks" in board.get_attribute("aria-label") and "flags" not in board.get_attribute("aria-label")
 
 
 class TestServerTrouble:

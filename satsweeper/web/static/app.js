@@ -226,6 +226,11 @@ function cellHtml(r, c, ch, odds) {
 // The keyboard: the board takes the focus (Tab); the arrow keys move a
 // cursor, Enter or Space clicks the cell under it and F right-clicks it
 // (flags).  The cursor stays put when the board is drawn again.
+// What the keys do on each board, said to a screen reader (Analyse has no flagging:
+// F is a right click there, which asks, or with a drawing tool draws a hidden cell).
+const KEYS = {"analyse-board": "arrow keys move, Enter asks whether the cell is safe, or draws with a drawing tool",
+              "play-board": "arrow keys move, Enter opens, F flags"};
+
 function keyboard(host, board, cells, onCell) {
   host.tabIndex = 0;
   const row = Math.min(+(host.dataset.cursorRow || 0), board.height - 1);
@@ -238,7 +243,7 @@ function keyboard(host, board, cells, onCell) {
     const div = cells.get(key(r, c));
     div.classList.add("cursor");
     host.setAttribute("aria-label", `board ${board.width}×${board.height}; cell ${r},${c}: ` +
-      `${describe(div)}; arrow keys move, Enter opens or asks, F flags`);
+      `${describe(div)}; ${KEYS[host.id] || KEYS["play-board"]}`);
     if (document.activeElement === host) { near(div); div.scrollIntoView({block: "nearest", inline: "nearest"}); }
   };
   put(row, col);
