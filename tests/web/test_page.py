@@ -637,22 +637,57 @@ class TestPlay:
             assert cells_with(page, "play", "hinted") == ringed
             assert text_of(page, "play-hint") == words
 
+    def test_new_game_is_a_new_layout(self, page):
+        """"New game" deals the next seed (it dealt seed 1 again and again: the same mines
+        for the same first click); a seed typed in the box is dealt as typed, to replay a game."""
+        from satsweeper.web.play import Deal, replay
+
+        def shown() -> dict:
+            return {(int(c.get_attribute("data-row")), int(c.get_attribute("data-col"))):
+                    "." if "hidden" in c.get_attribute("class") else c.text or "0"
+                    for c in page.find_elements(By.CSS_SELECTOR, "#play-board .cell")}
+
+        def truth(seed: int) -> dict:
+            game, _ = replay(Deal("beginner", "safe", False, seed), [("open", 4, 4)])
+            return {(r, c): str(game.revealed[(r, c)]) if (r, c) in game.revealed else "."
+                    for r in range(9) for c in range(9)}
+
+        load(page, "play")
+        seeds = []
+        for _ in range(3):
+            page.find_element(By.ID, "new-game").click()
+            settle(page)
+            seeds.append(int(page.find_element(By.ID, "seed").get_attribute("value")))
+        assert seeds == [2, 3, 4]
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        assert shown() == truth(4)
+        box = page.find_element(By.ID, "seed")
+        box.clear()
+        box.send_keys("2")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        assert box.get_attribute("value") == "2"
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        assert shown() == truth(2) != truth(4)
+
     @pytest.mark.parametrize("ask", ["show-probs", "hint-button"])
     def test_too_many_flags_outlined(self, page, ask):
         """Flags that overfill a number: the number is outlined and named, whether the
         probabilities or the hint found it (the probabilities went blank without a word,
         and the hint named the number without outlining it)."""
         from satsweeper.web.play import Deal, replay
-        deal = Deal("beginner", "opening", False, 1)
+        load(page, "play")
+        Select(page.find_element(By.ID, "rule")).select_by_value("opening")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        deal = Deal("beginner", "opening", False, int(page.find_element(By.ID, "seed").get_attribute("value")))
         game, _ = replay(deal, [("open", 4, 4)])
         number, flags = next((c, hidden) for c, n in sorted(game.revealed.items())
                              for hidden in [[x for x in game.board.neighbours(c) if x not in game.revealed]]
                              if 0 < n < len(hidden))
         flags = flags[:game.revealed[number] + 1]  # one flag more than the number allows: it alone cannot hold
-        load(page, "play")
-        Select(page.find_element(By.ID, "rule")).select_by_value("opening")
-        page.find_element(By.ID, "new-game").click()
-        settle(page)
         cell(page, "play", 4, 4).click()
         settle(page)
         for flag in flags:

@@ -646,16 +646,22 @@ async function save(format) {
 
 // hint: the hint shown in the box, ringed again when the board is redrawn without asking
 // anew (the probabilities ticked); null once a move or a new game makes it stale.
-const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0, hint: null};
+const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0, hint: null,
+              seedTyped: false};
 
 function level() {
   const v = $("level").value;
   return v === "custom" ? $("custom-level").value.trim() : v;
 }
 
+// "New game" deals the next seed, unless one was typed since the last deal (to
+// replay a game): the box always shows the seed of the game on the board.
 async function newGame() {
   game.auto = false;
-  game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +$("seed").value};
+  const box = $("seed");
+  if (game.deal && !game.seedTyped && +box.value === game.deal.seed) box.value = game.deal.seed + 1;
+  game.seedTyped = false;
+  game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +box.value};
   game.moves = [];
   game.hint = null;
   showHint($("play-hint"), "", "");
@@ -914,6 +920,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("download-mine").onclick = () => save("mine");
   $("level").onchange = () => { $("custom-level").hidden = $("level").value !== "custom"; };
   $("new-game").onclick = newGame;
+  $("seed").oninput = () => { game.seedTyped = true; };
   $("hint-button").onclick = hintMove;
   $("auto-play").onclick = autoPlay;
   $("show-probs").onchange = () => game.deal && refresh(false);
