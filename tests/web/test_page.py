@@ -232,6 +232,15 @@ class TestAnalyse:
         words = page.find_element(By.CSS_SELECTOR, "#analyse-hint pre.words").text
         assert words.startswith(("open", "flag", "guess")) and f"{advice.cell[0]},{advice.cell[1]}" in words.split(":")[0]
 
+    def test_no_hidden_cell_promises_no_circle(self, page):
+        """A board with nothing hidden: the summary said "What to click (circled on the
+        board):" above "no hint: no hidden cell is left"."""
+        load(page, "analyse")
+        paste(page, "1F\n11\n")
+        words = text_of(page, "analyse-hint")
+        assert "no hidden cell is left" in words and "circled" not in words
+        assert not cells_with(page, "analyse", "hinted")
+
     def test_flag_asked_about(self, page):
         """Asking about a flag asks whether it is right: a mine with the flag taken away."""
         text = "mines: 2\nF1..\n11..\n...F\n"

@@ -497,9 +497,10 @@ async function analyse(keepView = false) {
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
       const mines = answer.probs.cells.filter((c) => c.p === 1).length;
       drawHint(analysis.cells, answer.hint, !keepView);
+      const what = !answer.hint.cell ? "" : " What to click (circled on the board" +
+        `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`;
       showHint($("analyse-hint"), `${countText(answer.probs.count)}; ${safe} safe cell(s), ` +
-        `${mines} certain mine(s). What to click (circled on the board` +
-        `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`, answer.hint_text);
+        `${mines} certain mine(s).${what}`, answer.hint_text);
       $("analyse-hint").firstChild.title = `${answer.probs.count} explanations`;
       $("analyse-hint").dataset.count = answer.probs.count;
     } else {
