@@ -34,6 +34,7 @@ from .board import Board, Cell
 from .components import Components
 from .constraints import Problem, problem_of
 from .errors import InputError
+from .game import FirstClick
 from .reasoning import Move, Reasoner
 from .singlepoint import obvious_moves, pair_moves
 
@@ -73,7 +74,8 @@ class Hint:
         move: open it or flag it.
         sure: right in every explanation.
         rule: how a sure move is found first: ``"single number"``,
-            ``"two nested numbers"`` or ``"counting"``.
+            ``"two nested numbers"`` or ``"counting"``; ``"first click"``
+            for a game's first click that its rule keeps safe (:func:`first_click`).
         reason: for a sure move, the clues (and the total) that force it,
             subset-minimal.
         basis: for a guess, why the strategy chose it (``"endgame"``,
@@ -135,6 +137,41 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
                 safest=Fraction(min(counts.scaled_mines.values()), whole),
                 alternatives=_alternatives(board, problem, components, counts, chosen, alternatives),
                 sure_moves=determined)
+
+
+@dataclass(frozen=True)
+class FirstClickRule:
+    """A game's first-click rule as the reason of a sure first move."""
+
+    rule: FirstClick
+
+    def __str__(self) -> str:
+        return ("the first click is safe and opens a region" if self.rule is FirstClick.OPENING
+                else "the first click is safe")
+
+
+def first_click(board: Board, rule: FirstClick, strategy: str = "best", seed: int = 0) -> Hint:
+    """The hint on a game not yet started, whose first click ``rule`` governs.
+
+    A game drawn by :meth:`~satsweeper.game.Game.new` places its mines after
+    the first click, away from it (and from its neighbours for ``OPENING``),
+    so whichever cell the strategy opens first is safe in every layout the
+    game can deal, though the position alone gives it the density's chance.
+    Under ``CAN_LOSE`` that chance is right and the hint is :func:`hint`'s.
+
+    >>> h = first_click(Board(3, 3, total_mines=2), FirstClick.SAFE)
+    >>> h.sure, h.move.value, h.rule, [str(o) for o in h.reason]
+    (True, 'open', 'first click', ['the first click is safe'])
+    >>> first_click(Board(3, 3, total_mines=2), FirstClick.CAN_LOSE).sure
+    False
+    """
+    if rule is FirstClick.CAN_LOSE or board.clues:
+        return hint(board, strategy, seed)
+    from .strategies import strategy as make_strategy
+    decision = make_strategy(strategy).decide(board, random.Random(seed))
+    cell = (decision.opens or board.hidden_cells())[0]
+    return Hint(strategy, True, cell=cell, move=Move.OPEN, sure=True, rule="first click",
+                reason=(FirstClickRule(rule),), basis=decision.basis or "")
 
 
 def _alternatives(board: Board, problem: Problem, components: Components, counts, chosen: Option,

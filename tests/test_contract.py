@@ -98,6 +98,21 @@ class TestJsonEverywhere:
         assert {c["status"] for c in data["cells"]} == {"safe", "mine", "undetermined"}
         assert "undetermined" in run("solve", EXAMPLES / "expert.txt").output
 
+    @pytest.mark.parametrize("command", ["check", "safe", "solve", "unique", "count", "probs"])
+    def test_every_key_of_a_query_is_documented(self, command):
+        """docs/json.md's table of the queries names each key an answer has (a bot's author
+        had only the examples to go by: probs's "frontier" and "safest" were nowhere)."""
+        doc = (ROOT / "docs" / "json.md").read_text().split("## The queries")[1].split("\n## ")[0]
+        row = next(line for line in doc.splitlines() if line.startswith(f"| `{command}` |"))
+        keys = set()
+        for board, hidden in (("unique.txt", "0,0"), ("guess.txt", "0,1"), ("conflict.txt", "0,0")):
+            for more in ([hidden], [hidden, "--mine"]) if command == "safe" else ([],):
+                keys |= one_json(run(command, EXAMPLES / board, *more, "--json")).keys()
+        assert "error" not in keys
+        assert {"consistent", "conflict"} <= keys
+        missing = {k for k in keys - COMMON - {"consistent", "conflict"} if f'"{k}"' not in row}
+        assert not missing, f"{command}: {sorted(missing)} not in docs/json.md"
+
     def test_explanations_are_named_alike(self):
         """check's witness and safe's counter-example are both an "explanation" of cells."""
         check = one_json(run("check", EXAMPLES / "unique.txt", "--json"))

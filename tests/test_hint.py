@@ -140,3 +140,49 @@ class TestCommand:
         result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "unique.txt"), "--render", str(out)])
         assert result.exit_code == 0 and "<svg" in out.read_text()
         assert "unique.txt: hint" in out.read_text()  # titled with the file, as render and noguess are
+
+
+def single_number_settles(board: Board) -> dict:
+    """Cell -> True (mine) / False (safe) settled by single numbers alone, applied
+    until they stick (written here, apart from satsweeper.singlepoint)."""
+    known = {f: True for f in board.flags}
+    while True:
+        before = len(known)
+        for clue, number in board.clues.items():
+            around = [n for n in board.neighbours(clue) if n not in board.clues]
+            mines = sum(known.get(n) is True for n in around)
+            open_ = [n for n in around if n not in known]
+            if open_ and mines == number:
+                known.update({n: False for n in open_})
+            elif open_ and number - mines == len(open_):
+                known.update({n: True for n in open_})
+        if len(known) == before:
+            return {c: m for c, m in known.items() if c not in board.flags}
+
+
+def comment(text: str) -> str:
+    """A board file's comment lines as one line of words."""
+    return " ".join(" ".join(line.lstrip("#") for line in text.splitlines() if line.startswith("#")).split())
+
+
+class TestExamples:
+    """What the bundled positions' comments (and the page's list) say of them holds: it
+    said "the obvious rules are stuck here", and hint's first answer was a single number."""
+
+    @pytest.mark.parametrize("name, single, hidden", [("beginner.txt", 3, 12), ("expert.txt", 14, 214)])
+    def test_single_numbers_settle_what_the_comment_says(self, name, single, hidden):
+        text = (EXAMPLES / name).read_text()
+        board = parse_board(text)
+        assert len(board.hidden_cells()) == hidden
+        assert len(single_number_settles(board)) == single
+        assert f"single numbers settle {single} of its {hidden} hidden cells" in comment(text)
+
+    def test_beginner_settled_whole_by_counting(self):
+        """All 12 hidden cells of the beginner position are determined (brute force)."""
+        text = (EXAMPLES / "beginner.txt").read_text()
+        status = oracle.status(problem_of(parse_board(text)))
+        assert len(status) == 12 and "undetermined" not in status.values()
+        assert "SAT and counting settle all 12" in comment(text)
+        page = (EXAMPLES.parent / "satsweeper" / "web" / "static" / "index.html").read_text()
+        label = page.split('<option value="beginner.txt">')[1].split("</option>")[0]
+        assert label == "beginner 9×9: single numbers settle 3 cells, SAT all 12"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..game import FirstClick
 from ..hint import Hint, Option
 from ..reasoning import Move
 from .contract import fraction_text, probability_json
@@ -36,6 +37,13 @@ def hint_text(view: BoardView, answer: Hint) -> str:
     if answer.cell is None:
         return "no hint: no hidden cell is left"
     where = view.label(answer.cell)
+    if answer.rule == "first click":
+        # Under "opens a region" every first click shows 0; under "is safe" the corner's
+        # three neighbours make it the likeliest to.
+        corner = answer.basis == "corner" and answer.reason[0].rule is FirstClick.SAFE
+        why = ("\n  why this cell: a corner has the fewest neighbours, so it is the likeliest "
+               "to show 0 and open a region") if corner else ""
+        return f"open {where}: {join_words(answer.reason)}, whichever cell it is (the game's first-click rule){why}"
     if answer.sure:
         verb = answer.move.value
         what = "safe" if answer.move is Move.OPEN else "a mine"

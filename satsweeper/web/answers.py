@@ -121,12 +121,14 @@ def hint(board: Board, strategy: str = "best", seed: int = 0) -> dict:
     return _hint(board, strategy, seed)[0]
 
 
-def _hint(board: Board, strategy: str = "best", seed: int = 0) -> tuple[dict, str]:
-    """The hint as JSON and as the CLI's words (the page shows both)."""
-    from ..hint import hint as make_hint
+def _hint(board: Board, strategy: str = "best", seed: int = 0, rule=None) -> tuple[dict, str]:
+    """The hint as JSON and as the CLI's words (the page shows both); ``rule``:
+    the first-click rule of a game not yet started (its first click may be sure)."""
+    from ..hint import first_click, hint as make_hint
     from ..report.hints import hint_json, hint_text
     from ..report.views import BoardView
-    view, answer = BoardView(board), make_hint(board, strategy, seed)
+    view = BoardView(board)
+    answer = make_hint(board, strategy, seed) if rule is None else first_click(board, rule, strategy, seed)
     return envelope("hint", hint_json(view, answer)), hint_text(view, answer)
 
 
@@ -196,5 +198,10 @@ def game(deal, moves, with_hint: bool = False, with_probs: bool = False, mines=N
            "hint": None, "hint_text": None,
            "probs": probs(board) if with_probs and not over else None}
     if with_hint and not over:
-        out["hint"], out["hint_text"] = _hint(board)
+        from ..game import FirstClick
+        from .play import first_click
+        # Before the first click its layout is not drawn: the deal's rule may make any click safe.
+        started = first_click([tuple(m) for m in moves]) is not None
+        rule = None if started else FirstClick(deal.rule)
+        out["hint"], out["hint_text"] = _hint(board, rule=rule)
     return envelope("game", out)

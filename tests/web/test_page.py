@@ -232,6 +232,15 @@ class TestAnalyse:
         words = page.find_element(By.CSS_SELECTOR, "#analyse-hint pre.words").text
         assert words.startswith(("open", "flag", "guess")) and f"{advice.cell[0]},{advice.cell[1]}" in words.split(":")[0]
 
+    def test_no_hidden_cell_promises_no_circle(self, page):
+        """A board with nothing hidden: the summary said "What to click (circled on the
+        board):" above "no hint: no hidden cell is left"."""
+        load(page, "analyse")
+        paste(page, "1F\n11\n")
+        words = text_of(page, "analyse-hint")
+        assert "no hidden cell is left" in words and "circled" not in words
+        assert not cells_with(page, "analyse", "hinted")
+
     def test_flag_asked_about(self, page):
         """Asking about a flag asks whether it is right: a mine with the flag taken away."""
         text = "mines: 2\nF1..\n11..\n...F\n"
@@ -401,6 +410,8 @@ class TestLargeBoard:
         board.send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
         assert cells_with(page, "analyse", "cursor") == {(3, 4)}
         assert "cell 3,4: hidden" in board.get_attribute("aria-label")
+        # Analyse flags nothing: its label said "F flags", as Play's does
+        assert "Enter asks" in board.get_attribute("aria-label") and "flags" not in board.get_attribute("aria-label")
 
 
 class TestServerTrouble:
@@ -615,6 +626,87 @@ class TestPlay:
         settle(page)
         hidden = page.find_elements(By.CSS_SELECTOR, "#play-board .cell.hidden:not(.flag)")
         assert hidden and all(d.get_attribute("data-probability") for d in hidden)
+
+    def test_probabilities_toggle_keeps_the_hint(self, page):
+        """The hint's text and its ring stay together: ticking "probabilities" after
+        "Hint" redrew the board without the ring while the text still named the cell."""
+        load(page, "play")
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        page.find_element(By.ID, "hint-button").click()
+        settle(page)
+        ringed = cells_with(page, "play", "hinted")
+        words = text_of(page, "play-hint")
+        assert len(ringed) == 1 and words
+        (row, col), = ringed
+        assert words.split(":")[0].split()[1] == f"{row},{col}"
+        for _ in range(2):  # on, then off again
+            page.find_element(By.ID, "show-probs").click()
+            settle(page)
+            assert cells_with(page, "play", "hinted") == ringed
+            assert text_of(page, "play-hint") == words
+
+    def test_new_game_is_a_new_layout(self, page):
+        """"New game" deals the next seed (it dealt seed 1 again and again: the same mines
+        for the same first click); a seed typed in the box is dealt as typed, to replay a game."""
+        from satsweeper.web.play import Deal, replay
+
+        def shown() -> dict:
+            return {(int(c.get_attribute("data-row")), int(c.get_attribute("data-col"))):
+                    "." if "hidden" in c.get_attribute("class") else c.text or "0"
+                    for c in page.find_elements(By.CSS_SELECTOR, "#play-board .cell")}
+
+        def truth(seed: int) -> dict:
+            game, _ = replay(Deal("beginner", "safe", False, seed), [("open", 4, 4)])
+            return {(r, c): str(game.revealed[(r, c)]) if (r, c) in game.revealed else "."
+                    for r in range(9) for c in range(9)}
+
+        load(page, "play")
+        seeds = []
+        for _ in range(3):
+            page.find_element(By.ID, "new-game").click()
+            settle(page)
+            seeds.append(int(page.find_element(By.ID, "seed").get_attribute("value")))
+        assert seeds == [2, 3, 4]
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        assert shown() == truth(4)
+        box = page.find_element(By.ID, "seed")
+        box.clear()
+        box.send_keys("2")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        assert box.get_attribute("value") == "2"
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        assert shown() == truth(2) != truth(4)
+
+    @pytest.mark.parametrize("ask", ["show-probs", "hint-button"])
+    def test_too_many_flags_outlined(self, page, ask):
+        """Flags that overfill a number: the number is outlined and named, whether the
+        probabilities or the hint found it (the probabilities went blank without a word,
+        and the hint named the number without outlining it)."""
+        from satsweeper.web.play import Deal, replay
+        load(page, "play")
+        Select(page.find_element(By.ID, "rule")).select_by_value("opening")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        deal = Deal("beginner", "opening", False, int(page.find_element(By.ID, "seed").get_attribute("value")))
+        game, _ = replay(deal, [("open", 4, 4)])
+        number, flags = next((c, hidden) for c, n in sorted(game.revealed.items())
+                             for hidden in [[x for x in game.board.neighbours(c) if x not in game.revealed]]
+                             if 0 < n < len(hidden))
+        flags = flags[:game.revealed[number] + 1]  # one flag more than the number allows: it alone cannot hold
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        for flag in flags:
+            ActionChains(page).context_click(cell(page, "play", *flag)).perform()
+            settle(page)
+        page.find_element(By.ID, ask).click()
+        settle(page)
+        assert cells_with(page, "play", "conflict") == {number}
+        assert f"the {game.revealed[number]} at {number[0]},{number[1]} cannot hold" in text_of(page, "play-hint")
+        assert not cells_with(page, "play", "hinted")
 
 
 class TestGadgets:

@@ -196,6 +196,33 @@ class TestGame:
         assert {(m["row"], m["col"]) for m in answer["board"]["mines"]} == \
             layout(Deal("beginner", "opening", False, seed), first_click(request["moves"]))
 
+    @pytest.mark.parametrize("rule", ["safe", "opening"])
+    def test_first_click_hint_is_sure(self, client, rule):
+        """Before the first click a rule that keeps it safe makes the hint a sure move (it
+        said "mine probability 33/160" on a fresh expert game): checked on the layouts
+        the game deals for that click, none of which puts a mine there (or, opening, next to it)."""
+        answer = client.post("/api/game", json={"level": "expert", "rule": rule, "seed": 1,
+                                                "moves": [], "hint": True}).json()
+        hint = answer["hint"]
+        assert hint["sure"] and hint["move"] == "open" and hint["rule"] == "first click"
+        assert [o["kind"] for o in hint["reason"]] == ["rule"]
+        assert "first click" in answer["hint_text"] and "probability" not in answer["hint_text"]
+        cell = (hint["cell"]["row"], hint["cell"]["col"])
+        level = Level.parse("expert")
+        kept = {cell, *neighbours(level, cell)} if rule == "opening" else {cell}
+        for seed in range(30):
+            assert not layout(Deal("expert", rule, False, seed), cell) & kept
+            game, exploded = replay(Deal("expert", rule, False, seed), [("open", *cell)])
+            assert exploded is None and game.outcome.value == "playing"
+
+    def test_first_click_hint_when_it_can_lose(self, client):
+        """Under can-lose the first click is a guess: mine probability mines/cells (counted)."""
+        answer = client.post("/api/game", json={"level": "beginner", "rule": "can-lose", "seed": 1,
+                                                "moves": [["flag", 0, 0]], "hint": True}).json()
+        hint = answer["hint"]
+        assert not hint["sure"]
+        assert Fraction(hint["mine"]["probability"]) == Fraction(10, 81)
+
     def test_no_guess_game_needs_no_guess(self, client):
         """A no-guess layout is won by sure moves alone."""
         request = {"level": "beginner", "seed": 5, "rule": "opening", "no_guess": True,

@@ -226,6 +226,11 @@ function cellHtml(r, c, ch, odds) {
 // The keyboard: the board takes the focus (Tab); the arrow keys move a
 // cursor, Enter or Space clicks the cell under it and F right-clicks it
 // (flags).  The cursor stays put when the board is drawn again.
+// What the keys do on each board, said to a screen reader (Analyse has no flagging:
+// F is a right click there, which asks, or with a drawing tool draws a hidden cell).
+const KEYS = {"analyse-board": "arrow keys move, Enter asks whether the cell is safe, or draws with a drawing tool",
+              "play-board": "arrow keys move, Enter opens, F flags"};
+
 function keyboard(host, board, cells, onCell) {
   host.tabIndex = 0;
   const row = Math.min(+(host.dataset.cursorRow || 0), board.height - 1);
@@ -238,7 +243,7 @@ function keyboard(host, board, cells, onCell) {
     const div = cells.get(key(r, c));
     div.classList.add("cursor");
     host.setAttribute("aria-label", `board ${board.width}×${board.height}; cell ${r},${c}: ` +
-      `${describe(div)}; arrow keys move, Enter opens or asks, F flags`);
+      `${describe(div)}; ${KEYS[host.id] || KEYS["play-board"]}`);
     if (document.activeElement === host) { near(div); div.scrollIntoView({block: "nearest", inline: "nearest"}); }
   };
   put(row, col);
@@ -492,9 +497,10 @@ async function analyse(keepView = false) {
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
       const mines = answer.probs.cells.filter((c) => c.p === 1).length;
       drawHint(analysis.cells, answer.hint, !keepView);
+      const what = !answer.hint.cell ? "" : " What to click (circled on the board" +
+        `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`;
       showHint($("analyse-hint"), `${countText(answer.probs.count)}; ${safe} safe cell(s), ` +
-        `${mines} certain mine(s). What to click (circled on the board` +
-        `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`, answer.hint_text);
+        `${mines} certain mine(s).${what}`, answer.hint_text);
       $("analyse-hint").firstChild.title = `${answer.probs.count} explanations`;
       $("analyse-hint").dataset.count = answer.probs.count;
     } else {
@@ -639,17 +645,26 @@ async function save(format) {
 
 // ------------------------------------------------------------------ Play
 
-const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0};
+// hint: the hint shown in the box, ringed again when the board is redrawn without asking
+// anew (the probabilities ticked); null once a move or a new game makes it stale.
+const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0, hint: null,
+              seedTyped: false};
 
 function level() {
   const v = $("level").value;
   return v === "custom" ? $("custom-level").value.trim() : v;
 }
 
+// "New game" deals the next seed, unless one was typed since the last deal (to
+// replay a game): the box always shows the seed of the game on the board.
 async function newGame() {
   game.auto = false;
-  game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +$("seed").value};
+  const box = $("seed");
+  if (game.deal && !game.seedTyped && +box.value === game.deal.seed) box.value = game.deal.seed + 1;
+  game.seedTyped = false;
+  game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +box.value};
   game.moves = [];
+  game.hint = null;
   showHint($("play-hint"), "", "");
   await refresh(false);
 }
@@ -671,17 +686,25 @@ async function refresh(withHint) {
     if (a.outcome !== "playing") {
       showMines(a);
       game.auto = false;
+      game.hint = null;
       showHint($("play-hint"), "", "");  // a hint from before the end names a move no longer there
     }
     $("play-legend").hidden = !(a.probs && a.probs.consistent);
     if (a.probs && a.probs.consistent) {
       legend($("play-legend"));
     }
+    const conflict = a.hint && !a.hint.consistent ? a.hint.conflict
+      : a.probs && !a.probs.consistent && a.outcome === "playing" ? a.probs.conflict : null;
     if (a.hint && a.hint.cell) {
+      game.hint = a.hint;
       drawHint(game.cells, a.hint);
       showHint($("play-hint"), "", a.hint_text);
-    } else if (a.hint && !a.hint.consistent) {
-      showHint($("play-hint"), conflictText(a.hint.conflict) + " (check your flags)", "");
+    } else if (conflict) {  // flags no layout explains: the numbers they overfill outlined
+      game.hint = null;
+      mark(game.cells, conflict.filter((o) => o.kind === "clue"), "conflict");
+      showHint($("play-hint"), conflictText(conflict) + " (highlighted; check your flags)", "");
+    } else if (game.hint && a.outcome === "playing") {
+      drawHint(game.cells, game.hint, false);
     }
     return a;
   } catch (err) {
@@ -695,6 +718,7 @@ async function refresh(withHint) {
     } else {
       game.moves.pop();  // the move refused (or out of time) is not made: a click may try again
     }
+    game.hint = null;
     showHint($("play-hint"), errorText(err), "");
     $("play-hint").classList.add("error");
     game.auto = false;
@@ -722,6 +746,7 @@ function playClick(row, col, event, right) {
   else if (state === ".") game.moves.push(["open", row, col]);
   else if (state !== "F") game.moves.push(["chord", row, col]);
   else return;
+  game.hint = null;
   showHint($("play-hint"), "", "");
   refresh(false);
 }
@@ -739,6 +764,7 @@ async function autoPlay() {
     const a = await refresh(true);
     if (!a || a.outcome !== "playing" || !a.hint || !a.hint.cell) break;
     game.moves.push([a.hint.move === "flag" ? "flag" : "open", a.hint.cell.row, a.hint.cell.col]);
+    game.hint = null;
     await new Promise((done) => setTimeout(done, 60));
   }
   if (game.auto) await refresh(false);
@@ -895,6 +921,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("download-mine").onclick = () => save("mine");
   $("level").onchange = () => { $("custom-level").hidden = $("level").value !== "custom"; };
   $("new-game").onclick = newGame;
+  $("seed").oninput = () => { game.seedTyped = true; };
   $("hint-button").onclick = hintMove;
   $("auto-play").onclick = autoPlay;
   $("show-probs").onchange = () => game.deal && refresh(false);
