@@ -149,6 +149,8 @@ class Search:
     Fraction(961, 1820)
     """
 
+    REPORT_EVERY = 10_000  # views remembered between calls of progress (and saves of optimal --memo)
+
     def __init__(self, level: Level, symmetry: bool = True,
                  progress: Callable[[int], None] | None = None, bounds: bool = True,
                  small: int = SMALL, keep_bound: int = KEEP_BOUND,
@@ -161,7 +163,7 @@ class Search:
             raise SearchTooBig(f"a board of at most {MOST_LAYOUTS:,} layouts "
                                f"(got {level}, which has {_about(self.layouts)} layouts)")
         self.progress = progress
-        self.next_report = 10000  # views remembered at the next call of progress
+        self.next_report = self.REPORT_EVERY  # views remembered at the next call of progress
         self.neighbours = [self._neighbours(k) for k in range(self.size)]
         self.symmetries = self._symmetries() if symmetry else [tuple(range(self.size))]
         self.mine, self.shows = self._masks()
@@ -243,7 +245,7 @@ class Search:
             except ValueError as err:
                 raise SatsweeperError(f"{wanted} (got {path}, whose memo is damaged: {err})") from None
         self.memo, self.small_memo = memo, small_memo
-        self.next_report = len(self.memo) // 10000 * 10000 + 10000
+        self.next_report = len(self.memo) // self.REPORT_EVERY * self.REPORT_EVERY + self.REPORT_EVERY
         return header
 
     # -- the board --------------------------------------------------------
@@ -349,7 +351,8 @@ class Search:
         value = search()
         self.memo[key] = value if value > beat else ~value
         if self.progress and len(self.memo) >= self.next_report:  # bounds add views too: not every count is seen
-            self.next_report = len(self.memo) // 10000 * 10000 + 10000
+            every = self.REPORT_EVERY
+            self.next_report = len(self.memo) // every * every + every
             self.progress(len(self.memo))
         return value
 
@@ -673,7 +676,7 @@ def optimum(level: Level, rule: FirstClick = FirstClick.SAFE, first: Cell | None
         rule: which layouts the first click may meet.
         first: the first click, or None for the best one.
         symmetry: use the rectangle's rotations and reflections (same values, less work).
-        progress: told the number of views remembered, every 10000 or so.
+        progress: told the number of views remembered, every ``Search.REPORT_EVERY`` (10,000) or so.
 
     Raises:
         SearchTooBig: more than ``MOST_LAYOUTS`` layouts.

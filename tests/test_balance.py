@@ -143,14 +143,15 @@ def random_formulas(seed: int, how_many: int, variables: int = 6, levels: int = 
 
 class TestBalancedCompiler:
     def test_counted_with_the_total_they_equal_the_models(self):
-        """200 random formulas (2-5 variables, 1-3 levels), each compiled with the balanced set,
+        """60 random formulas (2-5 variables, 1-3 levels), each compiled with the balanced set,
         written as the ``.mine`` the compiler writes (its total: the one every explanation
         has) and read back: counted with that total, the models (truth table).
 
-        The longer run (1-6 variables, 1-4 levels) is scripts/balanced_check.py.
+        The longer run (1-6 variables, 1-4 levels; and 200 of these took 2 minutes of the
+        suite) is scripts/balanced_check.py.
         """
         satisfiable = 0
-        for f in random_formulas(500, 200, 5, 3, fewest=2):
+        for f in random_formulas(500, 60, 5, 3, fewest=2):
             compiled = compile_formula(f, GateSet.BALANCED)
             totals = compiled.mine_totals()
             assert sum(totals.values()) == f.models(), str(f)
@@ -160,7 +161,7 @@ class TestBalancedCompiler:
             assert written.total_mines == board.total_mines
             assert count(written, order=compiled.order) == f.models(), str(f)
             satisfiable += f.models() > 0
-        assert satisfiable >= 100
+        assert satisfiable >= 30
 
     def test_end_to_end_through_the_cli(self, tmp_path):
         """``compile --gates balanced -o x.mine`` then ``count x.mine``: the models, total included."""

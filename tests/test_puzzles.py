@@ -41,7 +41,7 @@ def oracle_no_guess(level: Level, mines: frozenset, start) -> bool:
 
 
 class TestNoGuess:
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=60, deadline=None)
     @given(st.integers(2, 5), st.integers(2, 5), st.data())
     def test_matches_the_oracle_player(self, width, height, data):
         """Solved exactly when a brute-force player never needs to guess."""

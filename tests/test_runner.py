@@ -73,15 +73,15 @@ def _cubes(lo, hi):
 
 
 class TestSameResults:
-    def test_bench_200_expert_games(self):
+    def test_bench_100_expert_games(self):
         """--workers 1, --workers 2 and --dask --workers 2: the same wins and
         guesses as the games played one by one without a runner."""
-        want = played(EXPERT, 200, seed=11)
+        want = played(EXPERT, 100, seed=11)
         for backend in BACKENDS:
-            code, data = invoke("bench", "--level", "expert", "--games", 200, "--seed", 11, *backend)
+            code, data = invoke("bench", "--level", "expert", "--games", 100, "--seed", 11, *backend)
             assert code == 0, data
-            assert data["complete"] and data["games"] == 200
-            assert (data["wins"], round(data["guesses_per_game"] * 200)) == want, backend
+            assert data["complete"] and data["games"] == 100
+            assert (data["wins"], round(data["guesses_per_game"] * 100)) == want, backend
 
     def test_density_sweep(self):
         """A 3x3..4x4 sweep: every point's wins as a run of that level alone, on every backend."""
@@ -608,6 +608,25 @@ class TestCtrlCWhileALocalClusterStartsOrStops:
         out, err = process.communicate(timeout=60)
         return "".join(lines) + out, err, time.monotonic() - start
 
+    def _exit_after_interrupt(self, tmp_path) -> tuple[str, str, float]:
+        """The "stop" run, timed from its "interrupted" line to the process's end: the
+        cluster's start before it takes 5-15 s as the machine is loaded, and is not the question."""
+        import subprocess
+        import sys
+        script = tmp_path / "script.py"
+        script.write_text(_STARTS_AND_STOPS)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+        process = subprocess.Popen([sys.executable, str(script), "stop"], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if line.strip() == "interrupted":
+                break
+        interrupted = time.monotonic()
+        out, err = process.communicate(timeout=60)
+        return "".join(lines) + out, err, time.monotonic() - interrupted
+
     def test_while_it_starts(self, tmp_path):
         """No worker prints a traceback (each printed its KeyboardInterrupt, and Python's exit
         closed a half-made cluster); the next Ctrl-C stops the run."""
@@ -619,10 +638,10 @@ class TestCtrlCWhileALocalClusterStartsOrStops:
     def test_while_it_stops(self, tmp_path):
         """The close goes on to its end, then the interrupt: Python's exit no longer spends
         10 s closing the cluster again."""
-        out, err, seconds = self._run(tmp_path, "stop")
+        out, err, seconds = self._exit_after_interrupt(tmp_path)
         assert out.split() == ["started", "interrupted"], (out, err)
         assert "Exception ignored" not in err and "Traceback" not in err, err
-        assert seconds < 12
+        assert seconds < 5  # the second close waited 10 s for the workers it had already stopped
 
 
 class _Client:

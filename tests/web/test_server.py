@@ -672,18 +672,29 @@ class TestBusyServer:
             assert time.monotonic() - start < 10
         assert answer == cli_json("count", "-", input=SMALL)
 
-    def test_waiting_for_a_worker_counts_against_the_time(self):
+    def test_waiting_for_a_worker_counts_against_the_time(self, monkeypatch):
         """A query that waits for the busy worker answers "complete": false when its
         own time is up (1 s), not after the other query's 4 s."""
         import threading
         import time
 
+        from satsweeper.web.workers import Workers
         from tests.web.browser import live_server
+        # The slow query must hold the worker first: on a loaded machine a fixed
+        # 0.5 s was sometimes not enough to read its 60x60 board, and the small
+        # query, served first, answered in full.
+        taken, take = threading.Event(), Workers._take
+
+        def noted(self, *args):
+            worker = take(self, *args)
+            taken.set()
+            return worker
+        monkeypatch.setattr(Workers, "_take", noted)
         with live_server(Limits(workers=1)) as url:
             slow = threading.Thread(target=_post, args=(url + "api/probs", {
                 "board": format_board(hard_board()), "timeout": 4}, 30))
             slow.start()
-            time.sleep(0.5)
+            assert taken.wait(30)
             start = time.monotonic()
             answer = _post(url + "api/probs", {"board": SMALL, "timeout": 1}, timeout=30)
             waited = time.monotonic() - start
