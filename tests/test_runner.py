@@ -145,6 +145,30 @@ class TestInterrupted:
         assert (data["games"], data["wins"], round(data["guesses_per_game"] * 60)) == (60,) + want
         assert read_journal(journal).summary["wins"] == want[0]
 
+    def test_a_chunk_journaled_is_a_chunk_counted(self, tmp_path, monkeypatch):
+        """Ctrl-C (or SIGTERM) arriving as the journal's write of a chunk returns: the
+        summary counts that chunk too (it said 24 games where the journal kept 32: the
+        signal, delivered during the fsync, was raised before the count)."""
+        from satsweeper.journal import JournalWriter
+        real = JournalWriter.chunk
+
+        def interrupted_after_the_third(journal, chunk):
+            real(journal, chunk)
+            if chunk.start == 16:
+                signal.raise_signal(signal.SIGINT)  # its handler runs at the next bytecode
+        monkeypatch.setattr(JournalWriter, "chunk", interrupted_after_the_third)
+        journal = tmp_path / "run.jsonl"
+        # as in a terminal, whatever this suite inherited (SIGINT ignored, run in the background)
+        inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            result = CliRunner().invoke(main, ["bench", "--level", "9x9x10", "--strategy", "exact", "--games",
+                                               "60", "--seed", "4", "--chunk", "8", "--out", str(journal)])
+        finally:
+            signal.signal(signal.SIGINT, inherited)
+        assert result.exit_code == 130, result.output
+        assert read_journal(journal).games == 24
+        assert "interrupted: 24 of 60 games ran" in result.output, result.output
+
     @pytest.mark.parametrize("backend", [[], ["--workers", "2"], ["--dask", "--workers", "2"]],
                              ids=["here", "processes", "dask"])
     def test_sigterm_is_ctrl_c(self, tmp_path, backend):
@@ -691,13 +715,13 @@ def test_ctrl_c_while_the_cluster_stops_waits_for_the_end_of_the_block():
     even when the kernel hands the signal to another thread (it may pick any thread that
     does not block it: a blocked mask in the main thread deferred nothing)."""
     import threading
-    from satsweeper.runner import _interrupt_deferred
+    from satsweeper.runner import interrupts_held
     steps = []
     # as in a terminal, whatever this suite inherited (SIGINT ignored, run in the background)
     inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
-            with _interrupt_deferred():
+            with interrupts_held():
                 sender = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGINT))
                 sender.start()
                 sender.join()

@@ -59,7 +59,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     """
     from ..experiments import Summary, run
     from ..game import FirstClick
-    from ..runner import RunLost
+    from ..runner import RunLost, interrupts_held
     from ..cells import check_room
     backend = backend_of(workers, use_dask, scheduler, chunk)
     params = {"strategy": strategy_name, "level": str(level), "rules": rules, "first": first,
@@ -82,9 +82,10 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     finished = [so_far]  # what Ctrl-C reports: at least the resumed games, maybe none
 
     def record(chunk, summary):
-        if journal:
-            journal.chunk(chunk)
-        finished[0] = summary
+        with interrupts_held():  # journaled and counted, or neither: the summary says what the journal keeps
+            if journal:
+                journal.chunk(chunk)
+            finished[0] = summary
 
     try:
         with progress(f"{strategy_name} on {level}", games - (done[-1].stop if done else 0), "games") as advance:
