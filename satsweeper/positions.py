@@ -16,7 +16,7 @@ from typing import Iterator
 
 from .board import Board, Cell
 from .game import FirstClick, Game, Level, Outcome
-from .singlepoint import propagate
+from .singlepoint import propagate, touched
 
 
 def stuck_games(level: Level, seed: int, first: Cell | None = None,
@@ -33,7 +33,9 @@ def stuck_games(level: Level, seed: int, first: Cell | None = None,
     game.open(first)
     safe_total = level.width * level.height - level.mines
     while game.outcome is Outcome.PLAYING:
-        propagate(game, list(game.recent) or list(game.revealed))
+        # After a random open, the numbers beside the opened cells too: one of
+        # them may now have as many hidden cells as missing mines.
+        propagate(game, touched(game, list(game.recent)) if game.recent else list(game.revealed))
         if game.outcome is not Outcome.PLAYING:
             return
         yield game, len(game.revealed) / safe_total
