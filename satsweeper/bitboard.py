@@ -38,8 +38,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from hashlib import sha256
+from importlib import import_module
 from itertools import compress
 from math import comb
+from os import environ
 from operator import mul
 from typing import Hashable, Mapping, Sequence
 
@@ -812,3 +815,46 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     return steps
 
 
+
+
+def _fresh(compiled, source: bytes) -> bool:
+    """Whether ``compiled`` (a module or None) was built from ``source``: its
+    ``_SOURCE_DIGEST``, appended by ``setup.py``, is the source's SHA-256.
+
+    >>> from types import SimpleNamespace
+    >>> _fresh(SimpleNamespace(_SOURCE_DIGEST=sha256(b"x = 1").hexdigest()), b"x = 1")
+    True
+    >>> _fresh(SimpleNamespace(_SOURCE_DIGEST=sha256(b"x = 1").hexdigest()), b"x = 2")
+    False
+    >>> _fresh(None, b"x = 1")
+    False
+    """
+    return getattr(compiled, "_SOURCE_DIGEST", None) == sha256(source).hexdigest()
+
+
+def _compiled():
+    """The compiled build of this very file (``satsweeper._bitboard_compiled``), or None:
+    not built, built from another version of this file, or ``SATSWEEPER_PURE``
+    set (to anything but ``""`` or ``"0"``)."""
+    if environ.get("SATSWEEPER_PURE", "0") not in ("", "0"):
+        return None
+    try:
+        compiled = import_module(f"{__package__}._bitboard_compiled")
+        with open(__file__, "rb") as source:
+            return compiled if _fresh(compiled, source.read()) else None
+    except Exception:  # missing, or stale enough not to import: this file's own code serves
+        return None
+
+
+# Only as satsweeper.bitboard: the compiled module runs this same source under
+# its own name, and a test loads this file under another to get the pure path.
+COMPILED = _compiled() if __name__ == f"{__package__}.bitboard" else None
+if COMPILED is not None:
+    # Every function and class of this file becomes the compiled one, named as
+    # this module's (so doctests and pickles find them here).
+    for _name, _value in list(globals().items()):
+        if getattr(_value, "__module__", None) == __name__ and _name != "_compiled" and _name != "_fresh":
+            _value = getattr(COMPILED, _name)
+            _value.__module__ = __name__
+            globals()[_name] = _value
+    del _name, _value
