@@ -1,11 +1,11 @@
 """The optional compiled build of satsweeper/bitboard.py (everything else is in pyproject.toml).
 
 Cython compiles a copy of ``satsweeper/bitboard.py``, unchanged but for one
-line appended, ``_SOURCE_DIGEST``, the SHA-256 of the source it was made
-from, into the extension module ``satsweeper._bitboard_compiled``.
-``bitboard.py`` uses its functions only while that digest is its own (see
-the end of ``bitboard.py``): an edited ``bitboard.py`` runs as Python until
-the next ``pip install``, never as stale compiled code.
+line appended, ``_SOURCE``, the source it was made from (as bytes), into the
+extension module ``satsweeper._bitboard_compiled``.  ``bitboard.py`` uses its
+functions only while that is its own text, byte for byte (see the end of
+``bitboard.py``): an edited ``bitboard.py`` runs as Python until the next
+``pip install``, never as stale compiled code.
 
 Optional all the way: without Cython (``--no-build-isolation`` in an
 environment that lacks it), when Cython cannot translate the source, or
@@ -16,7 +16,6 @@ the compiled module is missing instead (``tests/test_compiled.py``).
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -37,7 +36,7 @@ def compiled() -> list[Extension]:
         warn("Cython is not installed")
         return []
     text = SOURCE.read_bytes()
-    copy = text + b'\n_SOURCE_DIGEST = "%s"  # appended by setup.py\n' % hashlib.sha256(text).hexdigest().encode()
+    copy = text + b"\n_SOURCE = %s  # appended by setup.py\n" % repr(text).encode()
     COPY.parent.mkdir(parents=True, exist_ok=True)
     if not COPY.exists() or COPY.read_bytes() != copy:  # an unchanged copy keeps Cython's C file
         COPY.write_bytes(copy)

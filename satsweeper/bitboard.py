@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from hashlib import sha256
 from importlib import import_module
 from itertools import compress
 from math import comb
@@ -819,17 +818,19 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
 
 def _fresh(compiled, source: bytes) -> bool:
     """Whether ``compiled`` (a module or None) was built from ``source``: its
-    ``_SOURCE_DIGEST``, appended by ``setup.py``, is the source's SHA-256.
+    ``_SOURCE``, appended by ``setup.py``, is that source byte for byte
+    (the whole text, not a digest: a comparison costs microseconds, where
+    importing :mod:`hashlib` cost 3-10 ms of the cold start).
 
     >>> from types import SimpleNamespace
-    >>> _fresh(SimpleNamespace(_SOURCE_DIGEST=sha256(b"x = 1").hexdigest()), b"x = 1")
+    >>> _fresh(SimpleNamespace(_SOURCE=b"x = 1\\n"), b"x = 1\\n")
     True
-    >>> _fresh(SimpleNamespace(_SOURCE_DIGEST=sha256(b"x = 1").hexdigest()), b"x = 2")
+    >>> _fresh(SimpleNamespace(_SOURCE=b"x = 1\\n"), b"x = 2\\n")
     False
-    >>> _fresh(None, b"x = 1")
+    >>> _fresh(None, b"x = 1\\n")
     False
     """
-    return getattr(compiled, "_SOURCE_DIGEST", None) == sha256(source).hexdigest()
+    return getattr(compiled, "_SOURCE", None) == source
 
 
 def _compiled():
