@@ -96,6 +96,21 @@ class TestInUse:
         assert imported({"SATSWEEPER_PURE": "0"}, tmp_path) == "pure"
 
 
+class TestWithoutCython:
+    def test_source_runs_without_cython(self):
+        """bitboard.py's Cython declarations need no Cython at run time (pip installs it for the
+        build only): with ``import cython`` failing, the Python path answers as the oracle."""
+        code = ("import sys; sys.modules['cython'] = None\n"  # an import of it now raises ImportError
+                "import satsweeper.bitboard as b\n"
+                "from satsweeper.textio import parse_board\n"
+                "assert b.cython is None and b.COMPILED is None\n"
+                "print(sorted(b.determined(parse_board('mines: 1\\n1..\\n')).items()))")
+        out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, SATSWEEPER_PURE="1"),
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == "[((0, 1), True), ((0, 2), False)]"  # the one mine next to the 1
+
+
 def same_determined(board: Board, compiled, **options) -> None:
     want, got = PURE.determined(board, **options), compiled.determined(board, **options)
     assert (got is None) == (want is None)
