@@ -33,24 +33,23 @@ force).  Anything unusual (a contradiction, a DP too wide, a board too big
 for whole-board masks to pay) answers None, and the caller takes the
 general path, which also names the clues of a contradiction.
 
-Compiled.  ``setup.py`` compiles this file, unchanged, with Cython into
+Compiled.  ``setup.py`` compiles this file with Cython into
 ``satsweeper._bitboard_compiled`` when pip installs satsweeper (editable or
 not) and a C compiler is there; at its end this module takes the compiled
 functions and classes in place of its own, but only while the text they
 were built from (carried in the extension as ``_SOURCE``) is this file's,
 byte for byte: an edited file runs as Python until the next install, never
 as stale compiled code.  ``SATSWEEPER_PURE=1`` runs it as Python anyway;
-:data:`COMPILED` is the compiled module in use, or None.  Why: the same
-code compiled spends 0.75-0.90 of the instructions per ``solve`` (valgrind:
-intermediate positions 644,000 -> 501,000) and 0.58-0.81 of the time
-(expert, intermediate, endgames, interleaved in one process), which takes
-determined cells on intermediate positions from 1.6-1.95x ms-toollib's time
-to 1.49-1.55x (median; docs/peers.txt).  What is left is object work the
-interpreter's dispatch no longer hides: reading the board (dict update, bytes,
-whole-grid sums) is 38% of a compiled ``solve``, the rules 16%, the DP 35%.
-No Cython types are declared: states and masks are Python integers of any
-size, and the generated code already calls dict and integer operations
-directly.
+:data:`COMPILED` is the compiled module in use, or None.  Why: compiled,
+``solve`` spends 0.72-0.88 of the instructions (valgrind, intermediate
+positions 643,600 -> 482,700) and determined cells on intermediate
+positions went from 1.6-1.95x ms-toollib's time to 1.46-1.56x (median;
+docs/peers.txt).  The only Cython types declared are :func:`_forward`'s box
+and rule numbers (annotations Python never evaluates: 4% fewer instructions);
+states and masks are Python integers of any size, and the generated code
+already calls dict and integer operations directly.  What is left is that
+object work: reading the board (dict update, bytes, whole-grid sums) is 38%
+of a compiled ``solve``, the rules 16%, the DP 35%.
 """
 
 from __future__ import annotations
