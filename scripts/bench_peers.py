@@ -65,6 +65,7 @@ import time
 import click
 
 from benchmark import machine, summary
+from satsweeper import bitboard
 from satsweeper.board import Board
 from satsweeper.counting import tally
 from satsweeper.game import LEVELS, Game, Level, neighbours
@@ -297,8 +298,9 @@ def main(count: int, endgame_count: int, repeat: int, seed: int, huge: bool, col
         count, endgame_count, huge, cold_runs = 50, 50, False, 5
     import ms_toollib  # noqa: F401  (fail early without the peers extra)
     from importlib.metadata import version
+    # Which build of bitboard.py runs (see its docstring): a stale or missing one runs as Python.
     print(f"machine: {machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}; "
-          f"ms-toollib {version('ms-toollib')}")
+          f"ms-toollib {version('ms-toollib')}; bitboard {'compiled' if bitboard.COMPILED else 'as Python'}")
     print(f"command: python scripts/bench_peers.py {' '.join(sys.argv[1:])}".rstrip())
     sets = {name: states(LEVELS[name], count, seed) for name in ("expert", "intermediate")}
     ends = endgames(LEVELS["expert"], endgame_count, seed)

@@ -1,4 +1,7 @@
-"""The grid fast paths (determined cells, counts) against brute force and the general engine."""
+"""The grid fast paths (determined cells, counts) against brute force and the general engine.
+
+Each ``engine`` test runs twice: on bitboard as imported (its compiled build where one is
+built and current, see tests/test_compiled.py) and on its source as plain Python."""
 
 from __future__ import annotations
 
@@ -17,10 +20,19 @@ from satsweeper.reasoning import Status, solve
 from satsweeper.textio import parse_board
 
 from . import oracle
+from .pure import PURE
 from .strategies import boards
 
 MANY = settings(max_examples=1500, deadline=None)
 WORDS = ("mine", "safe", "undetermined")  # the oracle's words
+
+
+@pytest.fixture(scope="module", params=["as imported", "Python"])
+def engine(request):
+    """bitboard as imported, then bitboard.py as plain Python (the same, when nothing compiled is in use)."""
+    if request.param == "Python" and bitboard.COMPILED is None:
+        pytest.skip("bitboard runs as Python already")
+    return bitboard if request.param == "as imported" else PURE
 
 
 def raw(*args, **parts) -> Board:
@@ -31,10 +43,10 @@ def raw(*args, **parts) -> Board:
 class TestDetermined:
     @MANY
     @given(boards())
-    def test_matches_oracle(self, board):
+    def test_matches_oracle(self, engine, board):
         """Every hidden cell's status is the brute-force one, in row-major order; None iff no explanation."""
         want = oracle.status(problem_of(board))
-        got = bitboard.determined(board, words=WORDS)
+        got = engine.determined(board, words=WORDS)
         if want is None:
             assert got is None
         else:
@@ -43,14 +55,14 @@ class TestDetermined:
 
     @settings(max_examples=300, deadline=None)
     @given(boards(max_hidden=40), st.booleans())
-    def test_matches_component_engine(self, board, with_total):
+    def test_matches_component_engine(self, engine, board, with_total):
         """Wider boards than the oracle takes: the same answer as the component engine on the problem."""
         if not with_total:
             board = Board(board.height, board.width, board.clues, board.flags, board.voids)
-        assert bitboard.determined(board) == components.determined(problem_of(board))
+        assert engine.determined(board) == components.determined(problem_of(board))
 
     @pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
-    def test_real_positions_match_component_engine(self, level):
+    def test_real_positions_match_component_engine(self, engine, level):
         """Stuck positions of real games (those the benchmark times): the component engine's answer."""
         found = 0
         for seed in range(60):
@@ -59,19 +71,19 @@ class TestDetermined:
                 continue
             found += 1
             want = components.determined(problem_of(board))
-            got = bitboard.determined(board)
+            got = engine.determined(board)
             assert got == want and list(got) == list(want)
         assert found > 20
 
     @pytest.mark.parametrize("level", [Level(40, 40, 320), Level(64, 64, 800)])
-    def test_big_positions_match_component_engine(self, level):
+    def test_big_positions_match_component_engine(self, engine, level):
         """Boards up to MAX_AREA squares, many components: the component engine's answer."""
         for seed in range(4):
             board = position(level, seed, 0.5)
             if board is not None:
-                assert bitboard.determined(board) == components.determined(problem_of(board))
+                assert engine.determined(board) == components.determined(problem_of(board))
 
-    def test_total_that_binds_matches_oracle(self):
+    def test_total_that_binds_matches_oracle(self, engine):
         """Random full boards with few floating cells, where the total takes mine numbers from components."""
         import random
         rng = random.Random(7)
@@ -89,33 +101,33 @@ class TestDetermined:
             total = len(mines) + rng.choice((0, 0, 1, -1))  # now and then a total no layout meets
             board = Board(height, width, clues, total_mines=total)
             want = oracle.status(problem_of(board))
-            assert bitboard.determined(board, words=WORDS) == want
-            free = bitboard.determined(Board(height, width, clues), words=WORDS)
+            assert engine.determined(board, words=WORDS) == want
+            free = engine.determined(Board(height, width, clues), words=WORDS)
             binding += want is not None and free is not None and dict(free) != dict(want)
         assert binding > 20  # the total decided cells the numbers alone leave open
 
-    def test_private_and_shared_boxes(self):
+    def test_private_and_shared_boxes(self, engine):
         """A chain of numbers with cells of their own and shared ones, with and without the total."""
         text = "1.1.2.1\n.......\n"
         for mines in (None, 2, 3, 4, 5):
             board = parse_board(text if mines is None else f"mines: {mines}\n{text}")
             want = oracle.status(problem_of(board))
-            assert bitboard.determined(board, words=WORDS) == want
+            assert engine.determined(board, words=WORDS) == want
 
-    def test_declines_what_it_cannot_answer(self):
+    def test_declines_what_it_cannot_answer(self, engine):
         """Contradictions, bad numbers, boards too big and layers too wide answer None."""
-        assert bitboard.determined(parse_board("12\n..\n")) is None  # two numbers disagree
-        assert bitboard.determined(parse_board("3.\n00\n")) is None  # a number without room
-        assert bitboard.determined(Board(1, 2, {(0, 0): 9})) is None  # not a number
-        assert bitboard.determined(Board(1, 2, {(0, 0): -1})) is None
-        assert bitboard.determined(raw(1, 2, {(0, 5): 1})) is None  # off the board
-        assert bitboard.determined(Board(2, 2, {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 0})) is None  # closed, wrong
-        assert bitboard.determined(parse_board("mines: 4\n1.\n..\n")) is None  # more mines than hidden cells
+        assert engine.determined(parse_board("12\n..\n")) is None  # two numbers disagree
+        assert engine.determined(parse_board("3.\n00\n")) is None  # a number without room
+        assert engine.determined(Board(1, 2, {(0, 0): 9})) is None  # not a number
+        assert engine.determined(Board(1, 2, {(0, 0): -1})) is None
+        assert engine.determined(raw(1, 2, {(0, 5): 1})) is None  # off the board
+        assert engine.determined(Board(2, 2, {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 0})) is None  # closed, wrong
+        assert engine.determined(parse_board("mines: 4\n1.\n..\n")) is None  # more mines than hidden cells
         big = Board(100, 100, {(0, 0): 1}, total_mines=10)
-        assert bitboard.determined(big) is None and solve(big).consistent
+        assert engine.determined(big) is None and solve(big).consistent
         wide = parse_board("." * 12 + "\n" + "1" * 12 + "\n" + "." * 12 + "\n")
-        assert bitboard.determined(wide, max_states=1) is None
-        assert bitboard.determined(wide) == components.determined(problem_of(wide))
+        assert engine.determined(wide, max_states=1) is None
+        assert engine.determined(wide) == components.determined(problem_of(wide))
 
     @pytest.mark.parametrize("board", [
         raw(1, 3, {(0, 0): 10}), raw(1, 3, {(0, 0): 11}),  # the grid's own codes for flag and void
@@ -126,11 +138,11 @@ class TestDetermined:
         raw(1, 3, flags={(1, 0)}), raw(1, 3, voids={(0, 3)}), raw(1, 3, {(-1, 0): 0}),  # off the board
         raw(2, 2, {(0, 0): 2}, flags={(0, 1)}, voids={(1, 0), (1, 1)}),  # a void is no neighbour
     ])
-    def test_declines_malformed_grids(self, board):
+    def test_declines_malformed_grids(self, engine, board):
         """A square of two kinds, a value that is no number, a cell off the board: None (the general
         path's business).  Board refuses most of these; unchecked boards (check=False) still get here."""
-        assert bitboard.determined(board) is None
-        assert bitboard.tally(board) is None
+        assert engine.determined(board) is None
+        assert engine.tally(board) is None
 
 
 class TestSolveUsesIt:
@@ -184,19 +196,19 @@ class TestTallyUsesIt:
                 assert counted.probability(cell) == Fraction(sum(cell in e for e in explanations), len(explanations))
 
     @pytest.mark.parametrize("level", [LEVELS["intermediate"], LEVELS["expert"], Level(40, 40, 320)])
-    def test_real_positions_match_component_engine(self, level):
+    def test_real_positions_match_component_engine(self, engine, level):
         """Stuck positions of real games: the component engine's counts, cell by cell, in its order."""
         for seed in range(12):
             board = position(level, seed, None)
             if board is None:
                 continue
-            want, got = components.tally(problem_of(board)), bitboard.tally(board)
+            want, got = components.tally(problem_of(board)), engine.tally(board)
             assert got.count == want.count and got.frontier == want.frontier
             assert list(got.mines.items()) == list(want.mines.items())
 
-    def test_declines_boards_without_explanation(self):
+    def test_declines_boards_without_explanation(self, engine):
         """No explanation (a rule, the total, a closed number): None, and tally(board) still answers 0."""
         for text in ("12\n..\n", "mines: 4\n1.\n..\n", "1F.\n00.\n"):
             board = parse_board(text)
-            assert bitboard.tally(board) is None
+            assert engine.tally(board) is None
             assert tally(board).count == 0 == components.tally(problem_of(board)).count
