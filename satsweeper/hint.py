@@ -129,6 +129,8 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
     determined = sum(1 for m in counts.scaled_mines.values() if m in (0, whole))
     decision = player.decide(board, random.Random(seed))
     if not decision.guess:
+        if not decision.opens:  # the strategy's sure moves are flags: a player would rather click
+            decision = _sure_open(problem, counts) or decision
         return _sure(strategy, board, problem, decision, determined)
     cell = decision.opens[0]
     chosen = _measure(board, problem, components, counts, cell)
@@ -200,6 +202,30 @@ def _sure(strategy: str, board: Board, problem: Problem, decision, determined: i
         reason = reasoner.safety(cell, move).reason
     return Hint(strategy, True, cell=cell, move=move, sure=True, rule=_rule(problem, cell),
                 reason=reason, sure_moves=determined)
+
+
+def _sure_open(problem: Problem, counts):
+    """A cell safe in every explanation, found by the simplest rule that finds one,
+    as a decision to open it; None when no cell is sure to be safe.
+
+    A strategy makes all of its sure moves, in an order that changes nothing;
+    ``best`` flags the mines the single numbers find before counting finds
+    safe cells.  Asked what to click, the hint names a click.
+
+    >>> from satsweeper.textio import parse_board
+    >>> problem = problem_of(parse_board("mines: 1\\n1..\\n"))  # 0,1 a mine, so 0,2 safe
+    >>> _sure_open(problem, Components(problem).tally()).opens
+    ((0, 2),)
+    """
+    safe = sorted(c for c, m in counts.scaled_mines.items() if m == 0)
+    if not safe:
+        return None
+    from .strategies import Decision
+    for found, _ in (obvious_moves(problem), pair_moves(problem)):
+        simple = sorted(set(found) & set(safe))
+        if simple:
+            return Decision(opens=(simple[0],))
+    return Decision(opens=(safe[0],))
 
 
 def _rule(problem: Problem, cell: Hashable) -> str:

@@ -118,9 +118,23 @@ class TestCommand:
         """The expert example: a sure move with its reason, as text and JSON."""
         runner = CliRunner()
         text = runner.invoke(main, ["hint", str(EXAMPLES / "expert.txt")])
-        assert text.exit_code == 0 and "forces it" in text.output
+        assert text.exit_code == 0 and "force it" in text.output  # "the 3 at 4,24 and the 3 at 6,24 force it"
         data = json.loads(runner.invoke(main, ["hint", str(EXAMPLES / "expert.txt"), "--json"]).stdout)
         assert data["sure"] and data["reason"][0]["kind"] == "clue"
+
+    def test_a_click_rather_than_a_flag(self):
+        """best's sure moves on the expert example are the single numbers' flags; asked what
+        to click, the hint opens a cell that the SAT backbone (a second method: the hint
+        counts) calls safe."""
+        import random
+
+        from satsweeper.reasoning import Status, solve
+        from satsweeper.strategies import strategy
+        board = parse_board((EXAMPLES / "expert.txt").read_text())
+        assert not strategy("best").decide(board, random.Random(0)).opens  # flags only
+        answer = hint(board)
+        assert answer.sure and answer.move is Move.OPEN
+        assert solve(board, method="sat").status[answer.cell] is Status.SAFE
 
     def test_a_guess_explained(self):
         """An all-hidden corner-opened board needs a guess: its chances and alternatives are shown."""
