@@ -136,6 +136,17 @@ class TestCommand:
         assert answer.sure and answer.move is Move.OPEN
         assert solve(board, method="sat").status[answer.cell] is Status.SAFE
 
+    def test_a_random_guess_is_not_called_the_safest(self):
+        """On an untouched board every cell is as safe as the safest (the oracle: every cell's
+        chance is the density); random's pick is still a draw, and the hint says so."""
+        board = "mines: 3\n" + "\n".join(["....."] * 4) + "\n"
+        result = CliRunner().invoke(main, ["hint", "-", "--strategy", "random"], input=board)
+        assert result.exit_code == 0 and "drawn at random" in result.output, result.output
+        assert "safest cell" not in result.output.split("why:")[1]
+        data = json.loads(CliRunner().invoke(main, ["hint", "-", "--strategy", "random", "--json"],
+                                             input=board).stdout)
+        assert data["basis"] == "random" and data["mine"]["p"] == 3 / 20
+
     def test_a_guess_explained(self):
         """An all-hidden corner-opened board needs a guess: its chances and alternatives are shown."""
         board = "mines: 10\n" + "\n".join(["1........"] + ["........."] * 8) + "\n"

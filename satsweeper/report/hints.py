@@ -19,6 +19,7 @@ BASIS_TEXT = {
     "corner": "an untouched corner as safe as the safest cell: the likeliest cell to show 0 "
               "and open a region",
     "safest": "it is the safest cell",
+    "random": "a hidden cell drawn at random (this strategy guesses uniformly)",
     "choice": "the strategy's own choice (it does not say why)",
 }
 

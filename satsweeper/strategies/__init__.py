@@ -127,11 +127,12 @@ def certain_decision(board: Board, positions: Positions | None = None
 
 
 def guess_uniformly(board: Board, rng: random.Random) -> Decision:
-    """Open a hidden, unflagged cell chosen uniformly at random."""
+    """Open a hidden, unflagged cell chosen uniformly at random (basis ``"random"``:
+    a hint must not call it the safest cell when it merely ties with it)."""
     hidden = board.hidden_cells()
     if not hidden:
         raise nothing_hidden()
-    return Decision(opens=(rng.choice(hidden),), guess=True)
+    return Decision(opens=(rng.choice(hidden),), guess=True, basis="random")
 
 
 def nothing_hidden() -> InputError:
