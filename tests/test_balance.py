@@ -143,7 +143,7 @@ def random_formulas(seed: int, how_many: int, variables: int = 6, levels: int = 
 
 class TestBalancedCompiler:
     def test_counted_with_the_total_they_equal_the_models(self):
-        """60 random formulas (2-5 variables, 1-3 levels), each compiled with the balanced set,
+        """40 random formulas (2-5 variables, 1-3 levels), each compiled with the balanced set,
         written as the ``.mine`` the compiler writes (its total: the one every explanation
         has) and read back: counted with that total, the models (truth table).
 
@@ -151,7 +151,7 @@ class TestBalancedCompiler:
         suite) is scripts/balanced_check.py.
         """
         satisfiable = 0
-        for f in random_formulas(500, 60, 5, 3, fewest=2):
+        for f in random_formulas(500, 40, 5, 3, fewest=2):
             compiled = compile_formula(f, GateSet.BALANCED)
             totals = compiled.mine_totals()
             assert sum(totals.values()) == f.models(), str(f)
@@ -161,7 +161,7 @@ class TestBalancedCompiler:
             assert written.total_mines == board.total_mines
             assert count(written, order=compiled.order) == f.models(), str(f)
             satisfiable += f.models() > 0
-        assert satisfiable >= 30
+        assert satisfiable >= 20
 
     def test_end_to_end_through_the_cli(self, tmp_path):
         """``compile --gates balanced -o x.mine`` then ``count x.mine``: the models, total included."""

@@ -127,7 +127,7 @@ def same_tally(board: Board, compiled) -> None:
 
 
 class TestSameAnswers:
-    @settings(max_examples=1000, deadline=None)
+    @settings(max_examples=400, deadline=None)
     @given(boards())
     def test_small_boards(self, board):
         """Random small boards, contradictions and bad totals among them: the same answers."""

@@ -161,8 +161,8 @@ class TestLayout:
 class TestParsimony:
     @pytest.mark.parametrize("seed", range(4))
     def test_parsimonious_gates_count_models_exactly(self, seed):
-        """50 random formulas per seed (200 in all, up to 6 variables and depth 4): explanations == models."""
-        for f in random_formulas(100 + seed, 50):
+        """30 random formulas per seed (120 in all, up to 6 variables and depth 4): explanations == models."""
+        for f in random_formulas(100 + seed, 30):
             compiled = compile_formula(f)
             assert compiled.explanations() == f.models(), str(f)
 

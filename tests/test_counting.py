@@ -38,7 +38,7 @@ def assert_matches_oracle(problem: Problem, engine: Engine) -> None:
 
 
 class TestComponents:
-    @settings(max_examples=800, deadline=None)
+    @settings(max_examples=500, deadline=None)
     @given(boards())
     def test_matches_oracle(self, board):
         """Counts and per-cell mine counts equal brute-force enumeration."""
