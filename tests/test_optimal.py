@@ -454,8 +454,8 @@ class TestCommand:
         byte for byte (saving the half-made search would replace it with an empty one)."""
         import time
         path = tmp_path / "5x3x6.memo"
-        code, _ = self.run("5x3x6", "--memo", str(path), "--timeout", "0.4")
-        assert code == 3
+        code, _ = self.run("5x3x6", "--memo", str(path))  # a whole search: a timeout could stop it
+        assert code == 0                                    # before its first state on a busy machine
         kept = path.read_bytes()
 
         def interrupted(self, where):
