@@ -44,7 +44,7 @@ from .memo import Memo
 
 MEMO_FORMAT = "satsweeper optimal-search memo"  # the first line of a saved memo (see Search.save)
 MEMO_VERSION = 1  # bumped when the layouts' order or the keys change: an old file would answer wrongly
-MOST_LAYOUTS = 3_300_000  # masks and numbers of every layout: 5x5x15 (3,268,760 layouts) takes 0.54 GB, 23 s
+MOST_LAYOUTS = 5_300_000  # masks and numbers of every layout: 5x5x15 (3,268,760 layouts) takes 0.54 GB, 23 s; every 5x5 board fits (5x5x12: 5,200,300)
 SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
 KEEP_BOUND = 32  # bounds of sets of fewer layouts are not remembered (cheap to find again; 5x5x5: -20% memory)
 SMALL_BOUND = 4  # a bound solves sets of at most this many layouts; bigger ones up to SMALL only looked up (5x5x5: -45% states)
