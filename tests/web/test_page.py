@@ -191,11 +191,16 @@ class TestAnalyse:
         name, text = page.execute_script("return window.saved[0]")
         assert name == "board.mine" and text == format_mine(parse_puzzle(OPEN).board)
 
-    @pytest.mark.parametrize("text", ["..\n.?\n", "mines: x\n..\n", "mines: 2\n...\n..\n",
-                                      "# a comment\nmines: 3\n9.\n..\n"])
-    def test_bad_board_shows_the_error(self, page, text):
-        """The library's message, its line and column in words, the character
-        selected in the text box, and no board left from an earlier text."""
+    @pytest.mark.parametrize("text, token", [
+        ("..\n.?\n", "?"), ("mines: x\n..\n", "x"), ("mines: 2\n...\n..\n", "\n"),
+        ("# a comment\nmines: 3\n9.\n..\n", "9"), ("mines: 1000\n..\n..\n", "1000"),
+        ("mines: 12abc\n..\n", "12abc"), ("mines: 0010\n..\n..\n", "0010"),
+        ("3x2x1000\nHHH\nHHH\n", "1000"),
+        ("..\n..\nmines: 99\n", "mines: 99")])
+    def test_bad_board_shows_the_error(self, page, text, token):
+        """The library's message, its line and column in words, the token it names
+        selected in the text box (all of a number of several digits: only its first
+        digit was), and no board left from an earlier text."""
         load(page, "analyse")
         paste(page, OPEN)
         paste(page, text)
@@ -205,8 +210,9 @@ class TestAnalyse:
         message = str(caught.value).split(f"<board>:{line}:{col}: ", 1)[1]
         assert text_of(page, "analyse-answer") == f"line {line}, column {col}: {message}"
         at = sum(len(row) + 1 for row in text.split("\n")[:line - 1]) + col - 1
+        assert text[at:at + len(token)] == token  # the case is what it says
         assert page.execute_script("const b = arguments[0]; return [b.selectionStart, b.selectionEnd]",
-                                   page.find_element(By.ID, "board-text")) == [at, at + 1]
+                                   page.find_element(By.ID, "board-text")) == [at, at + len(token)]
         assert not page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")
         assert not page.find_element(By.ID, "legend").is_displayed()
 

@@ -369,15 +369,22 @@ function showError(host, err) {
   host.textContent = errorText(err);
 }
 
-// Select the character an error names in the text box (line and column count from 1).
-function pointAt(box, line, col) {
+// Select what an error names in the text box (line and column count from 1): the
+// text it says it got ("got": "1000", "'12abc'") when that is what stands there,
+// else the whole number there, else the one character.
+function pointAt(box, line, col, got) {
   const lines = box.value.split("\n");
   if (!line || line > lines.length) return;
   let at = 0;
   for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
   at += Math.min(Math.max((col || 1) - 1, 0), lines[line - 1].length);
+  const text = box.value;
+  const token = typeof got === "string" ? got.replace(/^(['"])(.+)\1$/, "$2") : "";
+  let end = Math.min(at + 1, text.length);
+  if (token && text.startsWith(token, at) && !token.includes("\n")) end = at + token.length;
+  else if (/\d/.test(text[at] || "")) while (/\d/.test(text[end] || "")) end++;
   box.focus();
-  box.setSelectionRange(at, Math.min(at + 1, box.value.length));
+  box.setSelectionRange(at, end);
 }
 
 function showAnswer(host, text) {
@@ -513,7 +520,7 @@ async function analyse(keepView = false) {
     $("analyse-board").classList.remove("stale");
     forget();
     showError(answerBox, err);
-    if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col);
+    if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col, err.answer.got);
   }
 }
 
