@@ -17,16 +17,39 @@ new squares and answers the same problem as :func:`problem_of`.
 >>> positions.problem(after) == problem_of(after)
 True
 
-Names are imported on first use (PEP 562), so ``python -m satsweeper``
-loads only what its command needs, and the component counting engine:
-``tally``, also a submodule's name, is bound at once.
+Names are imported on first use (PEP 562), so importing the package
+loads none of its modules and ``python -m satsweeper`` only what its
+command needs.  ``tally`` is also a submodule's name; it stays the function
+whichever module was imported first.
+
+>>> import satsweeper.tally, satsweeper.counting
+>>> satsweeper.tally is satsweeper.counting.tally
+True
 """
 
+import sys
 from importlib import import_module
+from types import ModuleType
 
-# The one name that is also a submodule's: bound now, as before, so that
-# ``satsweeper.tally`` is the function whichever module was imported first.
-from .counting import tally
+
+class _Package(ModuleType):
+    """This package's module object: importing the submodule ``tally`` does not
+    bind it over the function ``tally``.
+
+    The import system binds each submodule as an attribute of its package;
+    the function of the same name is found by :func:`__getattr__` when
+    first asked for.  Binding it at once instead would import the counting
+    engine with the package, and the console script imports the package
+    before :func:`satsweeper.__main__.run` can catch a Ctrl-C.
+    """
+
+    def __setattr__(self, name: str, value) -> None:
+        if name == "tally" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 # public name -> the module that defines it
 _HOME = {
@@ -39,7 +62,7 @@ _HOME = {
     "Consistency": "reasoning", "Move": "reasoning", "Reasoner": "reasoning", "Safety": "reasoning",
     "Solution": "reasoning", "Status": "reasoning", "Uniqueness": "reasoning", "check": "reasoning",
     "safety": "reasoning", "solve": "reasoning", "uniqueness": "reasoning",
-    "Engine": "counting", "count": "counting",
+    "Engine": "counting", "count": "counting", "tally": "counting",
     "Method": "puzzles", "NoGuess": "puzzles", "generate": "puzzles", "guess_odds": "puzzles",
     "no_guess": "puzzles", "three_bv": "puzzles",
     "Grade": "difficulty", "Rung": "difficulty", "grade": "difficulty",

@@ -13,8 +13,9 @@ def run() -> None:
     second, before the group exists) and while a first Ctrl-C or an error is
     being reported.  The console script points here, not at the group, so
     that importing click happens inside the ``try``.  (Importing the
-    ``satsweeper`` package itself comes before any of its code can catch
-    anything.)
+    ``satsweeper`` package comes before any of its code can catch anything,
+    so the package imports none of its modules; what Python does before
+    that, such as the ``.pth`` files of ``site``, is Python's.)
     """
     try:
         from .cli import main

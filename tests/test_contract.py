@@ -447,9 +447,11 @@ _CONSOLE_SCRIPT = """
 import re, sys
 
 class Interrupted:
-    \"\"\"Ctrl-C while {name} imports.\"\"\"
+    \"\"\"One Ctrl-C, while {name} first imports.\"\"\"
+    pressed = False
     def find_spec(self, fullname, path, target=None):
-        if fullname == {name!r}:
+        if fullname == {name!r} and not self.pressed:
+            self.pressed = True
             raise KeyboardInterrupt
         return None
 
@@ -463,11 +465,13 @@ if __name__ == "__main__":
 
 
 class TestInterruptedWhileImporting:
-    @pytest.mark.parametrize("name", ["click", "satsweeper.limits"], ids=["click", "the-command"])
+    @pytest.mark.parametrize("name", ["satsweeper.board", "click", "satsweeper.limits"],
+                             ids=["the-package", "click", "the-command"])
     @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
     def test_ctrl_c_while_importing(self, tmp_path, name, as_json):
-        """Ctrl-C while click imports (before the command group exists), or while the
-        command's own module does (the group named the command before its handler):
+        """Ctrl-C while satsweeper.board imports (it was imported with the package, before
+        run() could catch anything; now by the command), while click imports (before the command group
+        exists), or while the command's own module does (the group named the command before its handler):
         exit 130 and the group's one line, with --json the one object, no traceback."""
         import subprocess
         import sys
@@ -488,6 +492,18 @@ class TestInterruptedWhileImporting:
             assert (answer["complete"], answer["stopped"]) == (False, "interrupted")
         else:
             assert process.stdout == ""
+
+    def test_the_console_script_imports_nothing_before_run(self):
+        """Importing what the console script names loads no module of the package
+        but the package and satsweeper.__main__: a Ctrl-C can only come inside run()."""
+        import subprocess
+        import sys
+        code = ("import sys; before = set(sys.modules); import satsweeper.__main__; "
+                "print(sorted(m for m in set(sys.modules) - before if m.startswith('satsweeper')))")
+        process = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                                 cwd=ROOT, env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+                                     filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
+        assert process.stdout.split() == ["['satsweeper',", "'satsweeper.__main__']"], process.stderr
 
 
 class TestClosedOutput:

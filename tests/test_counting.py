@@ -227,3 +227,25 @@ class TestTallyQuestions:
         """A plain "ganak" was answered by the components engine without a word."""
         with pytest.raises(InputError, match=r"an Engine, Engine.COMPONENTS or Engine.GANAK \(got 'ganak'\)"):
             ask(parse_board("mines: 1\n1..\n"), engine="ganak")
+
+
+class TestPublicName:
+    @pytest.mark.parametrize("first", ["import satsweeper.tally", "import satsweeper.counting",
+                                       "from satsweeper import tally", "import satsweeper",
+                                       "from satsweeper.tally import Shared"])
+    def test_tally_is_the_function_whichever_module_comes_first(self, first):
+        """satsweeper.tally, also a submodule's name, is counting.tally after any first import,
+        and stays so when the submodule is imported later (a fresh interpreter for each order)."""
+        import os
+        import subprocess
+        import sys
+        from pathlib import Path
+        root = Path(__file__).resolve().parent.parent
+        code = (f"{first}\nimport satsweeper, satsweeper.tally, satsweeper.counting, inspect\n"
+                "from satsweeper import tally\n"
+                "print(inspect.isfunction(satsweeper.tally), satsweeper.tally is satsweeper.counting.tally,"
+                " tally is satsweeper.counting.tally)")
+        process = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                                 env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+                                     filter(None, [str(root), os.environ.get("PYTHONPATH")]))))
+        assert process.stdout.split() == ["True", "True", "True"], process.stderr

@@ -133,3 +133,21 @@ class TestMap:
                  for target in imports(module) if target.startswith("satsweeper.cli")]
         assert not wrong, "\n".join(wrong)
         assert "satsweeper.web.server" in imports("satsweeper.cli.serve")  # the test sees imports at all
+
+
+class TestDocs:
+    def test_every_document_is_linked(self):
+        """Every file and folder of docs/ is linked from README.md, or named in a document
+        README.md links (best-bench.txt names its JSON): none is found only by listing
+        docs/ (benchmarks.txt and line-automaton.txt were; best-expert-10000.json was named,
+        unlinked, in best-bench.txt)."""
+        docs = ROOT / "docs"
+        linked = set(re.findall(r"\]\((docs/[^)#\s]+)\)", README))
+        assert linked, "the test reads no link at all"
+        named = "\n".join((ROOT / path).read_text(errors="replace") for path in linked
+                          if (ROOT / path).is_file() and path.endswith((".txt", ".md")))
+        lost = [entry.name for entry in sorted(docs.iterdir())
+                if not any(link == f"docs/{entry.name}" or link.startswith(f"docs/{entry.name}/")
+                           for link in linked)
+                and entry.name not in named]
+        assert not lost, f"not linked from README.md: {lost}"

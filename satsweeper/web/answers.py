@@ -186,22 +186,23 @@ def gadget(name: str, values: tuple[bool, ...]) -> dict:
 def game(deal, moves, with_hint: bool = False, with_probs: bool = False, mines=None) -> dict:
     """A game replayed (:mod:`.play`): what the player sees, the outcome, the
     mines once it is over, and on request the hint and probabilities."""
-    from ..game import Outcome
-    from .play import replay
+    from ..game import FirstClick, Outcome
+    from .play import first_click, replay
     played, exploded = replay(deal, [tuple(m) for m in moves], mines)
     board = played.board
     over = played.outcome is not Outcome.PLAYING
+    # Before the first click its layout is not drawn: the deal's rule may make any click safe.
+    started = first_click([tuple(m) for m in moves]) is not None
+    rule = None if started else FirstClick(deal.rule)
+    # The position's chances then are the density's, which a rule that keeps the first click
+    # safe makes wrong for whichever cell is clicked: no probabilities until it is made.
+    chances = with_probs and not over and (rule is None or rule is FirstClick.CAN_LOSE)
     out = {"level": str(played.level), "rule": deal.rule, "no_guess": deal.no_guess,
            "seed": deal.seed, "outcome": played.outcome.value, "moves": len(moves),
            "board": board_json(board, played.mines if over else None),
            "exploded": None if exploded is None else {"row": exploded[0], "col": exploded[1]},
            "hint": None, "hint_text": None,
-           "probs": probs(board) if with_probs and not over else None}
+           "probs": probs(board) if chances else None}
     if with_hint and not over:
-        from ..game import FirstClick
-        from .play import first_click
-        # Before the first click its layout is not drawn: the deal's rule may make any click safe.
-        started = first_click([tuple(m) for m in moves]) is not None
-        rule = None if started else FirstClick(deal.rule)
         out["hint"], out["hint_text"] = _hint(board, rule=rule)
     return envelope("game", out)

@@ -160,7 +160,8 @@ class GameQuery(Query):
     seed: int = Field(0, ge=0, lt=2 ** 63)
     moves: list[tuple[Literal["open", "flag", "unflag", "chord"], int, int]] = []
     hint: bool = Field(False, description="Also the hint (best's move and why) on the position.")
-    probs: bool = Field(False, description="Also the exact probabilities on the position.")
+    probs: bool = Field(False, description="Also the exact probabilities on the position (none before "
+                        "the first click when the rule keeps it safe: it is safe wherever it is).")
 
 
 class GadgetQuery(Query):

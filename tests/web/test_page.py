@@ -8,7 +8,7 @@ cell and the explanation drawn for an unsafe one, a flag asked about, the
 conflict of an inconsistent board, bad input named by line and column,
 the example boards, a board drawn by clicking, the one-click questions,
 the download, a beginner game played with the hint button to its end,
-one played from the keyboard, one lost, auto-play, a gadget's
+one played from the keyboard, one lost and undone, auto-play, a gadget's
 explanation and verdict, at a phone's width a page no wider than
 the screen, and a board slower than the time limit (said so, the board
 drawn) or cancelled by the next one, and a server gone away.
@@ -191,11 +191,16 @@ class TestAnalyse:
         name, text = page.execute_script("return window.saved[0]")
         assert name == "board.mine" and text == format_mine(parse_puzzle(OPEN).board)
 
-    @pytest.mark.parametrize("text", ["..\n.?\n", "mines: x\n..\n", "mines: 2\n...\n..\n",
-                                      "# a comment\nmines: 3\n9.\n..\n"])
-    def test_bad_board_shows_the_error(self, page, text):
-        """The library's message, its line and column in words, the character
-        selected in the text box, and no board left from an earlier text."""
+    @pytest.mark.parametrize("text, token", [
+        ("..\n.?\n", "?"), ("mines: x\n..\n", "x"), ("mines: 2\n...\n..\n", "\n"),
+        ("# a comment\nmines: 3\n9.\n..\n", "9"), ("mines: 1000\n..\n..\n", "1000"),
+        ("mines: 12abc\n..\n", "12abc"), ("mines: 0010\n..\n..\n", "0010"),
+        ("3x2x1000\nHHH\nHHH\n", "1000"),
+        ("..\n..\nmines: 99\n", "mines: 99")])
+    def test_bad_board_shows_the_error(self, page, text, token):
+        """The library's message, its line and column in words, the token it names
+        selected in the text box (all of a number of several digits: only its first
+        digit was), and no board left from an earlier text."""
         load(page, "analyse")
         paste(page, OPEN)
         paste(page, text)
@@ -205,8 +210,9 @@ class TestAnalyse:
         message = str(caught.value).split(f"<board>:{line}:{col}: ", 1)[1]
         assert text_of(page, "analyse-answer") == f"line {line}, column {col}: {message}"
         at = sum(len(row) + 1 for row in text.split("\n")[:line - 1]) + col - 1
+        assert text[at:at + len(token)] == token  # the case is what it says
         assert page.execute_script("const b = arguments[0]; return [b.selectionStart, b.selectionEnd]",
-                                   page.find_element(By.ID, "board-text")) == [at, at + 1]
+                                   page.find_element(By.ID, "board-text")) == [at, at + len(token)]
         assert not page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")
         assert not page.find_element(By.ID, "legend").is_displayed()
 
@@ -627,6 +633,67 @@ class TestPlay:
         hidden = page.find_elements(By.CSS_SELECTOR, "#play-board .cell.hidden:not(.flag)")
         assert hidden and all(d.get_attribute("data-probability") for d in hidden)
 
+    def test_no_probabilities_before_a_safe_first_click(self, page):
+        """Before the first click (safe wherever it is) no cell shows the density (12% each,
+        wrong for the cell clicked): the legend says why; after it, every hidden cell has one."""
+        load(page, "play")
+        page.find_element(By.ID, "show-probs").click()
+        settle(page)
+        assert not page.find_elements(By.CSS_SELECTOR, "#play-board .cell[data-probability]")
+        assert text_of(page, "play-legend").startswith("No probabilities before the first click: it is safe")
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        hidden = page.find_elements(By.CSS_SELECTOR, "#play-board .cell.hidden:not(.flag)")
+        assert hidden and all(d.get_attribute("data-probability") for d in hidden)
+        assert text_of(page, "play-legend").startswith("mine probability")
+
+    def test_undo(self, page):
+        """Undo takes back one move that changed the board (a chord that opened nothing is
+        not one), after a loss too, back to before the first click; the board each time is
+        the library's replay of the moves left."""
+        from satsweeper.web.play import Deal, layout, replay
+        deal = Deal("beginner", "safe", False, 1)
+
+        def shown() -> dict:
+            return {(r, c): cell(page, "play", r, c).get_attribute("data-state") for r in range(9) for c in range(9)}
+
+        def truth(moves) -> dict:
+            game, _ = replay(deal, moves)
+            return {(r, c): str(game.revealed[(r, c)]) if (r, c) in game.revealed
+                    else "F" if (r, c) in game.flags else "." for r in range(9) for c in range(9)}
+
+        load(page, "play")
+        undo = page.find_element(By.ID, "undo")
+        assert not undo.is_enabled()
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        opened, _ = replay(deal, [("open", 4, 4)])
+        number = next(c for c, n in sorted(opened.revealed.items()) if n > 0)
+        flag = next(c for c in sorted(opened.board.hidden_cells()) if c not in opened.board.neighbours(number))
+        ActionChains(page).context_click(cell(page, "play", *flag)).perform()
+        settle(page)
+        cell(page, "play", *number).click()  # a chord with no flag around its number: nothing
+        settle(page)
+        assert shown() == truth([("open", 4, 4), ("flag", *flag)])
+        mine = min(layout(deal, (4, 4)) - {flag})
+        cell(page, "play", *mine).click()
+        settle(page)
+        assert text_of(page, "play-status").startswith("Boom")
+        page.find_element(By.ID, "undo").click()
+        settle(page)
+        assert text_of(page, "play-status") == "mines left: 9"
+        assert not cells_with(page, "play", "mine") and not cells_with(page, "play", "exploded")
+        assert shown() == truth([("open", 4, 4), ("flag", *flag)])
+        page.find_element(By.ID, "play-board").send_keys("u")  # the keyboard's undo
+        settle(page)
+        assert shown() == truth([("open", 4, 4)])
+        page.find_element(By.ID, "undo").click()
+        settle(page)
+        assert set(shown().values()) == {"."} and not page.find_element(By.ID, "undo").is_enabled()
+        cell(page, "play", 4, 4).click()  # the same first click: the same layout
+        settle(page)
+        assert shown() == truth([("open", 4, 4)])
+
     def test_probabilities_toggle_keeps_the_hint(self, page):
         """The hint's text and its ring stay together: ticking "probabilities" after
         "Hint" redrew the board without the ring while the text still named the cell."""
@@ -810,6 +877,8 @@ class TestPhone:
         settle(phone)
         scroll, client = self.widths(phone)
         assert scroll <= client
+        # squares a finger can tap (they were 18 px), the board scrolling in its box
+        assert cell(phone, "play", 8, 15).rect["width"] >= 28
         load(phone, "gadgets")
         phone.find_element(By.CSS_SELECTOR, "#gadget-name option")
         Select(phone.find_element(By.ID, "gadget-name")).select_by_value("crossover")
@@ -853,9 +922,10 @@ class TestPhone:
         paste(phone, text)
         scroll, client = self.widths(phone)
         assert client <= 400 and scroll <= client
-        phone.execute_script("document.querySelector('#analyse .board-wrap').scrollLeft = 18 * 90")
+        size = cell(phone, "analyse", 0, 0).rect["width"]
+        phone.execute_script(f"document.querySelector('#analyse .board-wrap').scrollLeft = {size} * 90")
         settle(phone)  # the box scrolled across, then (another frame) the page down
-        phone.execute_script("window.scrollTo(0, document.querySelector('#analyse-board').offsetTop + 18 * 120)")
+        phone.execute_script(f"window.scrollTo(0, document.querySelector('#analyse-board').offsetTop + {size} * 120)")
         settle(phone)
         drawn = phone.execute_script("""
             const h = document.documentElement.clientHeight, w = document.documentElement.clientWidth;

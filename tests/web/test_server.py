@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from satsweeper.cli import main
 from satsweeper.board import Board
 from satsweeper.constraints import problem_of
-from satsweeper.game import Game, Level, neighbours
+from satsweeper.game import FirstClick, Game, Level, neighbours
 from satsweeper.textio import format_board, format_mine, parse_puzzle
 from satsweeper.web import answers
 from satsweeper.web.play import Deal, first_click, layout, replay
@@ -222,6 +222,52 @@ class TestGame:
         hint = answer["hint"]
         assert not hint["sure"]
         assert Fraction(hint["mine"]["probability"]) == Fraction(10, 81)
+
+    @pytest.mark.parametrize("rule", ["safe", "opening", "can-lose"])
+    def test_no_probabilities_before_a_safe_first_click(self, client, rule):
+        """Before the first click the position's chances are the density (3/25 a cell on
+        5x5x3), right only when the first click may be a mine: under a rule that keeps it
+        safe no probabilities are given (the page showed the density on every cell); after
+        it, they are the oracle's."""
+        request = {"level": "5x5x3", "rule": rule, "seed": 1, "probs": True}
+        before = client.post("/api/game", json={**request, "moves": [["flag", 0, 0]]}).json()
+        if rule == "can-lose":
+            assert {Fraction(c["probability"]) for c in before["probs"]["cells"]} == {Fraction(3, 25)}
+            assert len(before["probs"]["cells"]) == 25
+        else:
+            assert before["probs"] is None and before["outcome"] == "playing"
+        for seed in range(1, 40):  # a first click that does not end the game
+            request["seed"] = seed
+            after = client.post("/api/game", json={**request, "moves": [["open", 2, 2]]}).json()
+            if after["outcome"] == "playing":
+                break
+        game, _ = replay(Deal("5x5x3", rule, False, request["seed"]), [("open", 2, 2)])
+        found = oracle.explanations(problem_of(game.board))
+        want = {c: Fraction(sum(c in e for e in found), len(found)) for c in game.board.hidden_cells()}
+        assert {(c["row"], c["col"]): Fraction(c["probability"]) for c in after["probs"]["cells"]} == want
+
+    @pytest.mark.parametrize("rule", ["safe", "can-lose"])
+    def test_layout_is_the_seed_s_whatever_the_player_asks(self, client, rule, monkeypatch):
+        """The layout is Game.new's from the deal's seed and the first click alone: hints,
+        probabilities and flags asked for before it, and the global random state, change
+        nothing (each history with the remembered layouts forgotten)."""
+        import satsweeper.web.play as play
+        level = Level.parse("intermediate")
+        truth = Game.new(level, random.Random(7), (8, 8), FirstClick(rule)).mines
+        histories = [[], [{"hint": True}], [{"probs": True, "hint": True, "flags": True}] * 2]
+        for history in histories:
+            monkeypatch.setattr(play, "_layouts", type(play._layouts)())
+            random.seed(len(history))
+            for ask in history:
+                client.post("/api/game", json={"level": "intermediate", "rule": rule, "seed": 7,
+                                               "moves": [["flag", 1, 1]] if ask.get("flags") else [],
+                                               "hint": ask.get("hint", False), "probs": ask.get("probs", False)})
+            answer = client.post("/api/game", json={"level": "intermediate", "rule": rule, "seed": 7,
+                                                    "moves": [["flag", 1, 1], ["open", 8, 8]]}).json()
+            assert play.remembered(Deal("intermediate", rule, False, 7), (8, 8)) == truth
+            game = Game(level, truth)
+            game.open((8, 8))
+            assert answer["board"]["rows"] == answers.board_json(game.board)["rows"]
 
     def test_no_guess_game_needs_no_guess(self, client):
         """A no-guess layout is won by sure moves alone."""

@@ -55,10 +55,12 @@ const key = (row, col) => row + "," + col;
 
 // The board answers carry one string per row: 0-8 a number, . hidden, F a flag, - void.
 // Cells as large as the room allows (up to 40 px, where a percentage is 14 px
-// tall); below the board's smallest size (18 px, large enough to click) it
-// scrolls instead; below 24 px the percentages give way to the colours, and
-// below 12 px (a large gadget seen whole) the numbers to the cells' shapes.
+// tall); below the board's smallest size (18 px, large enough to click; 28 px
+// on a phone, large enough for a finger and for the percentages) it scrolls
+// instead; below 24 px the percentages give way to the colours, and below 12 px
+// (a large gadget seen whole) the numbers to the cells' shapes.
 const BIGGEST = 40;
+const TAPPED = window.matchMedia("(max-width: 760px), (pointer: coarse)");  // style.css's phone width
 
 // Pixels across for the cells: the board's box less its padding and frame.
 function room(host) {
@@ -75,7 +77,7 @@ function roomDown(host) {
 function fit(host) {
   const width = +host.dataset.width;
   if (!width) return;
-  const smallest = +(host.dataset.smallest || 18);
+  const smallest = +(host.dataset.smallest || (TAPPED.matches ? 28 : 18));
   let across = Math.floor(room(host) / width);
   if (host.dataset.whole && +host.dataset.height) across = Math.min(across, Math.floor(roomDown(host) / +host.dataset.height));
   const size = Math.max(smallest, Math.min(BIGGEST, across));
@@ -229,7 +231,7 @@ function cellHtml(r, c, ch, odds) {
 // What the keys do on each board, said to a screen reader (Analyse has no flagging:
 // F is a right click there, which asks, or with a drawing tool draws a hidden cell).
 const KEYS = {"analyse-board": "arrow keys move, Enter asks whether the cell is safe, or draws with a drawing tool",
-              "play-board": "arrow keys move, Enter opens, F flags"};
+              "play-board": "arrow keys move, Enter opens, F flags, U undoes the last move"};
 
 function keyboard(host, board, cells, onCell) {
   host.tabIndex = 0;
@@ -260,6 +262,9 @@ function keyboard(host, board, cells, onCell) {
     } else if (e.key === "f" || e.key === "F") {
       e.preventDefault();
       onCell(r, c, e, true);
+    } else if ((e.key === "u" || e.key === "U") && host.id === "play-board") {
+      e.preventDefault();
+      undo();
     }
   };
 }
@@ -369,15 +374,22 @@ function showError(host, err) {
   host.textContent = errorText(err);
 }
 
-// Select the character an error names in the text box (line and column count from 1).
-function pointAt(box, line, col) {
+// Select what an error names in the text box (line and column count from 1): the
+// text it says it got ("got": "1000", "'12abc'") when that is what stands there,
+// else the whole number there, else the one character.
+function pointAt(box, line, col, got) {
   const lines = box.value.split("\n");
   if (!line || line > lines.length) return;
   let at = 0;
   for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
   at += Math.min(Math.max((col || 1) - 1, 0), lines[line - 1].length);
+  const text = box.value;
+  const token = typeof got === "string" ? got.replace(/^(['"])(.+)\1$/, "$2") : "";
+  let end = Math.min(at + 1, text.length);
+  if (token && text.startsWith(token, at) && !token.includes("\n")) end = at + token.length;
+  else if (/\d/.test(text[at] || "")) while (/\d/.test(text[end] || "")) end++;
   box.focus();
-  box.setSelectionRange(at, Math.min(at + 1, box.value.length));
+  box.setSelectionRange(at, end);
 }
 
 function showAnswer(host, text) {
@@ -513,7 +525,7 @@ async function analyse(keepView = false) {
     $("analyse-board").classList.remove("stale");
     forget();
     showError(answerBox, err);
-    if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col);
+    if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col, err.answer.got);
   }
 }
 
@@ -647,8 +659,10 @@ async function save(format) {
 
 // hint: the hint shown in the box, ringed again when the board is redrawn without asking
 // anew (the probabilities ticked); null once a move or a new game makes it stale.
+// shown: the moves that made the board on the page (those after it changed nothing, and
+// are dropped: Undo takes back one move that did something).
 const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0, hint: null,
-              seedTyped: false};
+              seedTyped: false, shown: null};
 
 function level() {
   const v = $("level").value;
@@ -664,10 +678,14 @@ async function newGame() {
   game.seedTyped = false;
   game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +box.value};
   game.moves = [];
+  game.shown = null;
   game.hint = null;
   showHint($("play-hint"), "", "");
   await refresh(false);
 }
+
+// The board as the player sees it: a move that leaves it so did nothing.
+const seen = (a) => a.outcome + ":" + a.board.rows.join("/");
 
 async function refresh(withHint) {
   game.busy = true;
@@ -676,6 +694,8 @@ async function refresh(withHint) {
     const a = await api("game", {...game.deal, moves: game.moves, hint: withHint, probs: $("show-probs").checked});
     if (asked !== game.asked) return null;
     if (a.complete === false) throw new Error(a.stopped || outOfTime(a));
+    if (game.shown && game.shown.seen === seen(a)) game.moves.length = game.shown.moves;
+    game.shown = {seen: seen(a), moves: game.moves.length};
     game.answer = a;
     game.cells = drawBoard($("play-board"), a.board, playClick, a.probs);
     const flags = a.board.rows.join("").split("F").length - 1;
@@ -692,6 +712,12 @@ async function refresh(withHint) {
     $("play-legend").hidden = !(a.probs && a.probs.consistent);
     if (a.probs && a.probs.consistent) {
       legend($("play-legend"));
+    } else if ($("show-probs").checked && !a.probs && a.outcome === "playing") {
+      // Before the first click under a rule that keeps it safe (the server gives no chances then).
+      const play = $("play-legend");
+      play.hidden = false;
+      play.textContent = "No probabilities before the first click: it is safe wherever it is" +
+        (a.rule === "opening" ? " and opens a region" : "") + " (the mines are placed after it).";
     }
     const conflict = a.hint && !a.hint.consistent ? a.hint.conflict
       : a.probs && !a.probs.consistent && a.outcome === "playing" ? a.probs.conflict : null;
@@ -724,7 +750,20 @@ async function refresh(withHint) {
     game.auto = false;
   } finally {
     game.busy = false;
+    $("undo").disabled = !game.moves.length;
   }
+}
+
+// One move back (after a loss too): the game is replayed from its deal and the moves
+// left, so the layout stays the one the first click drew.
+async function undo() {
+  if (!game.deal || game.busy || !game.moves.length) return;
+  game.auto = false;
+  game.moves.pop();
+  game.shown = null;
+  game.hint = null;
+  showHint($("play-hint"), "", "");
+  await refresh(false);
 }
 
 function showMines(a) {
@@ -923,6 +962,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("new-game").onclick = newGame;
   $("seed").oninput = () => { game.seedTyped = true; };
   $("hint-button").onclick = hintMove;
+  $("undo").onclick = undo;
   $("auto-play").onclick = autoPlay;
   $("show-probs").onchange = () => game.deal && refresh(false);
   $("gadget-name").onchange = gadgetInputs;
