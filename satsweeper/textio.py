@@ -657,7 +657,7 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
             raise BoardSyntaxError(source, number, min(len(row), width) + 1,
                                    f"{width} characters per row", f"{len(row)}")
         for c, ch in enumerate(row):
-            if ch in "012345678":
+            if ch in "0123456789":  # a 9 is a number too big (an error below), never a hidden square
                 clues[(r, c)] = int(ch)
             elif ch == "F":
                 flags.add((r, c))
@@ -701,13 +701,13 @@ def _dense_mine(lines: list[str], height: int, width: int, mines: int) -> Puzzle
     if len(rows) < height or any(len(row) != width for row in rows) or \
             any(line.strip() for line in lines[height + 1:]):
         return None
-    # As the square-by-square reading: '0'-'8' numbers, 'F' a flag, 'M' and
-    # '?' marked mines, anything else (JSMinesweeper writes 'H') hidden.
-    codes = _square_codes(rows, width, "012345678", _HIDDEN_CODE,
+    # As the square-by-square reading: '0'-'9' numbers (9 too big: None), 'F' a
+    # flag, 'M' and '?' marked mines, anything else (JSMinesweeper writes 'H') hidden.
+    codes = _square_codes(rows, width, "0123456789", _HIDDEN_CODE,
                           {"F": _FLAG_CODE, "M": _MINE_CODE, "?": _MINE_CODE})
     if codes is None:
         return None
-    numbers = np.where(codes <= 8, codes, -1).astype(np.int8)
+    numbers = np.where(codes <= 9, codes, -1).astype(np.int8)
     if (numbers > _neighbour_count(np.ones((height, width), dtype=bool))).any() or mines > height * width:
         return None
     flag = codes == _FLAG_CODE

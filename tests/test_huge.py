@@ -241,7 +241,7 @@ class TestArrayReader:
 def mine_texts(draw) -> str:
     """``.mine`` texts, most well formed, some not: any square, total, row length."""
     height, width = draw(st.integers(1, 5)), draw(st.integers(1, 6))
-    squares = st.sampled_from("0123H" if draw(st.booleans()) else "012345678HFM?x")
+    squares = st.sampled_from("0123H" if draw(st.booleans()) else "0123456789HFM?x")
     rows = ["".join(draw(st.lists(squares, min_size=width, max_size=width))) for _ in range(height)]
     if draw(st.integers(0, 9)) == 0:
         rows[draw(st.integers(0, height - 1))] += "H"  # a ragged row

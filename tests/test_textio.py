@@ -112,6 +112,7 @@ class TestMine:
         ("3x2x9\nHHH\nHHH\n", 1, "a total of 0 to 6"),
         ("2x1x0\n2H\n", 2, "a number at most 1"),
         ("2x1x0\nHH\nHH\n", 3, "only 1 rows"),
+        ("3x2x1\nHHH\nHH9\n", 3, "a number at most 3"),  # a 9 is not "any other character": it was read as hidden
     ])
     def test_errors(self, text, line, expected):
         """Malformed .mine files are reported with their line."""
