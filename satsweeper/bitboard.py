@@ -710,22 +710,22 @@ def _scan(board: Board, shape: _Shape) -> tuple | None:
     p: cython.Py_ssize_t
     q: cython.Py_ssize_t
     i: cython.Py_ssize_t
-    j: cython.Py_ssize_t
     code: cython.Py_ssize_t
     flags: cython.Py_ssize_t
     hidden: cython.Py_ssize_t
     hidden_code: cython.uchar = _HIDDEN  # C constants, not the module's Python ints
     flag_code: cython.uchar = _FLAG
     codes = bytearray(shape.codes)  # hidden at every square, void at the guards
-    grid: cython.uchar[::1] = codes
+    grid: cython.p_uchar = codes  # a C pointer into it (indices are checked by hand)
+    cell: tuple
     try:  # a coordinate too big for a C integer: OverflowError
         for key, value in clues.items():
-            if type(key) is not tuple or len(key) != 2 or type(value) is not int:
+            if type(key) is not tuple or type(value) is not int:
                 return None
-            row, col = key[0], key[1]
-            if type(row) is not int or type(col) is not int:
+            cell = key
+            if len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
                 return None
-            r, c, n = row, col, value
+            r, c, n = cell[0], cell[1], value
             if r < 0 or r >= height or c < 0 or c >= width or n < 0 or n > 8:
                 return None
             p = (r + 1) * stride + c + 1
@@ -734,12 +734,12 @@ def _scan(board: Board, shape: _Shape) -> tuple | None:
             grid[p] = n
         for cells, code in ((board.flags, _FLAG), (board.voids, _VOID)):
             for key in cells:
-                if type(key) is not tuple or len(key) != 2:
+                if type(key) is not tuple:
                     return None
-                row, col = key[0], key[1]
-                if type(row) is not int or type(col) is not int:
+                cell = key
+                if len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
                     return None
-                r, c = row, col
+                r, c = cell[0], cell[1]
                 if r < 0 or r >= height or c < 0 or c >= width:
                     return None
                 p = (r + 1) * stride + c + 1
@@ -755,20 +755,17 @@ def _scan(board: Board, shape: _Shape) -> tuple | None:
     room: list = []
     rule_at = [None] * size  # the rule at each number that speaks
     met = bytearray(size)
-    seen: cython.uchar[::1] = met
+    seen: cython.p_uchar = met
     frontier: list = []  # in the order the rules meet them
     for p in range(stride + 1, size - stride - 1):
         code = grid[p]
         if code > 8:
             continue
         flags = hidden = 0
-        for i in range(3):
-            for j in range(3):
-                q = p + (i - 1) * stride + j - 1
-                if grid[q] == hidden_code:
-                    hidden += 1
-                elif grid[q] == flag_code:
-                    flags += 1
+        for i in range(3):  # a row of three, without branches
+            q = p + (i - 1) * stride - 1
+            hidden += (grid[q] == hidden_code) + (grid[q + 1] == hidden_code) + (grid[q + 2] == hidden_code)
+            flags += (grid[q] == flag_code) + (grid[q + 1] == flag_code) + (grid[q + 2] == flag_code)
         n = code - flags
         if n < 0 or n > hidden:  # too many flags, or too few hidden squares
             return None
@@ -777,8 +774,8 @@ def _scan(board: Board, shape: _Shape) -> tuple | None:
             needs.append(n)
             room.append(hidden)
             for i in range(3):
-                for j in range(3):
-                    q = p + (i - 1) * stride + j - 1
+                q = p + (i - 1) * stride - 1
+                for q in range(q, q + 3):
                     if grid[q] == hidden_code and not seen[q]:
                         seen[q] = 1
                         frontier.append(q)
@@ -786,13 +783,14 @@ def _scan(board: Board, shape: _Shape) -> tuple | None:
     for q in frontier:  # its rules ascending: its numbers in row-major order
         key = []
         for i in range(3):
-            for j in range(3):
-                rule = rule_at[q + (i - 1) * stride + j - 1]
+            p = q + (i - 1) * stride - 1
+            for p in range(p, p + 3):
+                rule = rule_at[p]
                 if rule is not None:
                     key.append(rule)
         rules_of[q] = tuple(key)
     mask = bytearray((size + 7) >> 3)
-    bits: cython.uchar[::1] = mask
+    bits: cython.p_uchar = mask
     for p in range(size):
         if grid[p] == hidden_code:
             bits[p >> 3] |= 1 << (p & 7)
@@ -837,6 +835,8 @@ def _rules(shape: _Shape, hidden: int, speaking: int, need_of: bytes) -> tuple:
 def _group(needs: list[int], room: list[int], rules_of: dict[int, tuple[int, ...]]) -> tuple:
     """:func:`_rules`' answer from each rule's need and room and each frontier square's
     rules (a tuple, ascending), the squares in the order rules first met them."""
+    r: cython.Py_ssize_t  # list indices as C integers when compiled
+    b: cython.Py_ssize_t
     rules = len(needs)
     box_of: dict[tuple[int, ...], list[int]] = {}
     shared, private = [], []
