@@ -51,7 +51,7 @@ cython.compiled`` (False as Python, where :func:`_read`'s whole-grid sums
 are the faster way; without Cython installed a one-attribute stand-in says
 so).  That took a compiled ``solve`` from 468,000 to 330,000 instructions on
 intermediate positions (expert 0.72, endgames 0.52 of before; valgrind) and
-the ratio to ms-toollib from 1.5 to 1.15-1.2.  The Cython types, all in
+the ratio to ms-toollib from 1.5 to 1.1-1.2.  The Cython types, all in
 annotations Python never evaluates: :func:`_scan`'s squares and codes,
 :func:`_forward`'s box and rule numbers, :func:`_group`'s indices; states
 and masks stay Python integers of any size.  What is left is object work:
