@@ -40,6 +40,18 @@ def raw(*args, **parts) -> Board:
     return Board(*args, check=False, **parts)
 
 
+MALFORMED = [
+    raw(1, 3, {(0, 0): 10}), raw(1, 3, {(0, 0): 11}),  # the grid's own codes for flag and void
+    raw(1, 3, {(0, 0): 9}, flags={(0, 2)}), raw(1, 3, {(0, 0): 12}), raw(2, 2, {(0, 0): 200}),
+    raw(1, 3, {(0, 0): "1"}), raw(1, 3, {(0, 0): 300}),
+    raw(1, 3, {(0, 0): 1}, flags={(0, 0)}), raw(1, 3, {(0, 10 ** 30): 1}), raw(1, 3, {(0,): 1}),
+    raw(1, 3, {(0, 0): 0}, voids={(0, 0)}), raw(1, 3, flags={(0, 1)}, voids={(0, 1)}),
+    raw(1, 3, flags={(1, 0)}), raw(1, 3, voids={(0, 3)}), raw(1, 3, {(-1, 0): 0}),
+    raw(2, 2, {(0, 0): 2}, flags={(0, 1)}, voids={(1, 0), (1, 1)}),
+    raw(1, 3, {(0, 0): 3}, flags={(0, 1)}),  # more flags and hidden cells needed than there are
+]
+
+
 class TestDetermined:
     @MANY
     @given(boards())
@@ -129,20 +141,43 @@ class TestDetermined:
         assert engine.determined(wide, max_states=1) is None
         assert engine.determined(wide) == components.determined(problem_of(wide))
 
-    @pytest.mark.parametrize("board", [
-        raw(1, 3, {(0, 0): 10}), raw(1, 3, {(0, 0): 11}),  # the grid's own codes for flag and void
-        raw(1, 3, {(0, 0): 9}, flags={(0, 2)}), raw(1, 3, {(0, 0): 12}), raw(2, 2, {(0, 0): 200}),
-        raw(1, 3, {(0, 0): "1"}), raw(1, 3, {(0, 0): 300}),
-        raw(1, 3, {(0, 0): 1}, flags={(0, 0)}),  # a number on a flag
-        raw(1, 3, {(0, 0): 0}, voids={(0, 0)}), raw(1, 3, flags={(0, 1)}, voids={(0, 1)}),
-        raw(1, 3, flags={(1, 0)}), raw(1, 3, voids={(0, 3)}), raw(1, 3, {(-1, 0): 0}),  # off the board
-        raw(2, 2, {(0, 0): 2}, flags={(0, 1)}, voids={(1, 0), (1, 1)}),  # a void is no neighbour
-    ])
+    @pytest.mark.parametrize("board", MALFORMED)
     def test_declines_malformed_grids(self, engine, board):
         """A square of two kinds, a value that is no number, a cell off the board: None (the general
         path's business).  Board refuses most of these; unchecked boards (check=False) still get here."""
         assert engine.determined(board) is None
         assert engine.tally(board) is None
+
+
+class TestScan:
+    """_scan (the compiled build's reader, square by square) against _read and _rules (whole-grid sums)."""
+
+    @staticmethod
+    def same_reading(engine, board: Board) -> None:
+        shape = engine._shape(board.height, board.width)
+        read, scanned = engine._read(board, shape), engine._scan(board, shape)
+        if scanned is None:  # declined: only what _read refuses, or clues of another kind
+            assert read is None or type(board.clues) is not dict
+            return
+        assert read is not None and scanned[0] == read[0]
+        assert engine._group(*scanned[1:]) == engine._rules(shape, *read)
+
+    @MANY
+    @given(boards())
+    def test_reads_what_read_reads(self, engine, board):
+        """The same hidden squares, rules, boxes (in the same order) as the whole-grid reader."""
+        self.same_reading(engine, board)
+
+    @pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+    def test_real_positions(self, engine, level):
+        for seed in range(20):
+            board = position(LEVELS[level], seed, None if seed % 2 else 0.0)
+            if board is not None:
+                self.same_reading(engine, board)
+
+    @pytest.mark.parametrize("board", MALFORMED)
+    def test_declines_malformed_grids(self, engine, board):
+        assert engine._scan(board, engine._shape(board.height, board.width)) is None
 
 
 class TestSolveUsesIt:
