@@ -450,11 +450,15 @@ class Search:
             parts.sort(reverse=True)
             for entry in parts:
                 size, _, part, cells = entry
-                for j, v in cells:
-                    view[j] = v
-                entry[0] = self._bound(part, view, among)
-                for j, _ in cells:
-                    view[j] = 9
+                if size <= self.small and size <= self.small_bound:
+                    entry[0] = self._small(among.ids_of(part))
+                    entry[3] = None  # its bound is its value: not searched again below
+                else:
+                    for j, v in cells:
+                        view[j] = v
+                    entry[0] = self._bound(part, view, among)
+                    for j, _ in cells:
+                        view[j] = 9
                 total -= size - entry[0]
                 if total <= beat:
                     break
@@ -462,6 +466,8 @@ class Search:
             parts.sort(reverse=True)
             for bound, _, part, cells in parts:
                 rest = total - bound
+                if cells is None:  # solved exactly by its bound (and the sum still beats beat)
+                    continue
                 for j, v in cells:
                     view[j] = v
                 value = self.won(part, view, beat - rest, among)
@@ -586,7 +592,7 @@ class Search:
                         parts.setdefault(v, []).append(i)
                 won, left = 0, survivors
                 for part in parts.values():
-                    won += self._small(tuple(part))
+                    won += 1 if len(part) == 1 else self._small(tuple(part))
                     left -= len(part)
                     if won + left <= value:
                         break  # cannot beat the best guess so far
