@@ -24,6 +24,7 @@ it; ``opening`` only layouts with no mine on it or its neighbours.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import math
@@ -47,7 +48,7 @@ MEMO_VERSION = 1  # bumped when the layouts' order or the keys change: an old fi
 MOST_LAYOUTS = 5_300_000  # masks and numbers of every layout: 5x5x15 (3,268,760 layouts) takes 0.54 GB, 23 s; every 5x5 board fits (5x5x12: 5,200,300)
 SMALL = 16  # sets of at most this many layouts are solved by listing them (no bitsets)
 KEEP_BOUND = 32  # bounds of sets of fewer layouts are not remembered (cheap to find again; 5x5x5: -20% memory)
-SMALL_BOUND = 4  # a bound solves sets of at most this many layouts; bigger ones up to SMALL only looked up (5x5x5: -45% states)
+SMALL_BOUND = 16  # a bound solves sets of at most this many layouts (exactly: listed sets are cheap to solve)
 SHRINK = 4  # a set this many times smaller than its bitsets' universe gets a universe of its own
 
 
@@ -431,7 +432,7 @@ class Search:
         if not self.bounds:
             return self._plain_opened(alive, view, k, beat)
         among = among or self.everything
-        parts = []
+        parts = []  # [bound, order, part, cells opened with it]
         total = 0
         for v, shows in enumerate(among.shows[k]):
             part = alive & shows
@@ -440,31 +441,70 @@ class Search:
             if part & (part - 1) == 0:
                 total += 1  # one layout left: everything is known, won
                 continue
-            size = part.bit_count()
-            total += size
-            parts.append([size, v, part])
+            view[k] = v
+            total += self._settle(part, view, among, ((k, v),), parts)
+        view[k] = 9
         if beat >= 0 and total > beat:
             # Each part's size is a bound; tighten them, the biggest first, only while the
             # sum still beats ``beat`` (wanted exactly, no beat: every part is searched anyway).
             parts.sort(reverse=True)
             for entry in parts:
-                size, v, part = entry
-                view[k] = v
-                entry[0] = self._bound(part, view, among)
+                size, _, part, cells = entry
+                if size <= self.small and size <= self.small_bound:
+                    entry[0] = self._small(among.ids_of(part))
+                    entry[3] = None  # its bound is its value: not searched again below
+                else:
+                    for j, v in cells:
+                        view[j] = v
+                    entry[0] = self._bound(part, view, among)
+                    for j, _ in cells:
+                        view[j] = 9
                 total -= size - entry[0]
                 if total <= beat:
                     break
         if total > beat:
             parts.sort(reverse=True)
-            for bound, v, part in parts:
+            for bound, _, part, cells in parts:
                 rest = total - bound
-                view[k] = v
+                if cells is None:  # solved exactly by its bound (and the sum still beats beat)
+                    continue
+                for j, v in cells:
+                    view[j] = v
                 value = self.won(part, view, beat - rest, among)
+                for j, _ in cells:
+                    view[j] = 9
                 total = rest + value
                 if value <= beat - rest:
                     break  # this part cannot lift the guess above beat
-        view[k] = 9
         return total
+
+    def _settle(self, alive: int, view: bytearray, among: Universe, cells: tuple, parts: list) -> int:
+        """Open every cell safe in all of ``alive``, again in each part the numbers shown split it
+        into, until none is left; put each final part (more than one layout) in ``parts``
+        as ``[size, order, part, cells opened]``.  The layouts in parts of one.
+
+        Why: the value of ``alive`` is the sum of its final parts' values (free cells cost
+        nothing), and only views with no free cell are then remembered: on 5x5x4 two thirds of
+        the views searched had one, each a memo entry and a scan of the cells of its own.
+        """
+        if alive.bit_count() > self.small:
+            for k in range(self.size):
+                if view[k] == 9 and not among.mine[k] & alive:
+                    won = 0
+                    for v, shows in enumerate(among.shows[k]):
+                        part = alive & shows
+                        if not part:
+                            continue
+                        if part & (part - 1) == 0:
+                            won += 1
+                            continue
+                        view[k] = v
+                        won += self._settle(part, view, among, cells + ((k, v),), parts)
+                    view[k] = 9
+                    return won
+        size = alive.bit_count()
+        parts.append([size, len(parts), alive, cells])
+        return size
 
     def _bound(self, alive: int, view: bytearray, among: Universe) -> int:
         """A cheap upper bound on ``won(alive, view)``: the memo's, or the best guess's survivors.
@@ -520,12 +560,12 @@ class Search:
         found = self.small_memo.get(key)
         if found is not None:
             return found
-        union = 0
-        for i in ids:
-            union |= self.layout[i]
         grids = [self.grid[i] for i in ids]
+        size = self.size
+        rows = b"".join(grids)
+        columns = [rows[k::size] for k in range(size)]  # per cell, the number it shows in each layout (C slices)
         value = 0
-        safe = [k for k in range(self.size) if not union >> k & 1]
+        safe = [k for k in range(size) if 9 not in columns[k]]
         if safe:  # open every cell safe in all of them: the numbers shown split the set
             groups: dict = {}
             shown = operator.itemgetter(*safe)
@@ -534,18 +574,29 @@ class Search:
             if len(groups) > 1:
                 value = sum(self._small(tuple(g)) for g in groups.values())
         if not value:
-            order = sorted(((sum(grid[k] != 9 for grid in grids), k) for k in range(self.size)
-                            if union >> k & 1), reverse=True)
-            if self.dead:
-                order = [(s, k) for s, k in order if len({grid[k] for grid in grids} - {9}) > 1] or order
-            for survivors, k in order:
-                if survivors <= value:
+            order = []
+            for k in range(size):
+                column = columns[k]
+                if 9 in column:
+                    numbers = set(column)
+                    # dead (one number where safe) last: see _dead
+                    order.append((len(numbers) > 2 or not self.dead, len(ids) - column.count(9), k))
+            order.sort(reverse=True)
+            live = order[0][0]  # while some cell is live, dead ones are not tried
+            for alive, survivors, k in order:
+                if survivors <= value or alive != live:
                     break  # a guess wins at most the layouts it survives
                 parts: dict[int, list[int]] = {}
-                for i, grid in zip(ids, grids):
-                    if grid[k] != 9:
-                        parts.setdefault(grid[k], []).append(i)
-                value = max(value, sum(self._small(tuple(p)) for p in parts.values()))
+                for i, v in zip(ids, columns[k]):
+                    if v != 9:
+                        parts.setdefault(v, []).append(i)
+                won, left = 0, survivors
+                for part in parts.values():
+                    won += 1 if len(part) == 1 else self._small(tuple(part))
+                    left -= len(part)
+                    if won + left <= value:
+                        break  # cannot beat the best guess so far
+                value = max(value, won)
         self.small_memo[key] = value
         return value
 
@@ -773,3 +824,33 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
     if not count:
         raise NoLayout(f"a level where the rule {rule.value} allows some layout after {first} (got {level})")
     return StrategyValue(name, level, rule, first, won, count, seed, time.perf_counter() - start)
+
+
+def _compiled():
+    """The compiled build of this very file (``satsweeper._optimal_compiled``, made by setup.py
+    as bitboard.py's is), or None: not built, built from another version of this file (its
+    ``_SOURCE`` is not this text, byte for byte), or ``SATSWEEPER_PURE`` set (to anything but
+    ``""`` or ``"0"``).  Why: the search is Python-level work on ints, lists and bytes, which
+    Cython's C runs faster (5x5x4, safe corner: 1.2-1.4 times less CPU, same states)."""
+    if os.environ.get("SATSWEEPER_PURE", "0") not in ("", "0"):
+        return None
+    try:
+        compiled = importlib.import_module(f"{__package__}._optimal_compiled")
+        with open(__file__, "rb") as source:
+            return compiled if getattr(compiled, "_SOURCE", None) == source.read() else None
+    except Exception:  # missing, or stale enough not to import: this file's own code serves
+        return None
+
+
+# Only as satsweeper.optimal: the compiled module runs this same source under its own
+# name, and scripts/optimal_speed.py loads older versions of this file under another.
+COMPILED = _compiled() if __name__ == f"{__package__}.optimal" else None
+if COMPILED is not None:
+    # Every function and class of this file becomes the compiled one, named as this
+    # module's (so doctests, pickles and monkeypatches find them here).
+    for _name, _value in list(globals().items()):
+        if getattr(_value, "__module__", None) == __name__ and _name != "_compiled":
+            _value = getattr(COMPILED, _name)
+            _value.__module__ = __name__
+            globals()[_name] = _value
+    del _name, _value

@@ -115,7 +115,8 @@ class TestSearchWithDicts:
         for rule in FirstClick:
             assert compact.optimum(rule, every=True).by_first == plain.optimum(rule, every=True).by_first
             assert (len(compact.memo), len(compact.small_memo)) == (len(plain.memo), len(plain.small_memo))
-        assert isinstance(compact.memo, Memo) and len(compact.memo) > 100
+        # Both compact memos used (4x3x4 and 6x2x4 remember 80-82 views: free cells are settled, not kept)
+        assert isinstance(compact.memo, Memo) and len(compact.memo) > 50 and len(compact.small_memo) > 100
 
     def test_three_byte_layout_ids(self):
         """A board of more than 65,536 layouts packs a layout's index in 3 bytes: still one key per set."""

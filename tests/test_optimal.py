@@ -140,7 +140,8 @@ class TestSymmetry:
             plain, folded = Search(level, symmetry=False, **variant), Search(level, **variant)
             for first in itertools.product(range(level.height), range(level.width)):
                 assert plain.first_click(rule, first) == folded.first_click(rule, first)
-        assert len(folded.memo) < len(plain.memo)
+        # Fewer views, unless no view needed a guess (4x4x2, opening: every part settles by free cells)
+        assert len(folded.memo) < len(plain.memo) or len(plain.memo) == 0
 
     def test_published_4x4(self):
         """4x4 with 4 mines, first click may lose: 961 of 1820 layouts (the issue's worked example)."""
@@ -238,14 +239,14 @@ class TestPruning:
 class TestProgress:
     def test_told_once_per_block_of_views(self, monkeypatch):
         """progress hears the views remembered once in each block of REPORT_EVERY it reaches (bounds
-        add views between calls, so not every multiple is seen exactly).  Blocks of 500 on 5x4x4's
-        3,600 views: the same walk as 10,000 on 5x4x5's 32,000, in a tenth of the time."""
-        monkeypatch.setattr(Search, "REPORT_EVERY", 500)
+        add views between calls, so not every multiple is seen exactly).  Blocks of 100 on 5x4x4's
+        1,036 views: the same walk as 10,000 on a board of 100,000, in a fraction of the time."""
+        monkeypatch.setattr(Search, "REPORT_EVERY", 100)
         seen = []
         search = Search(Level(5, 4, 4), progress=seen.append)
         search.first_click(FirstClick.SAFE, (0, 0))
-        blocks = [n // 500 for n in seen]
-        assert len(blocks) >= 5 and blocks == list(range(1, len(search.memo) // 500 + 1))
+        blocks = [n // 100 for n in seen]
+        assert len(blocks) >= 5 and blocks == list(range(1, len(search.memo) // 100 + 1))
         assert seen == sorted(seen) and seen[-1] <= len(search.memo)
 
 
