@@ -17,7 +17,8 @@ cells within 10% of the best safety, after far corners),
 (at most 5 candidates), ``end-N`` (the exact endgame from N explanations
 left, over at most 40, 60, 80 or 100 hidden cells; best's own is end-1000;
 end-60 is best's before November 2026; ``end-4000-b20k`` searches up to
-20000 positions, not 5000), and the experiments of issue 18:
+20000 positions, not 5000; ``budget-20k``/``budget-50k`` the endgame
+from 1000 as best's, searching up to 20000 or 50000 positions), and the experiments of issue 18:
 ``spread-5``/``spread-15`` (candidates within 5% or 15% of the best safety),
 ``best-12`` (at most 12 candidates), ``progress-N`` (N/100 added per unit of
 P(the number makes some cell safe), after Hill's "progress"; ``-minus-N``
@@ -64,6 +65,8 @@ VARIANTS = {
     "end-1000": lambda: Best(limit=1000, most_cells=80),
     "end-4000": lambda: Best(limit=4000, most_cells=100),
     "end-4000-b20k": lambda: Best(limit=4000, most_cells=100, budget=20000),
+    "budget-20k": lambda: Best(budget=20000),
+    "budget-50k": lambda: Best(budget=50000),
     "spread-5": lambda: Best(spread=Fraction(1, 20)),
     "spread-15": lambda: Best(spread=Fraction(3, 20)),
     "best-12": lambda: Best(candidates=12),

@@ -3,7 +3,10 @@
 Plays the strategy on every allowed layout (as ``satsweeper optimal
 --strategy`` does) and, at each guess, asks the exact search what the
 guess is worth against the best guess from the same position.  Prints
-each misplayed position once: the board, the guess, an optimal guess, the
+each misplayed position once: the board, the guess and why the strategy
+chose it (its basis: "endgame", "look-ahead", "corner"...; under 1,000
+layouts anything but "endgame" means best's exact search gave up at its
+budget), an optimal guess, the
 layouts reaching it and the layouts lost there (summed over those layouts).
 
     nice -n 10 python -m scripts.optimal_misplays 4x4x4 --rule can-lose --first 0,1
@@ -70,7 +73,7 @@ def main() -> None:
                     values = {divmod(k, w): search._opened(alive, view, k) for k in range(search.size)
                               if view[k] == 9 and search.mine[k] & alive != alive}
                     top = max(values.values())
-                    seen[key] = [board, decision.opens[0], values, top, 0]
+                    seen[key] = [board, decision.opens[0], values, top, 0, decision.basis]
                 seen[key][4] += 1
             for cell in decision.flags:
                 game.flag(cell)
@@ -82,10 +85,10 @@ def main() -> None:
     print(f"{args.strategy} on {level} {rule.value}, first {args.first}, seed {args.seed}: "
           f"{won}/{games}; optimal {optimum.won}/{optimum.layouts}")
     misplays = [(v[3] - v[2][v[1]], key, v) for key, v in seen.items() if v[2][v[1]] < v[3]]
-    for lost, key, (board, guess, values, top, visits) in sorted(misplays, key=lambda m: -m[0]):
+    for lost, key, (board, guess, values, top, visits, basis) in sorted(misplays, key=lambda m: -m[0]):
         better = [c for c, x in values.items() if x == top]
         layouts = knowledge(search, board)[0].bit_count()
-        print(f"\n{layouts} layouts here (reached in {visits} games): guess {guess} wins {values[guess]}, "
+        print(f"\n{layouts} layouts here (reached in {visits} games): guess {guess} ({basis}) wins {values[guess]}, "
               f"optimal {better} win {top}: {lost} layouts lost")
         print(picture(board, guess, better))
 

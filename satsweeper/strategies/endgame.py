@@ -259,9 +259,19 @@ def _masks(board: Board, cells: tuple, found: list) -> tuple[list[int], list[dic
 
 # Positions the search may visit before it gives up (best_guess returns None
 # and best guesses as it would without the endgame; the positions solved so
-# far stay in the memo for the next guess).  20000 cost about 10% more time
-# per expert game than 5000 (1000 over 80, 200 games of seed 11).
-BUDGET = 5000
+# far stay in the memo for the next guess).  A bigger budget cannot lose on
+# average: a call that succeeds with the smaller one succeeds the same way
+# (same search, same memo), and where only the bigger one succeeds the game
+# is played optimally from there.  Where best fell short of optimal play on
+# small boards (docs/optimal.md), the misplayed positions were mostly ones
+# under 1,000 explanations whose search gave up at 5,000 positions (e.g.
+# 5x3x5 after a 1 in the corner: 990 explanations, 20,000 positions; 5x5x3
+# after a 1: 630, 50,000); the look-ahead or the far-corner rule answered
+# instead (scripts/optimal_misplays.py; docs/best-tuning-2026-11.txt, session
+# 36).  On expert the search gives up in few games (9 calls of 110 in 200
+# games at 5,000, 1 at 50,000), so 50,000 costs best about 3% more time
+# (expert seed 3, 300 games: 1.48 against 1.43 times exact's CPU time).
+BUDGET = 50000
 
 
 class Search:
