@@ -28,7 +28,7 @@ from satsweeper.board import Board
 from satsweeper.game import LEVELS, Level
 from satsweeper.positions import position
 
-from .pure import PURE
+from .pure import PURE, imported
 from .strategies import boards
 
 NAME = "satsweeper._bitboard_compiled"
@@ -49,21 +49,6 @@ def compiled_module(required: bool = False):
     pytest.skip(f"{NAME}: {problem}")
 
 
-def imported(env: dict[str, str], path: Path | None = None) -> str:
-    """What a fresh interpreter's satsweeper.bitboard runs: the compiled module's name or 'pure'."""
-    code = "import satsweeper.bitboard as b; print(b.COMPILED.__name__ if b.COMPILED else 'pure')"
-    env = dict(os.environ, **env)
-    if path is not None:
-        env["PYTHONPATH"] = str(path)
-    # -c puts the working directory first on the path: the copy's own, not a checkout's
-    out = subprocess.run([sys.executable, "-c", code + "; print(b.__file__)"], env=env, cwd=path,
-                         capture_output=True, text=True, check=True)
-    name, file = out.stdout.split()
-    if path is not None:
-        assert Path(file).is_relative_to(path)
-    return name
-
-
 class TestInUse:
     def test_built_and_in_use(self):
         """A normal import runs the compiled functions (a failure under CI if the build failed)."""
@@ -79,8 +64,8 @@ class TestInUse:
     def test_environment_forces_pure(self):
         """SATSWEEPER_PURE=1 runs the Python source; unset or 0, the compiled build."""
         compiled_module()
-        assert imported({"SATSWEEPER_PURE": "1"}) == "pure"
-        assert imported({"SATSWEEPER_PURE": "0"}) == NAME
+        assert imported("bitboard", {"SATSWEEPER_PURE": "1"}) == "pure"
+        assert imported("bitboard", {"SATSWEEPER_PURE": "0"}) == NAME
 
     def test_stale_build_is_not_used(self, tmp_path):
         """A copy of the package whose bitboard.py gained one comment runs it as Python, though
@@ -90,10 +75,10 @@ class TestInUse:
         shutil.copytree(Path(satsweeper.__file__).parent, package,
                         ignore=shutil.ignore_patterns("__pycache__", "*.c"))
         shutil.copy(SPEC.origin, package)  # beside the source already, unless installed apart
-        assert imported({"SATSWEEPER_PURE": "0"}, tmp_path) == NAME
+        assert imported("bitboard", {"SATSWEEPER_PURE": "0"}, tmp_path) == NAME
         with open(package / "bitboard.py", "a") as source:
             source.write("# edited\n")
-        assert imported({"SATSWEEPER_PURE": "0"}, tmp_path) == "pure"
+        assert imported("bitboard", {"SATSWEEPER_PURE": "0"}, tmp_path) == "pure"
 
 
 class TestWithoutCython:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,6 +20,8 @@ import pytest
 import satsweeper
 from satsweeper import optimal
 from satsweeper.game import FirstClick, Level
+
+from .pure import imported
 
 NAME = "satsweeper._optimal_compiled"
 SPEC = importlib.util.find_spec(NAME)
@@ -48,20 +49,6 @@ def pure_module():
     return module
 
 
-def imported(env: dict[str, str], path: Path | None = None) -> str:
-    """What a fresh interpreter's satsweeper.optimal runs: the compiled module's name or 'pure'."""
-    code = "import satsweeper.optimal as o; print(o.COMPILED.__name__ if o.COMPILED else 'pure', o.__file__)"
-    env = dict(os.environ, **env)
-    if path is not None:
-        env["PYTHONPATH"] = str(path)
-    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=path,
-                         capture_output=True, text=True, check=True)
-    name, file = out.stdout.split()
-    if path is not None:
-        assert Path(file).is_relative_to(path)
-    return name
-
-
 class TestInUse:
     def test_built_and_in_use(self):
         """A normal import runs the compiled search (a failure under CI if the build failed)."""
@@ -74,8 +61,8 @@ class TestInUse:
 
     def test_environment_forces_pure(self):
         compiled_module()
-        assert imported({"SATSWEEPER_PURE": "1"}) == "pure"
-        assert imported({"SATSWEEPER_PURE": "0"}) == NAME
+        assert imported("optimal", {"SATSWEEPER_PURE": "1"}) == "pure"
+        assert imported("optimal", {"SATSWEEPER_PURE": "0"}) == NAME
 
     def test_stale_build_is_not_used(self, tmp_path):
         """A copy of the package whose optimal.py gained one comment runs it as Python."""
@@ -84,10 +71,10 @@ class TestInUse:
         shutil.copytree(Path(satsweeper.__file__).parent, package,
                         ignore=shutil.ignore_patterns("__pycache__", "*.c"))
         shutil.copy(SPEC.origin, package)
-        assert imported({"SATSWEEPER_PURE": "0"}, tmp_path) == NAME
+        assert imported("optimal", {"SATSWEEPER_PURE": "0"}, tmp_path) == NAME
         with open(package / "optimal.py", "a") as source:
             source.write("# edited\n")
-        assert imported({"SATSWEEPER_PURE": "0"}, tmp_path) == "pure"
+        assert imported("optimal", {"SATSWEEPER_PURE": "0"}, tmp_path) == "pure"
 
 
 class TestSameAnswers:
