@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
 from functools import cached_property, lru_cache
+from collections.abc import Set
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from .errors import InputError
@@ -224,6 +225,70 @@ class GridClues(Mapping):
         return super().__eq__(other)
 
 
+class GridSquareSet(Set):
+    """The cells of a grid of square codes that hold one code: a big board's flags or voids.
+
+    A frozenset of ``(row, col)`` tuples costs about 150 bytes a cell; a
+    1000x1000 board in mid-game has 150,000 flags.  This set is a view of the
+    board's own grid (:attr:`Board.squares`), so it costs nothing more, and
+    it reads, compares and hashes like the frozenset of the same cells.
+    Set operations with it give frozensets.
+
+    >>> import numpy as np
+    >>> flags = GridSquareSet(np.array([[9, 0], [9, 9]], dtype=np.int8), 9)
+    >>> sorted(flags), (1, 0) in flags, (0, 1) in flags, len(flags)
+    ([(0, 0), (1, 0), (1, 1)], True, False, 3)
+    >>> flags == {(0, 0), (1, 0), (1, 1)}, hash(flags) == hash(frozenset(flags))
+    (True, True)
+    >>> flags - {(1, 1)} == frozenset({(0, 0), (1, 0)}), type(flags | {(0, 1)}).__name__
+    (True, 'frozenset')
+    """
+
+    __slots__ = ("squares", "code", "_len")
+
+    def __init__(self, squares, code: int) -> None:
+        self.squares = squares  # read-only: shared with the board
+        self.code = code
+        self._len: int | None = None
+
+    @classmethod
+    def _from_iterable(cls, cells) -> frozenset:
+        return frozenset(cells)
+
+    def flat(self):
+        """The cells as ascending flat indices ``row * width + col`` (a numpy array)."""
+        import numpy as np
+        return np.flatnonzero(self.squares == self.code)
+
+    def __contains__(self, cell) -> bool:
+        try:
+            r, c = cell
+        except (TypeError, ValueError):
+            return False
+        height, width = self.squares.shape
+        return (isinstance(r, int) and isinstance(c, int) and 0 <= r < height and 0 <= c < width
+                and self.squares[r, c] == self.code)
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(GridCells(self.flat(), self.squares.shape[1]))
+
+    def __len__(self) -> int:
+        if self._len is None:
+            self._len = int((self.squares == self.code).sum())
+        return self._len
+
+    def __hash__(self) -> int:
+        return self._hash()  # the frozenset algorithm: equal sets hash alike
+
+    def __reduce__(self):
+        return GridSquareSet, (self.squares, self.code)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(map(str, GridCells(self.flat()[:6], self.squares.shape[1])))
+        more = f", ... {len(self) - 6} more" if len(self) > 6 else ""
+        return f"GridSquareSet({{{shown}{more}}})"
+
+
 def _whole(n) -> bool:
     """An int (a numpy integer too), not a bool."""
     return hasattr(type(n), "__index__") and not isinstance(n, bool)
@@ -319,8 +384,9 @@ class Board:
         # Freeze the mappings we were given so a Board really is a value.
         if not isinstance(self.clues, GridClues):  # already a value, one byte a square
             object.__setattr__(self, "clues", dict(self.clues))
-        object.__setattr__(self, "flags", frozenset(self.flags))
-        object.__setattr__(self, "voids", frozenset(self.voids))
+        for name in ("flags", "voids"):
+            if not isinstance(getattr(self, name), GridSquareSet):  # already a value, a view of a grid
+                object.__setattr__(self, name, frozenset(getattr(self, name)))
         object.__setattr__(self, "names", dict(self.names))
         if check:  # False only from code whose parts are good by construction (a game's view, every move)
             self._check()
@@ -361,28 +427,25 @@ class Board:
                      names: Mapping[Cell, str] | None = None) -> "Board":
         """A board from a numpy grid of :attr:`squares` codes, kept compact.
 
-        Its numbers stay one byte a square (a :class:`GridClues`); flags and
-        voids become sets as usual.  The big-board readers and the circuit
-        compiler build boards so.
+        Its numbers stay one byte a square (a :class:`GridClues`), and its
+        flags and voids are views of the grid (:class:`GridSquareSet`): a
+        settled square costs a byte or two, not objects.  The big-board
+        readers and the circuit compiler build boards so.
 
         >>> import numpy as np
         >>> b = Board.from_squares(np.array([[1, -1], [9, 10]], dtype=np.int8), total_mines=1)
         >>> dict(b.clues), b.flags, b.voids, b.hidden_cells()
-        ({(0, 0): 1}, frozenset({(1, 0)}), frozenset({(1, 1)}), [(0, 1)])
+        ({(0, 0): 1}, GridSquareSet({(1, 0)}), GridSquareSet({(1, 1)}), [(0, 1)])
         >>> b == Board(2, 2, {(0, 0): 1}, frozenset({(1, 0)}), frozenset({(1, 1)}), total_mines=1)
         True
         """
         import numpy as np
         height, width = squares.shape
         numbers = np.where(squares <= 8, squares, HIDDEN_SQUARE).astype(np.int8)
-
-        def cells(code):
-            return frozenset(GridCells(np.flatnonzero(squares == code), width))
-
-        board = cls(height, width, GridClues(numbers), cells(FLAG_SQUARE), cells(VOID_SQUARE),
-                    names or {}, total_mines)
         squares = squares.astype(np.int8)
         squares.flags.writeable = False
+        board = cls(height, width, GridClues(numbers), GridSquareSet(squares, FLAG_SQUARE),
+                    GridSquareSet(squares, VOID_SQUARE), names or {}, total_mines)
         board.__dict__["squares"] = squares  # the cached property, already known
         return board
 
@@ -424,7 +487,9 @@ class Board:
                 rows, cols = _coordinates(self.clues)
                 grid[rows, cols] = np.fromiter(self.clues.values(), dtype=np.int8, count=len(self.clues))
         for cells, code in ((self.flags, FLAG_SQUARE), (self.voids, VOID_SQUARE)):
-            if cells:
+            if isinstance(cells, GridSquareSet):
+                grid.flat[cells.flat()] = code
+            elif cells:
                 rows, cols = _coordinates(cells)
                 grid[rows, cols] = code
         grid.flags.writeable = False

@@ -346,3 +346,29 @@ class TestHugeBoard:
         assert problem_of(read) == per_cell(board)
         fast, general = tally(problem_of(read)), dict_tally(per_cell(board))
         assert fast.count == general.count and fast.scaled_mines == general.scaled_mines
+
+    def test_settled_squares_cost_bytes_not_objects(self):
+        """A 300x300 board, every mine flagged and every other square a number:
+        the board read from text keeps a few bytes a square (a frozenset of
+        flag tuples kept about 30), and its flags are still the flags."""
+        import tracemalloc
+
+        rng = np.random.default_rng(7)
+        mines = rng.random((300, 300)) < 0.2
+        layout = {(int(r), int(c)) for r, c in zip(*np.nonzero(mines))}
+        board = Board(300, 300, {cell: 0 for cell in np.ndindex(300, 300) if cell not in layout},
+                      frozenset(layout))
+        board = Board(300, 300, {cell: sum(n in layout for n in board.neighbours(cell)) for cell in board.clues},
+                      frozenset(layout))
+        text = textio.format_board(board)
+        tracemalloc.start()
+        try:
+            read = textio.parse_board(text)
+            kept, _ = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert kept / 300 ** 2 < 4
+        assert read == board and read.flags == layout and hash(read.flags) == hash(frozenset(layout))
+        assert len(read.flags) == len(layout) and all(cell in read.flags for cell in layout)
+        assert (0, 300) not in read.flags and read.flags - layout == frozenset()
+        assert per_cell(read) == per_cell(board)
