@@ -24,7 +24,6 @@ it; ``opening`` only layouts with no mine on it or its neighbours.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
 import math
@@ -39,6 +38,7 @@ from fractions import Fraction
 from typing import Callable
 
 from .board import Cell
+from .compiled import adopt, build_of
 from .errors import InputError, SatsweeperError
 from .game import FirstClick, Level
 from .memo import Memo
@@ -826,31 +826,10 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
     return StrategyValue(name, level, rule, first, won, count, seed, time.perf_counter() - start)
 
 
-def _compiled():
-    """The compiled build of this very file (``satsweeper._optimal_compiled``, made by setup.py
-    as bitboard.py's is), or None: not built, built from another version of this file (its
-    ``_SOURCE`` is not this text, byte for byte), or ``SATSWEEPER_PURE`` set (to anything but
-    ``""`` or ``"0"``).  Why: the search is Python-level work on ints, lists and bytes, which
-    Cython's C runs faster (5x5x4, safe corner: 1.2-1.4 times less CPU, same states)."""
-    if os.environ.get("SATSWEEPER_PURE", "0") not in ("", "0"):
-        return None
-    try:
-        compiled = importlib.import_module(f"{__package__}._optimal_compiled")
-        with open(__file__, "rb") as source:
-            return compiled if getattr(compiled, "_SOURCE", None) == source.read() else None
-    except Exception:  # missing, or stale enough not to import: this file's own code serves
-        return None
-
-
 # Only as satsweeper.optimal: the compiled module runs this same source under its own
 # name, and scripts/optimal_speed.py loads older versions of this file under another.
-COMPILED = _compiled() if __name__ == f"{__package__}.optimal" else None
+# Why compiled: the search is Python-level work on ints, lists and bytes, which Cython's
+# C runs faster (5x5x4, safe corner: 1.2-1.4 times less CPU, same states).
+COMPILED = build_of(__name__, "_optimal_compiled", __file__) if __name__ == f"{__package__}.optimal" else None
 if COMPILED is not None:
-    # Every function and class of this file becomes the compiled one, named as this
-    # module's (so doctests, pickles and monkeypatches find them here).
-    for _name, _value in list(globals().items()):
-        if getattr(_value, "__module__", None) == __name__ and _name != "_compiled":
-            _value = getattr(COMPILED, _name)
-            _value.__module__ = __name__
-            globals()[_name] = _value
-    del _name, _value
+    adopt(globals(), COMPILED)
