@@ -142,7 +142,7 @@ class TestDocs:
         docs/ (benchmarks.txt and line-automaton.txt were; best-expert-10000.json was named,
         unlinked, in best-bench.txt)."""
         docs = ROOT / "docs"
-        linked = set(re.findall(r"\]\((docs/[^)#\s]+)\)", README))
+        linked = set(re.findall(r"\]\((docs/[^)#\s]+)(?:#[^)\s]*)?\)", README))  # a section's link too
         assert linked, "the test reads no link at all"
         named = "\n".join((ROOT / path).read_text(errors="replace") for path in linked
                           if (ROOT / path).is_file() and path.endswith((".txt", ".md")))
