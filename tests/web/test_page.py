@@ -163,6 +163,47 @@ class TestAnalyse:
         settle(page)
         assert len(cells_with(page, "analyse", "safe")) == 7
 
+    @pytest.mark.parametrize("text, at, tool, expected", [
+        # a layout keeps its mines, start and comment; only the square drawn changes
+        ("# a layout\nmines: 1\nstart: 1,0\n.1*\n.1.\n", (0, 0), "0",
+         "# a layout\nmines: 1\nstart: 1,0\n01*\n.1.\n"),
+        # a tokenized row keeps its names
+        ("layout: tokens\nmines: 1\nx  1 yy\n", (0, 2), "-", "layout: tokens\nmines: 1\nx  1 -\n"),
+        # a .mine file stays one (hidden is H there)
+        ("3x2x1\n1FH\nHHH\n", (1, 2), "1", "3x2x1\n1FH\nHH1\n"),
+        # drawing a hidden cell on a hidden one (a layout's mine) changes nothing
+        ("mines: 1\n.1*\n", (0, 2), ".", "mines: 1\n.1*\n"),
+    ])
+    def test_drawing_keeps_the_text(self, page, text, at, tool, expected):
+        """A drawing click changes only its square of the text: a layout's mines and
+        start, comments, names and the .mine format stay (the text was rewritten from
+        the board drawn, which has none of them)."""
+        load(page, "analyse")
+        paste(page, text)
+        if tool in "0123456789":
+            page.find_element(By.CSS_SELECTOR, "input[name=tool][value=number]").click()
+            Select(page.find_element(By.ID, "tool-number")).select_by_visible_text(tool)
+        else:
+            page.find_element(By.CSS_SELECTOR, f"input[name=tool][value='{tool}']").click()
+        cell(page, "analyse", *at).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == expected
+        read_any(expected)  # still a board the library reads
+
+    def test_drawing_never_replaces_typed_text(self, page):
+        """A drawing click after the text was edited (not yet analysed) keeps the edit:
+        the board is drawn again from the text instead, and the page says so."""
+        load(page, "analyse")
+        paste(page, "mines: 2\n1..\n...\n")
+        typed = "mines: 2\n1..\n...\n...\n"
+        page.execute_script("arguments[0].value = arguments[1]", page.find_element(By.ID, "board-text"), typed)
+        page.find_element(By.CSS_SELECTOR, "input[name=tool][value=F]").click()
+        cell(page, "analyse", 1, 1).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == typed
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 9
+        assert "changed" in text_of(page, "analyse-answer")
+
     def test_one_click_questions(self, page):
         load(page, "analyse")
         paste(page, (EXAMPLES / "unique.txt").read_text())

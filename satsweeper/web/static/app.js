@@ -414,10 +414,12 @@ function tool() {
   return document.querySelector("input[name=tool]:checked").value;
 }
 
-// The board drawn on the page as native text (after a drawing click).
-function nativeText(board) {
+// The board drawn on the page as native text; withMines: a layout's mines as '*'.
+function nativeText(board, withMines = false) {
   const head = board.total_mines === null || board.total_mines === undefined ? "" : `mines: ${board.total_mines}\n`;
-  return head + board.rows.join("\n") + "\n";
+  const rows = board.rows.map((row) => row.split(""));
+  for (const m of (withMines && board.mines) || []) if (rows[m.row][m.col] === ".") rows[m.row][m.col] = "*";
+  return head + rows.map((row) => row.join("")).join("\n") + "\n";
 }
 
 // The hint box: a summary line, then the hint in the CLI's words, whose
@@ -569,14 +571,88 @@ async function analyseClick(row, col, event, right) {
   }
 }
 
-function draw(row, col, symbol) {
+// A drawing click changes that square of the text and nothing else: rewritten from
+// the board drawn, the text lost a layout's mines and start, its comments and names,
+// and a .mine file became native text.
+async function draw(row, col, symbol) {
   if (!analysis.board) return;
+  const box = $("board-text");
+  if (box.value !== analysis.text) {  // edited since it was drawn: the click may name another board
+    await analyse(true);
+    const answerBox = $("analyse-answer"), said = answerBox.textContent;
+    if (analysis.board) showAnswer(answerBox, "The text had changed since the board was drawn: drawn again " +
+      "from the text as it is now; click again to draw." + (said ? " " + said : ""));
+    return;
+  }
   const board = analysis.board;
-  const line = board.rows[row].split("");
-  line[col] = symbol === "number" ? $("tool-number").value : symbol;
-  board.rows[row] = line.join("");
-  $("board-text").value = nativeText(board);
+  const wanted = symbol === "number" ? $("tool-number").value : symbol;
+  if (board.rows[row][col] === wanted) return;  // e.g. hidden drawn on a layout's mine: nothing to change
+  box.value = redrawn(analysis.text, board, row, col, wanted);
   analyse(true);
+}
+
+// The text with the square at row, col drawn as symbol (0-8, F, . hidden, - void),
+// its other lines and squares as they were; where its squares cannot be found
+// (or a .mine file is given a void, which it has no square for) the board as native text.
+function redrawn(text, board, row, col, symbol) {
+  const grid = squaresOf(text);
+  const fits = grid && grid.rows.length === board.height && grid.rows.every((r) => r.length === board.width);
+  const square = grid && grid.mine ? {".": "H"}[symbol] || symbol : symbol;
+  if (!fits || (grid.mine && square === "-")) {
+    const rows = board.rows.map((r, i) => (i === row ? r.slice(0, col) + symbol + r.slice(col + 1) : r));
+    return nativeText({...board, rows}, true);
+  }
+  const [start, end] = grid.rows[row][col];
+  return text.slice(0, start) + square + text.slice(end);
+}
+
+// Where each square of a board text stands, as textio.py reads it: {mine, rows},
+// rows[r][c] the [start, end) offsets of square r,c.  Lines end at \n, \r\n or \r;
+// a native text skips blank and comment (#) lines and key: value headers, and its
+// rows are one character a square, or white-space separated tokens (layout: tokens,
+// or any row with white space inside); a .mine file has its rows after its
+// WIDTHxHEIGHTxMINES line.
+function squaresOf(text) {
+  const lines = [];
+  const breaks = /\r\n|\r|\n/g;
+  let at = text.startsWith("\ufeff") ? 1 : 0, m;
+  while ((m = breaks.exec(text)) !== null) {
+    lines.push([at, text.slice(at, m.index)]);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) lines.push([at, text.slice(at)]);
+  const first = lines.find(([, line]) => line.trim());
+  if (first && /^\s*[0-9]+x[0-9]+x[0-9]+\s*$/.test(first[1])) {
+    const height = +first[1].trim().split("x")[1];
+    return {mine: true, rows: lines.slice(1, 1 + height).map(([s, line]) => characters(line, s))};
+  }
+  const rows = [];
+  let tokens = false;
+  for (const [s, line] of lines) {
+    const stripped = line.trim();
+    if (!stripped || stripped.startsWith("#")) continue;
+    const header = /^\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$/.exec(line);
+    if (header && !rows.length) {
+      if (header[1].toLowerCase() === "layout") tokens = header[2] === "tokens";
+      continue;
+    }
+    rows.push([s, line]);
+  }
+  if (!rows.some(([, line]) => /\S\s+\S/.test(line.trim())) && !tokens) {
+    return {mine: false, rows: rows.map(([s, line]) => characters(line.trim(), s + line.length - line.trimStart().length))};
+  }
+  return {mine: false, rows: rows.map(([s, line]) => [...line.matchAll(/\S+/g)].map((t) => [s + t.index, s + t.index + t[0].length]))};
+}
+
+// The [start, end) offsets of each character of line (as Python counts them: a
+// character beyond U+FFFF is one square, two UTF-16 units), the line at offset s.
+function characters(line, s) {
+  const out = [];
+  for (const ch of line) {
+    out.push([s, s + ch.length]);
+    s += ch.length;
+  }
+  return out;
 }
 
 function blank() {
