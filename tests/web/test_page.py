@@ -61,8 +61,10 @@ def settle(driver, seconds: float = 60.0) -> None:
 
 
 def load(driver, mode: str) -> None:
-    """A fresh page in ``mode`` (a new load, not a change of the address's #part)."""
-    driver.get("about:blank")
+    """A fresh page in ``mode`` (a new load, not a change of the address's #part),
+    without the board text the tab kept from an earlier test."""
+    driver.get(driver.url + "api.html")
+    driver.execute_script("sessionStorage.clear()")
     driver.get(driver.url + "#" + mode)
     settle(driver)
 
@@ -203,6 +205,18 @@ class TestAnalyse:
         assert page.find_element(By.ID, "board-text").get_attribute("value") == typed
         assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 9
         assert "changed" in text_of(page, "analyse-answer")
+
+    def test_reload_keeps_the_text(self, page):
+        """Reloading the page (or coming back to it in the same tab) keeps the board
+        text as typed, even unanalysed, and draws it; it came back as the example."""
+        load(page, "analyse")
+        box = page.find_element(By.ID, "board-text")
+        box.clear()
+        box.send_keys("mines: 1\n1..\n...\n")
+        page.refresh()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == "mines: 1\n1..\n...\n"
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
 
     def test_one_click_questions(self, page):
         load(page, "analyse")

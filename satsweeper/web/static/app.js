@@ -474,9 +474,22 @@ function forget() {  // no board drawn: nothing on the page may describe an olde
   $("legend").hidden = true;
 }
 
+// The board text is kept for this tab (sessionStorage) as it is typed or drawn:
+// a reload, or coming back to the page, found the example in its place.
+const KEPT = "satsweeper-board";
+
+function keep(text) {
+  try {
+    sessionStorage.setItem(KEPT, text);
+  } catch (err) {  // over the tab's few megabytes: better nothing kept than an older board
+    sessionStorage.removeItem(KEPT);
+  }
+}
+
 // keepView: a drawing click, whose view must not jump away to the hint.
 async function analyse(keepView = false) {
   const text = $("board-text").value;
+  keep(text);
   if (text !== analysis.example) $("example").value = "";  // the menu names no board it did not load
   const answerBox = $("analyse-answer");
   showAnswer(answerBox, "");
@@ -1043,7 +1056,10 @@ window.addEventListener("DOMContentLoaded", () => {
   $("show-probs").onchange = () => game.deal && refresh(false);
   $("gadget-name").onchange = gadgetInputs;
   $("gadget-zoom").onchange = () => gadgetState.answer && drawGadget();
-  if (!$("board-text").value) $("board-text").value = EXAMPLE;
+  $("board-text").oninput = () => keep($("board-text").value);
+  const kept = sessionStorage.getItem(KEPT);
+  if (kept !== null) $("board-text").value = kept;
+  else if (!$("board-text").value) $("board-text").value = EXAMPLE;
   window.addEventListener("hashchange", () => {
     const wanted = location.hash.slice(1);
     if (["analyse", "play", "gadgets"].includes(wanted)) setMode(wanted);
