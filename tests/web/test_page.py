@@ -378,6 +378,17 @@ class TestAnalyse:
         truth = oracle.explanations(problem_of(parse_puzzle((EXAMPLES / "unique.txt").read_text()).board))
         assert cells_with(page, "analyse", "certain-mine") == set(truth[0])
 
+    def test_open_the_same_file_again(self, page, tmp_path):
+        """Opening the same file again, edited since, reads it again (the chooser
+        kept its name, so choosing it again changed nothing and the edit was not read)."""
+        load(page, "analyse")
+        path = tmp_path / "mine.txt"
+        for text in ("mines: 1\n1.\n..\n", "mines: 1\n1..\n...\n"):
+            path.write_text(text)
+            page.find_element(By.ID, "board-file").send_keys(str(path))
+            WebDriverWait(page, 20).until(lambda d: d.find_element(By.ID, "board-text").get_attribute("value") == text)
+            settle(page)
+
     def test_system_of_equations(self, page):
         """A system of equations (no board to draw): Analyse says to ask the other
         questions; Consistent? names mines that satisfy every equation; Unique?

@@ -1040,6 +1040,8 @@ window.addEventListener("DOMContentLoaded", () => {
   $("board-file").onchange = (e) => {
     const file = e.target.files[0];
     if (!file) return;
+    // Emptied, so that choosing the same file again (edited since) is a change and is read.
+    e.target.value = "";
     file.text().then((text) => { $("board-text").value = text; analyse(); });
   };
   $("new-board").onclick = blank;
