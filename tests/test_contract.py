@@ -564,6 +564,31 @@ class TestHelp:
             text = command.help or ""
             assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
 
+    def test_placeholders_in_option_help_are_shown(self):
+        """A capitalised placeholder in an option's help (CELL, ROW,COL, NAME) is one
+        the usage line or the option's own metavar shows: render --reason said
+        "decide CELL" beside ROW,COL, bench --first "ROW,COL" beside TEXT, density
+        --plot "NAME-WxH.png" with no NAME anywhere."""
+        import re
+
+        import click
+        words = {"SAT", "JSON", "README", "AND"}  # words of the field, not placeholders
+        wrong = []
+        for name, command in all_commands():
+            ctx = click.Context(command, info_name=name)
+            shown = set()
+            for p in command.params:
+                shown |= set(re.findall(r"[A-Z]{3,}", p.make_metavar(ctx) or ""))
+            for p in command.params:
+                if isinstance(p, click.Option) and p.help:
+                    wrong += [f"{name} {p.opts[0]}: {w}" for w in set(re.findall(r"\b[A-Z]{3,}\b", p.help)) - shown - words]
+        assert wrong == []
+
+    def test_repair_output_is_for_boards_too(self):
+        """repair -o writes a repaired board as well as a gadget (its help said only "gadget")."""
+        text = " ".join(run("repair", "--help").output.split())
+        assert "Write the repaired board or gadget here" in text
+
     def test_the_help_lists_every_exit_code_of_the_contract(self):
         """satsweeper --help names each exit code docs/json.md's table defines (70 was missing)."""
         import re
