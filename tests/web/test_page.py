@@ -814,6 +814,18 @@ class TestPlay:
         settle(page)
         assert shown() == truth(2) != truth(4)
 
+    def test_an_emptied_seed_box_deals_the_next_seed(self, page):
+        """A seed box left empty deals the next seed and shows it (it dealt seed 0 and
+        the box stayed empty: the game on the board had no seed to replay it by)."""
+        load(page, "play")
+        box = page.find_element(By.ID, "seed")
+        dealt = int(box.get_attribute("value"))
+        box.clear()
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        assert box.get_attribute("value") == str(dealt + 1)
+        assert page.execute_script("return game.deal.seed") == dealt + 1
+
     @pytest.mark.parametrize("ask", ["show-probs", "hint-button"])
     def test_too_many_flags_outlined(self, page, ask):
         """Flags that overfill a number: the number is outlined and named, whether the

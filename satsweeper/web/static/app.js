@@ -763,6 +763,11 @@ function level() {
 async function newGame() {
   game.auto = false;
   const box = $("seed");
+  // An emptied box is no seed typed (+"" would deal seed 0 and show none).
+  if (!box.value.trim()) {
+    game.seedTyped = false;
+    box.value = game.deal ? game.deal.seed : 0;
+  }
   if (game.deal && !game.seedTyped && +box.value === game.deal.seed) box.value = game.deal.seed + 1;
   game.seedTyped = false;
   game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +box.value};
