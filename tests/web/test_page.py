@@ -218,6 +218,30 @@ class TestAnalyse:
         assert page.find_element(By.ID, "board-text").get_attribute("value") == "mines: 1\n1..\n...\n"
         assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
 
+    def test_a_typed_board_replaced_can_come_back(self, page):
+        """An example, Blank or a file replacing a board the user typed offers it back
+        (it was gone); a text the page itself put there is replaced without a word."""
+        load(page, "analyse")
+        restore = page.find_element(By.ID, "restore-text")
+        Select(page.find_element(By.ID, "example")).select_by_value("unique.txt")
+        settle(page)
+        assert not restore.is_displayed()  # the page's own example board: nothing to bring back
+        typed = "mines: 1\n1..\n...\n"
+        box = page.find_element(By.ID, "board-text")
+        box.clear()
+        box.send_keys(typed)
+        for replace in ("example", "new-board"):
+            if replace == "example":
+                Select(page.find_element(By.ID, "example")).select_by_value("guess.txt")
+            else:
+                page.find_element(By.ID, "new-board").click()
+            settle(page)
+            assert box.get_attribute("value") != typed and restore.is_displayed()
+            restore.click()
+            settle(page)
+            assert box.get_attribute("value") == typed and not restore.is_displayed()
+            assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
+
     def test_one_click_questions(self, page):
         load(page, "analyse")
         paste(page, (EXAMPLES / "unique.txt").read_text())

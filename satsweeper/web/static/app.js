@@ -408,7 +408,29 @@ function download(name, text) {
 
 // ------------------------------------------------------------------ Analyse
 
-const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null, request: null};
+// placed: the text the page itself last put in the box (an example, Blank, a file);
+// typed: a text of the user's that one of those replaced, to bring back.
+const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null, request: null,
+                  placed: null, typed: null};
+
+// An example, Blank or a file replaces the text: one the user typed or drew (not one
+// the page put there) is kept, and "Back to the text typed before" brings it back.
+function replaceText(text) {
+  const box = $("board-text");
+  if (box.value.trim() && box.value !== analysis.placed && box.value !== text) {
+    analysis.typed = box.value;
+    $("restore-text").hidden = false;
+  }
+  box.value = analysis.placed = text;
+}
+
+function restoreText() {
+  if (analysis.typed === null) return;
+  $("board-text").value = analysis.typed;
+  analysis.typed = null;
+  $("restore-text").hidden = true;
+  analyse();
+}
 
 function tool() {
   return document.querySelector("input[name=tool]:checked").value;
@@ -671,7 +693,7 @@ function characters(line, s) {
 function blank() {
   const w = Math.max(1, +$("new-width").value), h = Math.max(1, +$("new-height").value);
   const rows = Array.from({length: h}, () => ".".repeat(w));
-  $("board-text").value = nativeText({rows, total_mines: Math.max(0, +$("new-mines").value)});
+  replaceText(nativeText({rows, total_mines: Math.max(0, +$("new-mines").value)}));
   document.querySelector("input[name=tool][value=number]").checked = true;
   analyse();
 }
@@ -683,7 +705,7 @@ async function example(name) {
   try {
     const response = await fetch("examples/" + name);
     if (!response.ok) throw new Error(`no example ${name} (HTTP ${response.status})`);
-    $("board-text").value = analysis.example = await response.text();
+    replaceText(analysis.example = await response.text());
     await analyse();
   } catch (err) {
     showError($("analyse-answer"), err);
@@ -1047,7 +1069,7 @@ window.addEventListener("DOMContentLoaded", () => {
     if (!file) return;
     // Emptied, so that choosing the same file again (edited since) is a change and is read.
     e.target.value = "";
-    file.text().then((text) => { $("board-text").value = text; analyse(); });
+    file.text().then((text) => { replaceText(text); analyse(); });
   };
   $("new-board").onclick = blank;
   $("example").onchange = () => example($("example").value);
@@ -1066,7 +1088,8 @@ window.addEventListener("DOMContentLoaded", () => {
   $("board-text").oninput = () => keep($("board-text").value);
   const kept = sessionStorage.getItem(KEPT);
   if (kept !== null) $("board-text").value = kept;
-  else if (!$("board-text").value) $("board-text").value = EXAMPLE;
+  else if (!$("board-text").value) $("board-text").value = analysis.placed = EXAMPLE;
+  $("restore-text").onclick = restoreText;
   window.addEventListener("hashchange", () => {
     const wanted = location.hash.slice(1);
     if (["analyse", "play", "gadgets"].includes(wanted)) setMode(wanted);
