@@ -242,6 +242,18 @@ class TestAnalyse:
             assert box.get_attribute("value") == typed and not restore.is_displayed()
             assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
 
+    def test_named_cells_show_their_names(self, page):
+        """A board with named cells (a gadget pasted) shows each name on its cell, as the
+        hint and the answers call cells by name ("guess y(2,12)"); none was shown."""
+        load(page, "analyse")
+        text = (Path(__file__).resolve().parents[2] / "gadgets" / "not.txt").read_text()
+        paste(page, text)
+        names = parse_puzzle(text).board.names
+        assert names
+        for (row, col), name in names.items():
+            assert cell(page, "analyse", row, col).find_element(By.CSS_SELECTOR, ".name").text == name
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .name")) == len(names)
+
     def test_one_click_questions(self, page):
         load(page, "analyse")
         paste(page, (EXAMPLES / "unique.txt").read_text())

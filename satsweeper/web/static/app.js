@@ -320,6 +320,19 @@ function legend(host) {
     <span class="small hover-only">hover a cell for the exact fraction</span>`;
 }
 
+// Named cells (a gadget's ports, a compiled formula's variables) carry their name small
+// in the corner, above the percentage, as the hint and the answers call them by it.
+function nameCells(cells, names) {
+  for (const n of names || []) {
+    const div = cells.get(key(n.row, n.col));
+    if (!div) continue;
+    const label = document.createElement("span");
+    label.className = "name";
+    label.textContent = n.name;
+    div.appendChild(label);
+  }
+}
+
 function mark(cells, list, cls) {
   for (const c of list || []) {
     const div = cells.get(key(c.row, c.col));
@@ -532,6 +545,7 @@ async function analyse(keepView = false) {
     const start = performance.now();
     requestAnimationFrame(() => setTimeout(() => performance.measure("board drawn", {start}), 0));
     analysis.cells = drawBoard($("analyse-board"), answer.board, analyseClick, answer.probs);
+    nameCells(analysis.cells, answer.board.names);
     if (answer.complete === false) {  // out of time: the board, and what the simplest rule settles
       $("legend").hidden = true;
       mark(analysis.cells, answer.safe, "safe");
