@@ -310,7 +310,11 @@ class OutputPath(click.ParamType):
 
 
 class OutputDir(click.ParamType):
-    """A directory to write into: it must exist (nothing is created silently)."""
+    """A directory to write into: an existing one, or a new one in an existing
+    directory (as ``gadget write`` takes), which the command makes with
+    :func:`make_directory` once its own checks pass, so that a refused run
+    leaves nothing behind.  A missing parent is refused: a typo there would
+    otherwise grow a tree of directories."""
 
     name = "DIR"
 
@@ -318,13 +322,30 @@ class OutputDir(click.ParamType):
         if isinstance(value, Path):
             return value
         path = Path(value)
-        if not path.is_dir():
-            raise UserError("an existing directory", f"{cut(value)}, "
-                            f"{'a file' if path.exists() else 'which does not exist'}")
-        refused = cannot_create_in(path)
+        if path.exists() and not path.is_dir():
+            raise UserError("a directory", f"{cut(value)}, a file")
+        if path.is_dir():
+            refused = cannot_create_in(path)
+            if refused:
+                raise UserError("a directory we may write to", f"{cut(value)}, {refused}")
+            return path
+        parent = path.parent if str(path.parent) else Path(".")
+        if not parent.is_dir():
+            raise UserError("a directory, or a new one in an existing directory",
+                            f"{cut(value)}: {cut(str(parent))} does not exist")
+        refused = cannot_create_in(parent)
         if refused:
-            raise UserError("a directory we may write to", f"{cut(value)}, {refused}")
+            raise UserError("a directory we may create", f"{cut(value)}, {refused}")
         return path
+
+
+def make_directory(path: Path) -> None:
+    """Make an :class:`OutputDir`'s directory if it is new (its parent was checked)."""
+    try:
+        path.mkdir(exist_ok=True)
+    except OSError as err:
+        raise UserError("a directory we may create", f"{cut(str(path))}, "
+                        f"{(err.strerror or str(err)).lower()}") from None
 
 
 def check_writable(path: Path) -> None:
