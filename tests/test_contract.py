@@ -550,6 +550,34 @@ def all_commands():
     return out
 
 
+class TestUsageErrors:
+    """Mistakes on the command line say "expected X (got Y)" like every other bad
+    input, with --json's "expected" and "got" filled (they were click's own words,
+    "Missing argument 'CELL'.", with both null)."""
+
+    @pytest.mark.parametrize("args, expected, got", [
+        (["safe", EXAMPLES / "unique.txt"], "the argument CELL", "none"),
+        (["render", EXAMPLES / "unique.txt"], "the option '-o' / '--output'", "none"),
+        (["bench", "--games", "0"], "'--games' in the range x>=1", "0"),
+        (["check", EXAMPLES / "unique.txt", "--timeout", "0"], "'--timeout' in the range x>0", "0.0"),
+        (["hint", EXAMPLES / "unique.txt", "--strategy", "nope"], "'--strategy' one of 'random', 'single-point', "
+         "'basic', 'limited', 'limited-prob', 'exact', 'best'", "'nope'"),
+        (["check", EXAMPLES / "unique.txt", "--jsno"], "an option of satsweeper check (see --help)",
+         "'--jsno'; did you mean --json?"),
+        (["gadget", "nope"], "a command of satsweeper gadget: list, verify, draw, write", "'nope'"),
+        (["bench", "--seed"], "a value after '--seed'", "none"),
+        (["check", EXAMPLES / "unique.txt", "extra"], "the arguments of: satsweeper check [OPTIONS] BOARD",
+         "unexpected extra argument (extra)"),
+    ])
+    def test_expected_and_got(self, args, expected, got):
+        # --json last, but not where it would be --seed's value
+        data = one_json(run(*args[:-1], "--json", args[-1]) if args[-1] == "--seed" else run(*args, "--json"))
+        assert (data["expected"], data["got"]) == (expected, got)
+        assert data["error"] == f"expected {expected} (got {got})"
+        text = run(*args)
+        assert text.exit_code == 2 and f"satsweeper: expected {expected} (got {got})" in text.stderr
+
+
 class TestHelp:
     def test_every_option_has_help(self):
         """No option is left unexplained."""

@@ -146,9 +146,49 @@ def as_click(err: SatsweeperError) -> click.ClickException:
     return found
 
 
+def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
+    """A mistake on the command line as (expected, got), the words of every other
+    bad input, from click's exception (its own sentence, "Missing argument 'CELL'.",
+    said neither)."""
+    import re
+    hint = None
+    if isinstance(err, click.BadParameter):
+        hint = err.param_hint
+        if hint is None and err.param is not None:
+            hint = err.param.get_error_hint(err.ctx)
+        if isinstance(hint, (list, tuple)):
+            hint = " / ".join(hint)
+    if isinstance(err, click.MissingParameter):
+        if isinstance(err.param, click.Argument):
+            return f"the argument {err.param.make_metavar(err.ctx)}", "none"
+        return f"the option {hint}", "none"
+    if isinstance(err, click.BadParameter):
+        # IntRange, FloatRange, Choice: "0 is not in the range x>=1." / "'x' is not one of 'a', 'b'."
+        said = re.fullmatch(r"(.*?) is not ((?:in the range|one of) .*?)\.?", err.message, re.S)
+        if said:
+            return f"{hint} {said.group(2)}", said.group(1)
+        return f"a valid {hint}", err.message.rstrip(".")
+    if isinstance(err, click.NoSuchOption):
+        near = f"; did you mean {' or '.join(err.possibilities)}?" if err.possibilities else ""
+        return f"an option of satsweeper {command} (see --help)", f"{err.option_name!r}{near}"
+    unknown = re.match(r"No such command '(.*)'", err.message)
+    if unknown and err.ctx is not None and isinstance(err.ctx.command, click.Group):
+        group = err.ctx.command_path.replace("main", "satsweeper", 1)
+        return f"a command of {group}: {', '.join(err.ctx.command.commands)}", repr(unknown.group(1))
+    if isinstance(err, click.BadOptionUsage) and err.message.endswith("requires an argument."):
+        return f"a value after {repr(err.option_name)}", "none"
+    usage = err.ctx.get_usage().removeprefix("Usage: ") if err.ctx else "the usage line"
+    usage = usage.replace("main ", "satsweeper ", 1)
+    return f"the arguments of: {usage}", err.message.rstrip(".").replace("Got ", "", 1).lower()
+
+
 def _report_error(err: click.ClickException, as_json: bool, command: str | None,
                   code: int | None = None) -> int:
     code = err.exit_code if code is None else code
+    if isinstance(err, click.UsageError) and type(err).__name__ != "NoArgsIsHelpError":
+        if err.ctx is not None and not as_json:
+            click.echo(err.ctx.get_usage(), err=True)
+        err = UserError(*usage_words(err, command))
     message = err.format_message()
     if type(err).__name__ == "NoArgsIsHelpError" and not as_json:
         # 'satsweeper' or 'satsweeper gadget' alone (click 8.2+): the help, once,
