@@ -914,6 +914,34 @@ class TestGadgets:
         current = page.find_element(By.CSS_SELECTOR, "#gadget-cases tr.current")
         assert [td.text for td in current.find_elements(By.TAG_NAME, "td")][:1] == ["1"]
 
+    def test_a_slower_earlier_answer_never_replaces_a_newer_one(self, page):
+        """Inputs set twice quickly: the answer for the first setting, arriving last,
+        does not replace the second's (the drawing showed x=1 beside an unticked box)."""
+        load(page, "gadgets")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("not")
+        settle(page)
+        # The next answer for the gadget is held back 1.5 s, as a busy worker would.
+        page.execute_script("""
+            const real = window.fetch; let held = false;
+            window.fetch = (url, init) => {
+              const answer = real(url, init);
+              if (String(url).endsWith("/api/gadget") && !held) {
+                held = true;
+                return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+              }
+              return answer;
+            };""")
+        box = page.find_element(By.CSS_SELECTOR, "#gadget-inputs input")
+        box.click()  # x=1: its answer is the one held back
+        box.click()  # x=0 again
+        settle(page)
+        page.execute_script("return new Promise((done) => setTimeout(done, 1800))")
+        settle(page)
+        assert not box.is_selected()
+        assert text_of(page, "gadget-case").startswith("inputs x=0:")
+        current = page.find_element(By.CSS_SELECTOR, "#gadget-cases tr.current")
+        assert [td.text for td in current.find_elements(By.TAG_NAME, "td")][:1] == ["0"]
+
     def test_large_gadget_drawn_whole(self, page):
         """A gadget far wider than the page is drawn whole (no scrolling), its
         explanation a layout that satisfies every number; zoom makes it scroll."""

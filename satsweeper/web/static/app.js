@@ -943,7 +943,8 @@ async function autoPlay() {
 
 // ------------------------------------------------------------------ Gadgets
 
-const gadgetState = {list: [], answer: null, shown: 0};
+// asked: the latest question's number: a slower earlier answer must not replace a newer one.
+const gadgetState = {list: [], answer: null, shown: 0, asked: 0};
 
 async function loadGadgets() {
   const a = await api("gadgets");
@@ -978,11 +979,14 @@ function gadgetInputs() {
 async function showGadget() {
   const name = $("gadget-name").value;
   const inputs = [...document.querySelectorAll("#gadget-inputs input")].map((i) => (i.checked ? 1 : 0));
+  const asked = ++gadgetState.asked;
   try {
     const a = await api("gadget", {name, inputs});
+    if (asked !== gadgetState.asked) return;
     if (a.complete === false) throw new Error(outOfTime(a));
     gadgetState.answer = a;
     gadgetState.shown = 0;
+    $("gadget-verdict").classList.remove("error");  // an error shown before is answered now
     $("gadget-verdict").innerHTML =
       `<b>${a.gadget}</b>: computes its claim: <span class="${a.computes ? "ok" : "bad"}">${a.computes ? "yes" : "no"}</span>; ` +
       `unique: <span class="${a.unique ? "ok" : "bad"}">${a.unique ? "yes" : "no"}</span>; ` +
@@ -991,6 +995,7 @@ async function showGadget() {
     explanationButtons(a);
     drawGadget();
   } catch (err) {
+    if (asked !== gadgetState.asked) return;
     showError($("gadget-verdict"), err);
   }
 }
