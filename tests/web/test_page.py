@@ -254,6 +254,27 @@ class TestAnalyse:
             assert cell(page, "analyse", row, col).find_element(By.CSS_SELECTOR, ".name").text == name
         assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .name")) == len(names)
 
+    def test_the_last_question_asked_is_the_one_answered(self, page):
+        """Two cells asked about quickly, the first answer arriving last: the answer and
+        the outlines shown are the second cell's (the first's replaced them)."""
+        load(page, "analyse")
+        paste(page, OPEN)
+        page.execute_script("""
+            const real = window.fetch; let held = false;
+            window.fetch = (url, init) => {
+              const answer = real(url, init);
+              if (String(url).endsWith("/api/safe") && !held) {
+                held = true;
+                return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+              }
+              return answer;
+            };""")
+        cell(page, "analyse", 0, 0).click()  # its answer held back
+        cell(page, "analyse", 3, 4).click()
+        settle(page)
+        assert text_of(page, "analyse-answer").startswith("3,4 ")
+        assert cells_with(page, "analyse", "asked") == {(3, 4)}
+
     def test_one_click_questions(self, page):
         load(page, "analyse")
         paste(page, (EXAMPLES / "unique.txt").read_text())

@@ -423,8 +423,10 @@ function download(name, text) {
 
 // placed: the text the page itself last put in the box (an example, Blank, a file);
 // typed: a text of the user's that one of those replaced, to bring back.
+// question: the number of the latest question (a cell asked about, Consistent? ...);
+// an answer to an earlier one, arriving later, or asked of a board since redrawn, is dropped.
 const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null, request: null,
-                  placed: null, typed: null};
+                  placed: null, typed: null, question: 0};
 
 // An example, Blank or a file replaces the text: one the user typed or drew (not one
 // the page put there) is kept, and "Back to the text typed before" brings it back.
@@ -530,6 +532,7 @@ async function analyse(keepView = false) {
   showAnswer(answerBox, "");
   showHint($("analyse-hint"), "", "");
   const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
+  analysis.question++;  // nor an answer about the board before mark this one
   if (analysis.request) analysis.request.abort();  // nor hold one of the server's few workers
   const request = analysis.request = new AbortController();
   $("analyse-board").classList.add("stale");  // the board of the text before, until the answer
@@ -586,6 +589,7 @@ async function analyseClick(row, col, event, right) {
   const div = analysis.cells.get(key(row, col));
   const answerBox = $("analyse-answer");
   if (!div.classList.contains("hidden")) {
+    analysis.question++;  // what it shows is the answer now
     if (div.dataset.state !== "-") {
       showAnswer(answerBox, `${row},${col} shows ${div.dataset.state}: click a hidden cell to ask whether it is safe`);
     }
@@ -596,9 +600,11 @@ async function analyseClick(row, col, event, right) {
   // A flag: is it right (a mine whatever the rest), with the flag itself taken away.
   const flagged = div.classList.contains("flag");
   const certainMine = flagged || div.classList.contains("certain-mine");
+  const question = ++analysis.question;
   try {
     const answer = await api("safe", {board: analysis.text, row, col, mine: certainMine,
                                       flags: flagged ? "hidden" : "mine"});
+    if (question !== analysis.question) return;
     const what = certainMine ? "a mine" : "safe";
     if (answer.complete === false) {
       showAnswer(answerBox, `${row},${col}: ${outOfTime(answer)}`);
@@ -616,7 +622,7 @@ async function analyseClick(row, col, event, right) {
         `in the explanation drawn (purple dots are its mines) it is ${certainMine ? "safe" : "a mine"}`);
     }
   } catch (err) {
-    showError(answerBox, err);
+    if (question === analysis.question) showError(answerBox, err);
   }
 }
 
@@ -732,8 +738,10 @@ async function query(command) {
   const answerBox = $("analyse-answer");
   const text = $("board-text").value;
   if (analysis.cells) clearMarks($("analyse-board"), ["reason", "asked", "explained", "conflict", "frontier"]);
+  const question = ++analysis.question;
   try {
     const a = await api(command, {board: text});
+    if (question !== analysis.question) return;
     const cells = text === analysis.text ? analysis.cells : null;  // the board drawn is this text's
     let out = "";
     if (a.complete === false) {  // out of time: say so, never read the missing fields as an answer
@@ -767,7 +775,7 @@ async function query(command) {
     }
     showAnswer(answerBox, out);
   } catch (err) {
-    showError(answerBox, err);
+    if (question === analysis.question) showError(answerBox, err);
   }
 }
 
