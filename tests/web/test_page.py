@@ -192,6 +192,26 @@ class TestAnalyse:
         assert page.find_element(By.ID, "board-text").get_attribute("value") == expected
         read_any(expected)  # still a board the library reads
 
+    def test_a_drawing_refused_is_taken_back(self, page):
+        """A drawing click the library refuses (an 8 in a corner) is taken back: the
+        board stays drawn and drawable, the text as it was, the refusal said (the board
+        vanished, leaving the text to mend by hand)."""
+        load(page, "analyse")
+        text = "mines: 2\n...\n...\n...\n"
+        paste(page, text)
+        page.find_element(By.CSS_SELECTOR, "input[name=tool][value=number]").click()
+        Select(page.find_element(By.ID, "tool-number")).select_by_visible_text("8")
+        cell(page, "analyse", 0, 0).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == text
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 9
+        said = text_of(page, "analyse-answer")
+        assert said.startswith("not drawn") and "expected a number at most 3" in said
+        Select(page.find_element(By.ID, "tool-number")).select_by_visible_text("1")
+        cell(page, "analyse", 0, 0).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == "mines: 2\n1..\n...\n...\n"
+
     def test_drawing_never_replaces_typed_text(self, page):
         """A drawing click after the text was edited (not yet analysed) keeps the edit:
         the board is drawn again from the text instead, and the page says so."""

@@ -524,6 +524,7 @@ function keep(text) {
 }
 
 // keepView: a drawing click, whose view must not jump away to the hint.
+// Returns the error when the text is refused (null otherwise).
 async function analyse(keepView = false) {
   const text = $("board-text").value;
   keep(text);
@@ -538,7 +539,7 @@ async function analyse(keepView = false) {
   $("analyse-board").classList.add("stale");  // the board of the text before, until the answer
   try {
     const answer = await api("analyse", {board: text}, request.signal);
-    if (asked !== analysis.asked) return;
+    if (asked !== analysis.asked) return null;
     $("analyse-board").classList.remove("stale");
     analysis.text = text;
     analysis.board = answer.board;
@@ -575,12 +576,14 @@ async function analyse(keepView = false) {
       showAnswer(answerBox, conflictText(answer.probs.conflict) + " (highlighted)");
     }
   } catch (err) {
-    if (asked !== analysis.asked) return;
+    if (asked !== analysis.asked) return null;
     $("analyse-board").classList.remove("stale");
     forget();
     showError(answerBox, err);
     if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col, err.answer.got);
+    return err;
   }
+  return null;
 }
 
 async function analyseClick(row, col, event, right) {
@@ -642,8 +645,21 @@ async function draw(row, col, symbol) {
   const board = analysis.board;
   const wanted = symbol === "number" ? $("tool-number").value : symbol;
   if (board.rows[row][col] === wanted) return;  // e.g. hidden drawn on a layout's mine: nothing to change
-  box.value = redrawn(analysis.text, board, row, col, wanted);
-  analyse(true);
+  const before = analysis.text, drawn = redrawn(before, board, row, col, wanted);
+  const focused = document.activeElement;  // the board, when drawing from the keyboard
+  box.value = drawn;
+  const refused = await analyse(true);
+  // A square the library refuses (an 8 in a corner) is taken back: the board stays
+  // drawn and drawable, and the refusal is said (the board vanished on it).
+  if (refused && refused.answer && refused.answer.file === "<board>" && box.value === drawn) {
+    box.value = before;
+    await analyse(true);
+    const a = refused.answer;  // its line and column are of the text refused, no longer in the box
+    const why = a.expected ? `expected ${a.expected} (got ${a.got})` : errorText(refused);
+    if (box.value !== before) return;
+    showError($("analyse-answer"), new Error(`not drawn at ${row},${col}, the board is as it was: ${why}`));
+    if (focused && focused.id === "analyse-board") focused.focus();  // the error's selection took it
+  }
 }
 
 // The text with the square at row, col drawn as symbol (0-8, F, . hidden, - void),
