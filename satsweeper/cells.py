@@ -78,7 +78,7 @@ def check_room(level, first: Cell, rule: str) -> None:
     room = level.width * level.height - kept
     if level.mines > room:
         raise InputError(f"at most {room} mines on {level.width}x{level.height}, whose first click at "
-                         f"{row},{col} {why} (got {level.mines} mines)")
+                         f"{row},{col} {why} (got {level.mines})")
 
 
 def what_is(board: Board, cell: Cell) -> str:

@@ -102,8 +102,10 @@ class Level:
         if not match:
             raise InputError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
         width, height, mines = (int(g) for g in match.groups())
-        if width < 1 or height < 1 or mines > width * height:
-            raise InputError(f"at least 1x1 and at most WIDTH*HEIGHT mines (got {text!r})")
+        if width < 1 or height < 1:
+            raise InputError(f"a width and height of at least 1 (got {text.strip()!r})")
+        if mines > width * height:
+            raise InputError(f"at most {width * height} mines on {width}x{height}, its number of squares (got {mines})")
         return cls(width, height, mines)
 
     def __str__(self) -> str:

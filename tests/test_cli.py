@@ -59,6 +59,15 @@ class TestCheck:
         assert run("check", EXAMPLES / "expert.mine").exit_code == 0
 
 
+class TestHint:
+    def test_rule_in_words(self):
+        """A move one number finds says "(found by one number)", as the README and noguess
+        word it (it said "found by single number"); --json keeps its rule "single number"."""
+        result = run("hint", EXAMPLES / "unique.txt")
+        assert result.exit_code == 0 and "(found by one number)" in result.output
+        assert json.loads(run("hint", EXAMPLES / "unique.txt", "--json").stdout)["rule"] == "single number"
+
+
 class TestSafe:
     def test_safe_cell_with_reason(self, board_file):
         """Exit 0 and the clues that force it."""

@@ -550,6 +550,34 @@ def all_commands():
     return out
 
 
+class TestUsageErrors:
+    """Mistakes on the command line say "expected X (got Y)" like every other bad
+    input, with --json's "expected" and "got" filled (they were click's own words,
+    "Missing argument 'CELL'.", with both null)."""
+
+    @pytest.mark.parametrize("args, expected, got", [
+        (["safe", EXAMPLES / "unique.txt"], "the argument CELL", "none"),
+        (["render", EXAMPLES / "unique.txt"], "the option '-o' / '--output'", "none"),
+        (["bench", "--games", "0"], "'--games' in the range x>=1", "0"),
+        (["check", EXAMPLES / "unique.txt", "--timeout", "0"], "'--timeout' in the range x>0", "0.0"),
+        (["hint", EXAMPLES / "unique.txt", "--strategy", "nope"], "'--strategy' one of 'random', 'single-point', "
+         "'basic', 'limited', 'limited-prob', 'exact', 'best'", "'nope'"),
+        (["check", EXAMPLES / "unique.txt", "--jsno"], "an option of satsweeper check (see --help)",
+         "'--jsno'; did you mean --json?"),
+        (["gadget", "nope"], "a command of satsweeper gadget: list, verify, draw, write", "'nope'"),
+        (["bench", "--seed"], "a value after '--seed'", "none"),
+        (["check", EXAMPLES / "unique.txt", "extra"], "the arguments of: satsweeper check [OPTIONS] BOARD",
+         "unexpected extra argument (extra)"),
+    ])
+    def test_expected_and_got(self, args, expected, got):
+        # --json last, but not where it would be --seed's value
+        data = one_json(run(*args[:-1], "--json", args[-1]) if args[-1] == "--seed" else run(*args, "--json"))
+        assert (data["expected"], data["got"]) == (expected, got)
+        assert data["error"] == f"expected {expected} (got {got})"
+        text = run(*args)
+        assert text.exit_code == 2 and f"satsweeper: expected {expected} (got {got})" in text.stderr
+
+
 class TestHelp:
     def test_every_option_has_help(self):
         """No option is left unexplained."""
@@ -563,6 +591,31 @@ class TestHelp:
         for name, command in all_commands():
             text = command.help or ""
             assert "Examples:" in text and "satsweeper" in text.split("Examples:")[-1], name
+
+    def test_placeholders_in_option_help_are_shown(self):
+        """A capitalised placeholder in an option's help (CELL, ROW,COL, NAME) is one
+        the usage line or the option's own metavar shows: render --reason said
+        "decide CELL" beside ROW,COL, bench --first "ROW,COL" beside TEXT, density
+        --plot "NAME-WxH.png" with no NAME anywhere."""
+        import re
+
+        import click
+        words = {"SAT", "JSON", "README", "AND"}  # words of the field, not placeholders
+        wrong = []
+        for name, command in all_commands():
+            ctx = click.Context(command, info_name=name)
+            shown = set()
+            for p in command.params:
+                shown |= set(re.findall(r"[A-Z]{3,}", p.make_metavar(ctx) or ""))
+            for p in command.params:
+                if isinstance(p, click.Option) and p.help:
+                    wrong += [f"{name} {p.opts[0]}: {w}" for w in set(re.findall(r"\b[A-Z]{3,}\b", p.help)) - shown - words]
+        assert wrong == []
+
+    def test_repair_output_is_for_boards_too(self):
+        """repair -o writes a repaired board as well as a gadget (its help said only "gadget")."""
+        text = " ".join(run("repair", "--help").output.split())
+        assert "Write the repaired board or gadget here" in text
 
     def test_the_help_lists_every_exit_code_of_the_contract(self):
         """satsweeper --help names each exit code docs/json.md's table defines (70 was missing)."""

@@ -118,6 +118,17 @@ class TestBadArguments:
         with pytest.raises(InputError):
             Level(*size)
 
+    @pytest.mark.parametrize("text, words", [
+        ("5x5x30", "at most 25 mines on 5x5, its number of squares (got 30)"),
+        ("0x5x3", "a width and height of at least 1 (got '0x5x3')"),
+        ("5x0x0", "a width and height of at least 1 (got '5x0x0')")])
+    def test_impossible_level_text_says_the_limit(self, text, words):
+        """The level typed is refused with its own numbers (it said 'at most
+        WIDTH*HEIGHT mines', leaving the user to do the sum)."""
+        with pytest.raises(InputError) as refused:
+            Level.parse(text)
+        assert str(refused.value) == words
+
     def test_extreme_levels_are_fine(self):
         assert Level(1, 1, 1).mines == 1 and Level(1, 1, 0).mines == 0
 

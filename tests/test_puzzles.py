@@ -240,6 +240,21 @@ class TestCli:
         for board in boards:
             assert run("noguess", board["file"]).exit_code == 0
 
+    def test_out_dir_is_made_in_an_existing_directory(self, tmp_path, monkeypatch):
+        """The README's and --help's `--out-dir puzzles/` runs as written in a fresh
+        clone: a new directory in an existing one is made, as gadget write makes
+        its own (it was refused); one whose parent is missing is still refused,
+        and nothing is made when the run is refused for another reason."""
+        monkeypatch.chdir(tmp_path)
+        result = run("generate", "4x4x2", "--count", "2", "--out-dir", "puzzles/")
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in (tmp_path / "puzzles").iterdir()) == ["board-1.txt", "board-2.txt"]
+        refused = run("generate", "4x4x2", "--count", "2", "--out-dir", "no/such/")
+        assert refused.exit_code == 2 and "'no' does not exist" in refused.output
+        assert not (tmp_path / "no").exists()
+        refused = run("generate", "4x4x20", "--count", "2", "--out-dir", "later/")
+        assert refused.exit_code == 2 and not (tmp_path / "later").exists()
+
     def test_out_dir_keeps_earlier_boards(self, tmp_path):
         """A second run into the same directory numbers its boards after the
         ones there: every earlier file is left byte for byte."""

@@ -146,9 +146,49 @@ def as_click(err: SatsweeperError) -> click.ClickException:
     return found
 
 
+def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
+    """A mistake on the command line as (expected, got), the words of every other
+    bad input, from click's exception (its own sentence, "Missing argument 'CELL'.",
+    said neither)."""
+    import re
+    hint = None
+    if isinstance(err, click.BadParameter):
+        hint = err.param_hint
+        if hint is None and err.param is not None:
+            hint = err.param.get_error_hint(err.ctx)
+        if isinstance(hint, (list, tuple)):
+            hint = " / ".join(hint)
+    if isinstance(err, click.MissingParameter):
+        if isinstance(err.param, click.Argument):
+            return f"the argument {err.param.make_metavar(err.ctx)}", "none"
+        return f"the option {hint}", "none"
+    if isinstance(err, click.BadParameter):
+        # IntRange, FloatRange, Choice: "0 is not in the range x>=1." / "'x' is not one of 'a', 'b'."
+        said = re.fullmatch(r"(.*?) is not ((?:in the range|one of) .*?)\.?", err.message, re.S)
+        if said:
+            return f"{hint} {said.group(2)}", said.group(1)
+        return f"a valid {hint}", err.message.rstrip(".")
+    if isinstance(err, click.NoSuchOption):
+        near = f"; did you mean {' or '.join(err.possibilities)}?" if err.possibilities else ""
+        return f"an option of satsweeper {command} (see --help)", f"{err.option_name!r}{near}"
+    unknown = re.match(r"No such command '(.*)'", err.message)
+    if unknown and err.ctx is not None and isinstance(err.ctx.command, click.Group):
+        group = err.ctx.command_path.replace("main", "satsweeper", 1)
+        return f"a command of {group}: {', '.join(err.ctx.command.commands)}", repr(unknown.group(1))
+    if isinstance(err, click.BadOptionUsage) and err.message.endswith("requires an argument."):
+        return f"a value after {repr(err.option_name)}", "none"
+    usage = err.ctx.get_usage().removeprefix("Usage: ") if err.ctx else "the usage line"
+    usage = usage.replace("main ", "satsweeper ", 1)
+    return f"the arguments of: {usage}", err.message.rstrip(".").replace("Got ", "", 1).lower()
+
+
 def _report_error(err: click.ClickException, as_json: bool, command: str | None,
                   code: int | None = None) -> int:
     code = err.exit_code if code is None else code
+    if isinstance(err, click.UsageError) and type(err).__name__ != "NoArgsIsHelpError":
+        if err.ctx is not None and not as_json:
+            click.echo(err.ctx.get_usage(), err=True)
+        err = UserError(*usage_words(err, command))
     message = err.format_message()
     if type(err).__name__ == "NoArgsIsHelpError" and not as_json:
         # 'satsweeper' or 'satsweeper gadget' alone (click 8.2+): the help, once,
@@ -310,7 +350,11 @@ class OutputPath(click.ParamType):
 
 
 class OutputDir(click.ParamType):
-    """A directory to write into: it must exist (nothing is created silently)."""
+    """A directory to write into: an existing one, or a new one in an existing
+    directory (as ``gadget write`` takes), which the command makes with
+    :func:`make_directory` once its own checks pass, so that a refused run
+    leaves nothing behind.  A missing parent is refused: a typo there would
+    otherwise grow a tree of directories."""
 
     name = "DIR"
 
@@ -318,13 +362,30 @@ class OutputDir(click.ParamType):
         if isinstance(value, Path):
             return value
         path = Path(value)
-        if not path.is_dir():
-            raise UserError("an existing directory", f"{cut(value)}, "
-                            f"{'a file' if path.exists() else 'which does not exist'}")
-        refused = cannot_create_in(path)
+        if path.exists() and not path.is_dir():
+            raise UserError("a directory", f"{cut(value)}, a file")
+        if path.is_dir():
+            refused = cannot_create_in(path)
+            if refused:
+                raise UserError("a directory we may write to", f"{cut(value)}, {refused}")
+            return path
+        parent = path.parent if str(path.parent) else Path(".")
+        if not parent.is_dir():
+            raise UserError("a directory, or a new one in an existing directory",
+                            f"{cut(value)}: {cut(str(parent))} does not exist")
+        refused = cannot_create_in(parent)
         if refused:
-            raise UserError("a directory we may write to", f"{cut(value)}, {refused}")
+            raise UserError("a directory we may create", f"{cut(value)}, {refused}")
         return path
+
+
+def make_directory(path: Path) -> None:
+    """Make an :class:`OutputDir`'s directory if it is new (its parent was checked)."""
+    try:
+        path.mkdir(exist_ok=True)
+    except OSError as err:
+        raise UserError("a directory we may create", f"{cut(str(path))}, "
+                        f"{(err.strerror or str(err)).lower()}") from None
 
 
 def check_writable(path: Path) -> None:

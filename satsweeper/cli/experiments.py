@@ -30,7 +30,7 @@ def require_experiments(command: str, *modules: str) -> None:
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="Games to play.")
 @click.option("--rule", "--rules", "rules", type=click.Choice(["can-lose", "safe", "opening"]), default="safe",
               show_default=True, help="First click: may lose, is safe, or opens a region.")
-@click.option("--first", default="corner", show_default=True,
+@click.option("--first", default="corner", show_default=True, metavar="corner|centre|ROW,COL",
               help="First click: corner, centre, or ROW,COL.")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Game i is drawn from (seed, i): the same games wherever they run.")
@@ -262,7 +262,8 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
 @click.option("--seed", default=0, show_default=True, type=int, help="Fixes every game.")
 @backend_options
 @click.option("--plot", "plot_path", type=OutputPath((".png", ".svg", ".pdf")),
-              help="Picture of win rate against density (with --sweep, one per size: NAME-WxH.png).")
+              help="Picture of win rate against density (with --sweep, one per size, its size added to the "
+                   "name: --plot d.png writes d-3x3.png, d-4x4.png, ...).")
 @click.option("--out", type=OutputPath(), metavar="FILE",
               help="Journal of the sweep, written as it goes: a JSON line per finished mine count.")
 @click.option("--resume", type=InputFile(), metavar="FILE",

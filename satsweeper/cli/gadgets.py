@@ -203,7 +203,7 @@ def gadget_write(directory, as_json):
 
 @click.command(name="repair")
 @click.argument("reference", metavar="NAME|FILE")
-@click.option("-o", "--output", type=OutputPath(), help="Write the repaired gadget here, as native text (not .mine, not over the input); "
+@click.option("-o", "--output", type=OutputPath(), help="Write the repaired board or gadget here, as native text (not .mine, not over the input); "
                    "a layout stays one: its mines ('*') and start.")
 @click.option("--attempts", default=20, show_default=True, type=click.IntRange(1),
               help="Optimal change sets to try before giving up.")

@@ -24,7 +24,7 @@ def require_matplotlib() -> None:
 @click.option("--probs", "with_probs", is_flag=True,
               help="Colour hidden cells by exact mine probability (with a legend).")
 @click.option("--reason", type=CellParam(), metavar="ROW,COL",
-              help="Outline the clues that decide CELL (safe or mine), or draw a counter-example.")
+              help="Outline the clues that decide this hidden cell (safe or mine), or draw a counter-example.")
 @click.option("--opened", is_flag=True,
               help="For a layout (mines as '*', a 'start:' line): draw the position its first "
                    "click opens, the puzzle as a player first sees it.")

@@ -12,7 +12,7 @@ from .cluster import backend_of, backend_options
 from ..cells import check_inside, check_room
 from ..limits import TimeUp, deadline
 from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
-                       json_option, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
+                       json_option, make_directory, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
 from .subjects import read_puzzle_from
 
 
@@ -111,7 +111,8 @@ def noguess(source, start, picture, as_json):
               help="No-guess checks allowed per board; exit 3 when it runs out.")
 @click.option("-o", "--output", type=OutputPath(), help="Write the board here (.mine for JSMinesweeper).")
 @click.option("--out-dir", type=OutputDir(),
-              help="Write boards here, one file each (board-N.txt, numbered after those already "
+              help="Write boards here (a new directory is made if its parent exists), one file each "
+                   "(board-N.txt, numbered after those already "
                    "there; board N is the same for a seed however many runs made the rest).")
 @backend_options
 @timeout_option
@@ -148,6 +149,8 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     check_inside((level.width, level.height), first, "start cell")
     check_room(level, first, rule)
     no_guess_only = no_guess_only or difficulty is not None
+    if out_dir:
+        make_directory(out_dir)
     boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
                                     output, out_dir, timeout, backend, difficulty)
     data = {"level": str(level), "start": {"row": first[0], "col": first[1]},

@@ -24,6 +24,10 @@ BASIS_TEXT = {
 }
 
 
+# The rule in words, as the README and noguess say it (JSON keeps "single number").
+RULE_TEXT = {"single number": "one number"}
+
+
 def _percent(p: Fraction) -> str:
     return f"{float(p):.2%}"
 
@@ -49,7 +53,7 @@ def hint_text(view: BoardView, answer: Hint) -> str:
         verb = answer.move.value
         what = "safe" if answer.move is Move.OPEN else "a mine"
         return (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
-                f"{_force(answer.reason)} it (found by {answer.rule})\n"
+                f"{_force(answer.reason)} it (found by {RULE_TEXT.get(answer.rule, answer.rule)})\n"
                 f"{answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} determined")
     m = answer.measures
     why = BASIS_TEXT.get(answer.basis, BASIS_TEXT["choice"]).format(

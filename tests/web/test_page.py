@@ -61,8 +61,10 @@ def settle(driver, seconds: float = 60.0) -> None:
 
 
 def load(driver, mode: str) -> None:
-    """A fresh page in ``mode`` (a new load, not a change of the address's #part)."""
-    driver.get("about:blank")
+    """A fresh page in ``mode`` (a new load, not a change of the address's #part),
+    without the board text the tab kept from an earlier test."""
+    driver.get(driver.url + "api.html")
+    driver.execute_script("sessionStorage.clear()")
     driver.get(driver.url + "#" + mode)
     settle(driver)
 
@@ -162,6 +164,136 @@ class TestAnalyse:
         cell(page, "analyse", 0, 0).click()
         settle(page)
         assert len(cells_with(page, "analyse", "safe")) == 7
+
+    @pytest.mark.parametrize("text, at, tool, expected", [
+        # a layout keeps its mines, start and comment; only the square drawn changes
+        ("# a layout\nmines: 1\nstart: 1,0\n.1*\n.1.\n", (0, 0), "0",
+         "# a layout\nmines: 1\nstart: 1,0\n01*\n.1.\n"),
+        # a tokenized row keeps its names
+        ("layout: tokens\nmines: 1\nx  1 yy\n", (0, 2), "-", "layout: tokens\nmines: 1\nx  1 -\n"),
+        # a .mine file stays one (hidden is H there)
+        ("3x2x1\n1FH\nHHH\n", (1, 2), "1", "3x2x1\n1FH\nHH1\n"),
+        # drawing a hidden cell on a hidden one (a layout's mine) changes nothing
+        ("mines: 1\n.1*\n", (0, 2), ".", "mines: 1\n.1*\n"),
+    ])
+    def test_drawing_keeps_the_text(self, page, text, at, tool, expected):
+        """A drawing click changes only its square of the text: a layout's mines and
+        start, comments, names and the .mine format stay (the text was rewritten from
+        the board drawn, which has none of them)."""
+        load(page, "analyse")
+        paste(page, text)
+        if tool in "0123456789":
+            page.find_element(By.CSS_SELECTOR, "input[name=tool][value=number]").click()
+            Select(page.find_element(By.ID, "tool-number")).select_by_visible_text(tool)
+        else:
+            page.find_element(By.CSS_SELECTOR, f"input[name=tool][value='{tool}']").click()
+        cell(page, "analyse", *at).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == expected
+        read_any(expected)  # still a board the library reads
+
+    def test_a_drawing_refused_is_taken_back(self, page):
+        """A drawing click the library refuses (an 8 in a corner) is taken back: the
+        board stays drawn and drawable, the text as it was, the refusal said (the board
+        vanished, leaving the text to mend by hand)."""
+        load(page, "analyse")
+        text = "mines: 2\n...\n...\n...\n"
+        paste(page, text)
+        page.find_element(By.CSS_SELECTOR, "input[name=tool][value=number]").click()
+        Select(page.find_element(By.ID, "tool-number")).select_by_visible_text("8")
+        cell(page, "analyse", 0, 0).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == text
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 9
+        said = text_of(page, "analyse-answer")
+        assert said.startswith("not drawn") and "expected a number at most 3" in said
+        Select(page.find_element(By.ID, "tool-number")).select_by_visible_text("1")
+        cell(page, "analyse", 0, 0).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == "mines: 2\n1..\n...\n...\n"
+
+    def test_drawing_never_replaces_typed_text(self, page):
+        """A drawing click after the text was edited (not yet analysed) keeps the edit:
+        the board is drawn again from the text instead, and the page says so."""
+        load(page, "analyse")
+        paste(page, "mines: 2\n1..\n...\n")
+        typed = "mines: 2\n1..\n...\n...\n"
+        page.execute_script("arguments[0].value = arguments[1]", page.find_element(By.ID, "board-text"), typed)
+        page.find_element(By.CSS_SELECTOR, "input[name=tool][value=F]").click()
+        cell(page, "analyse", 1, 1).click()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == typed
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 9
+        assert "changed" in text_of(page, "analyse-answer")
+
+    def test_reload_keeps_the_text(self, page):
+        """Reloading the page (or coming back to it in the same tab) keeps the board
+        text as typed, even unanalysed, and draws it; it came back as the example."""
+        load(page, "analyse")
+        box = page.find_element(By.ID, "board-text")
+        box.clear()
+        box.send_keys("mines: 1\n1..\n...\n")
+        page.refresh()
+        settle(page)
+        assert page.find_element(By.ID, "board-text").get_attribute("value") == "mines: 1\n1..\n...\n"
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
+
+    def test_a_typed_board_replaced_can_come_back(self, page):
+        """An example, Blank or a file replacing a board the user typed offers it back
+        (it was gone); a text the page itself put there is replaced without a word."""
+        load(page, "analyse")
+        restore = page.find_element(By.ID, "restore-text")
+        Select(page.find_element(By.ID, "example")).select_by_value("unique.txt")
+        settle(page)
+        assert not restore.is_displayed()  # the page's own example board: nothing to bring back
+        typed = "mines: 1\n1..\n...\n"
+        box = page.find_element(By.ID, "board-text")
+        box.clear()
+        box.send_keys(typed)
+        for replace in ("example", "new-board"):
+            if replace == "example":
+                Select(page.find_element(By.ID, "example")).select_by_value("guess.txt")
+            else:
+                page.find_element(By.ID, "new-board").click()
+            settle(page)
+            assert box.get_attribute("value") != typed and restore.is_displayed()
+            restore.click()
+            settle(page)
+            assert box.get_attribute("value") == typed and not restore.is_displayed()
+            assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
+
+    def test_named_cells_show_their_names(self, page):
+        """A board with named cells (a gadget pasted) shows each name on its cell, as the
+        hint and the answers call cells by name ("guess y(2,12)"); none was shown."""
+        load(page, "analyse")
+        text = (Path(__file__).resolve().parents[2] / "gadgets" / "not.txt").read_text()
+        paste(page, text)
+        names = parse_puzzle(text).board.names
+        assert names
+        for (row, col), name in names.items():
+            assert cell(page, "analyse", row, col).find_element(By.CSS_SELECTOR, ".name").text == name
+        assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .name")) == len(names)
+
+    def test_the_last_question_asked_is_the_one_answered(self, page):
+        """Two cells asked about quickly, the first answer arriving last: the answer and
+        the outlines shown are the second cell's (the first's replaced them)."""
+        load(page, "analyse")
+        paste(page, OPEN)
+        page.execute_script("""
+            const real = window.fetch; let held = false;
+            window.fetch = (url, init) => {
+              const answer = real(url, init);
+              if (String(url).endsWith("/api/safe") && !held) {
+                held = true;
+                return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+              }
+              return answer;
+            };""")
+        cell(page, "analyse", 0, 0).click()  # its answer held back
+        cell(page, "analyse", 3, 4).click()
+        settle(page)
+        assert text_of(page, "analyse-answer").startswith("3,4 ")
+        assert cells_with(page, "analyse", "asked") == {(3, 4)}
 
     def test_one_click_questions(self, page):
         load(page, "analyse")
@@ -322,6 +454,17 @@ class TestAnalyse:
         settle(page)
         truth = oracle.explanations(problem_of(parse_puzzle((EXAMPLES / "unique.txt").read_text()).board))
         assert cells_with(page, "analyse", "certain-mine") == set(truth[0])
+
+    def test_open_the_same_file_again(self, page, tmp_path):
+        """Opening the same file again, edited since, reads it again (the chooser
+        kept its name, so choosing it again changed nothing and the edit was not read)."""
+        load(page, "analyse")
+        path = tmp_path / "mine.txt"
+        for text in ("mines: 1\n1.\n..\n", "mines: 1\n1..\n...\n"):
+            path.write_text(text)
+            page.find_element(By.ID, "board-file").send_keys(str(path))
+            WebDriverWait(page, 20).until(lambda d: d.find_element(By.ID, "board-text").get_attribute("value") == text)
+            settle(page)
 
     def test_system_of_equations(self, page):
         """A system of equations (no board to draw): Analyse says to ask the other
@@ -748,6 +891,18 @@ class TestPlay:
         settle(page)
         assert shown() == truth(2) != truth(4)
 
+    def test_an_emptied_seed_box_deals_the_next_seed(self, page):
+        """A seed box left empty deals the next seed and shows it (it dealt seed 0 and
+        the box stayed empty: the game on the board had no seed to replay it by)."""
+        load(page, "play")
+        box = page.find_element(By.ID, "seed")
+        dealt = int(box.get_attribute("value"))
+        box.clear()
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        assert box.get_attribute("value") == str(dealt + 1)
+        assert page.execute_script("return game.deal.seed") == dealt + 1
+
     @pytest.mark.parametrize("ask", ["show-probs", "hint-button"])
     def test_too_many_flags_outlined(self, page, ask):
         """Flags that overfill a number: the number is outlined and named, whether the
@@ -799,6 +954,34 @@ class TestGadgets:
         assert "exactly one explanation" in text_of(page, "gadget-case")
         current = page.find_element(By.CSS_SELECTOR, "#gadget-cases tr.current")
         assert [td.text for td in current.find_elements(By.TAG_NAME, "td")][:1] == ["1"]
+
+    def test_a_slower_earlier_answer_never_replaces_a_newer_one(self, page):
+        """Inputs set twice quickly: the answer for the first setting, arriving last,
+        does not replace the second's (the drawing showed x=1 beside an unticked box)."""
+        load(page, "gadgets")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("not")
+        settle(page)
+        # The next answer for the gadget is held back 1.5 s, as a busy worker would.
+        page.execute_script("""
+            const real = window.fetch; let held = false;
+            window.fetch = (url, init) => {
+              const answer = real(url, init);
+              if (String(url).endsWith("/api/gadget") && !held) {
+                held = true;
+                return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+              }
+              return answer;
+            };""")
+        box = page.find_element(By.CSS_SELECTOR, "#gadget-inputs input")
+        box.click()  # x=1: its answer is the one held back
+        box.click()  # x=0 again
+        settle(page)
+        page.execute_script("return new Promise((done) => setTimeout(done, 1800))")
+        settle(page)
+        assert not box.is_selected()
+        assert text_of(page, "gadget-case").startswith("inputs x=0:")
+        current = page.find_element(By.CSS_SELECTOR, "#gadget-cases tr.current")
+        assert [td.text for td in current.find_elements(By.TAG_NAME, "td")][:1] == ["0"]
 
     def test_large_gadget_drawn_whole(self, page):
         """A gadget far wider than the page is drawn whole (no scrolling), its

@@ -320,6 +320,19 @@ function legend(host) {
     <span class="small hover-only">hover a cell for the exact fraction</span>`;
 }
 
+// Named cells (a gadget's ports, a compiled formula's variables) carry their name small
+// in the corner, above the percentage, as the hint and the answers call them by it.
+function nameCells(cells, names) {
+  for (const n of names || []) {
+    const div = cells.get(key(n.row, n.col));
+    if (!div) continue;
+    const label = document.createElement("span");
+    label.className = "name";
+    label.textContent = n.name;
+    div.appendChild(label);
+  }
+}
+
 function mark(cells, list, cls) {
   for (const c of list || []) {
     const div = cells.get(key(c.row, c.col));
@@ -408,16 +421,42 @@ function download(name, text) {
 
 // ------------------------------------------------------------------ Analyse
 
-const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null, request: null};
+// placed: the text the page itself last put in the box (an example, Blank, a file);
+// typed: a text of the user's that one of those replaced, to bring back.
+// question: the number of the latest question (a cell asked about, Consistent? ...);
+// an answer to an earlier one, arriving later, or asked of a board since redrawn, is dropped.
+const analysis = {board: null, cells: null, probs: null, text: "", asked: 0, example: null, request: null,
+                  placed: null, typed: null, question: 0};
+
+// An example, Blank or a file replaces the text: one the user typed or drew (not one
+// the page put there) is kept, and "Back to the text typed before" brings it back.
+function replaceText(text) {
+  const box = $("board-text");
+  if (box.value.trim() && box.value !== analysis.placed && box.value !== text) {
+    analysis.typed = box.value;
+    $("restore-text").hidden = false;
+  }
+  box.value = analysis.placed = text;
+}
+
+function restoreText() {
+  if (analysis.typed === null) return;
+  $("board-text").value = analysis.typed;
+  analysis.typed = null;
+  $("restore-text").hidden = true;
+  analyse();
+}
 
 function tool() {
   return document.querySelector("input[name=tool]:checked").value;
 }
 
-// The board drawn on the page as native text (after a drawing click).
-function nativeText(board) {
+// The board drawn on the page as native text; withMines: a layout's mines as '*'.
+function nativeText(board, withMines = false) {
   const head = board.total_mines === null || board.total_mines === undefined ? "" : `mines: ${board.total_mines}\n`;
-  return head + board.rows.join("\n") + "\n";
+  const rows = board.rows.map((row) => row.split(""));
+  for (const m of (withMines && board.mines) || []) if (rows[m.row][m.col] === ".") rows[m.row][m.col] = "*";
+  return head + rows.map((row) => row.join("")).join("\n") + "\n";
 }
 
 // The hint box: a summary line, then the hint in the CLI's words, whose
@@ -472,20 +511,35 @@ function forget() {  // no board drawn: nothing on the page may describe an olde
   $("legend").hidden = true;
 }
 
+// The board text is kept for this tab (sessionStorage) as it is typed or drawn:
+// a reload, or coming back to the page, found the example in its place.
+const KEPT = "satsweeper-board";
+
+function keep(text) {
+  try {
+    sessionStorage.setItem(KEPT, text);
+  } catch (err) {  // over the tab's few megabytes: better nothing kept than an older board
+    sessionStorage.removeItem(KEPT);
+  }
+}
+
 // keepView: a drawing click, whose view must not jump away to the hint.
+// Returns the error when the text is refused (null otherwise).
 async function analyse(keepView = false) {
   const text = $("board-text").value;
+  keep(text);
   if (text !== analysis.example) $("example").value = "";  // the menu names no board it did not load
   const answerBox = $("analyse-answer");
   showAnswer(answerBox, "");
   showHint($("analyse-hint"), "", "");
   const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
+  analysis.question++;  // nor an answer about the board before mark this one
   if (analysis.request) analysis.request.abort();  // nor hold one of the server's few workers
   const request = analysis.request = new AbortController();
   $("analyse-board").classList.add("stale");  // the board of the text before, until the answer
   try {
     const answer = await api("analyse", {board: text}, request.signal);
-    if (asked !== analysis.asked) return;
+    if (asked !== analysis.asked) return null;
     $("analyse-board").classList.remove("stale");
     analysis.text = text;
     analysis.board = answer.board;
@@ -495,6 +549,7 @@ async function analyse(keepView = false) {
     const start = performance.now();
     requestAnimationFrame(() => setTimeout(() => performance.measure("board drawn", {start}), 0));
     analysis.cells = drawBoard($("analyse-board"), answer.board, analyseClick, answer.probs);
+    nameCells(analysis.cells, answer.board.names);
     if (answer.complete === false) {  // out of time: the board, and what the simplest rule settles
       $("legend").hidden = true;
       mark(analysis.cells, answer.safe, "safe");
@@ -521,12 +576,14 @@ async function analyse(keepView = false) {
       showAnswer(answerBox, conflictText(answer.probs.conflict) + " (highlighted)");
     }
   } catch (err) {
-    if (asked !== analysis.asked) return;
+    if (asked !== analysis.asked) return null;
     $("analyse-board").classList.remove("stale");
     forget();
     showError(answerBox, err);
     if (err.answer && err.answer.file === "<board>") pointAt($("board-text"), err.answer.line, err.answer.col, err.answer.got);
+    return err;
   }
+  return null;
 }
 
 async function analyseClick(row, col, event, right) {
@@ -535,6 +592,7 @@ async function analyseClick(row, col, event, right) {
   const div = analysis.cells.get(key(row, col));
   const answerBox = $("analyse-answer");
   if (!div.classList.contains("hidden")) {
+    analysis.question++;  // what it shows is the answer now
     if (div.dataset.state !== "-") {
       showAnswer(answerBox, `${row},${col} shows ${div.dataset.state}: click a hidden cell to ask whether it is safe`);
     }
@@ -545,9 +603,11 @@ async function analyseClick(row, col, event, right) {
   // A flag: is it right (a mine whatever the rest), with the flag itself taken away.
   const flagged = div.classList.contains("flag");
   const certainMine = flagged || div.classList.contains("certain-mine");
+  const question = ++analysis.question;
   try {
     const answer = await api("safe", {board: analysis.text, row, col, mine: certainMine,
                                       flags: flagged ? "hidden" : "mine"});
+    if (question !== analysis.question) return;
     const what = certainMine ? "a mine" : "safe";
     if (answer.complete === false) {
       showAnswer(answerBox, `${row},${col}: ${outOfTime(answer)}`);
@@ -565,24 +625,111 @@ async function analyseClick(row, col, event, right) {
         `in the explanation drawn (purple dots are its mines) it is ${certainMine ? "safe" : "a mine"}`);
     }
   } catch (err) {
-    showError(answerBox, err);
+    if (question === analysis.question) showError(answerBox, err);
   }
 }
 
-function draw(row, col, symbol) {
+// A drawing click changes that square of the text and nothing else: rewritten from
+// the board drawn, the text lost a layout's mines and start, its comments and names,
+// and a .mine file became native text.
+async function draw(row, col, symbol) {
   if (!analysis.board) return;
+  const box = $("board-text");
+  if (box.value !== analysis.text) {  // edited since it was drawn: the click may name another board
+    await analyse(true);
+    const answerBox = $("analyse-answer"), said = answerBox.textContent;
+    if (analysis.board) showAnswer(answerBox, "The text had changed since the board was drawn: drawn again " +
+      "from the text as it is now; click again to draw." + (said ? " " + said : ""));
+    return;
+  }
   const board = analysis.board;
-  const line = board.rows[row].split("");
-  line[col] = symbol === "number" ? $("tool-number").value : symbol;
-  board.rows[row] = line.join("");
-  $("board-text").value = nativeText(board);
-  analyse(true);
+  const wanted = symbol === "number" ? $("tool-number").value : symbol;
+  if (board.rows[row][col] === wanted) return;  // e.g. hidden drawn on a layout's mine: nothing to change
+  const before = analysis.text, drawn = redrawn(before, board, row, col, wanted);
+  const focused = document.activeElement;  // the board, when drawing from the keyboard
+  box.value = drawn;
+  const refused = await analyse(true);
+  // A square the library refuses (an 8 in a corner) is taken back: the board stays
+  // drawn and drawable, and the refusal is said (the board vanished on it).
+  if (refused && refused.answer && refused.answer.file === "<board>" && box.value === drawn) {
+    box.value = before;
+    await analyse(true);
+    const a = refused.answer;  // its line and column are of the text refused, no longer in the box
+    const why = a.expected ? `expected ${a.expected} (got ${a.got})` : errorText(refused);
+    if (box.value !== before) return;
+    showError($("analyse-answer"), new Error(`not drawn at ${row},${col}, the board is as it was: ${why}`));
+    if (focused && focused.id === "analyse-board") focused.focus();  // the error's selection took it
+  }
+}
+
+// The text with the square at row, col drawn as symbol (0-8, F, . hidden, - void),
+// its other lines and squares as they were; where its squares cannot be found
+// (or a .mine file is given a void, which it has no square for) the board as native text.
+function redrawn(text, board, row, col, symbol) {
+  const grid = squaresOf(text);
+  const fits = grid && grid.rows.length === board.height && grid.rows.every((r) => r.length === board.width);
+  const square = grid && grid.mine ? {".": "H"}[symbol] || symbol : symbol;
+  if (!fits || (grid.mine && square === "-")) {
+    const rows = board.rows.map((r, i) => (i === row ? r.slice(0, col) + symbol + r.slice(col + 1) : r));
+    return nativeText({...board, rows}, true);
+  }
+  const [start, end] = grid.rows[row][col];
+  return text.slice(0, start) + square + text.slice(end);
+}
+
+// Where each square of a board text stands, as textio.py reads it: {mine, rows},
+// rows[r][c] the [start, end) offsets of square r,c.  Lines end at \n, \r\n or \r;
+// a native text skips blank and comment (#) lines and key: value headers, and its
+// rows are one character a square, or white-space separated tokens (layout: tokens,
+// or any row with white space inside); a .mine file has its rows after its
+// WIDTHxHEIGHTxMINES line.
+function squaresOf(text) {
+  const lines = [];
+  const breaks = /\r\n|\r|\n/g;
+  let at = text.startsWith("\ufeff") ? 1 : 0, m;
+  while ((m = breaks.exec(text)) !== null) {
+    lines.push([at, text.slice(at, m.index)]);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) lines.push([at, text.slice(at)]);
+  const first = lines.find(([, line]) => line.trim());
+  if (first && /^\s*[0-9]+x[0-9]+x[0-9]+\s*$/.test(first[1])) {
+    const height = +first[1].trim().split("x")[1];
+    return {mine: true, rows: lines.slice(1, 1 + height).map(([s, line]) => characters(line, s))};
+  }
+  const rows = [];
+  let tokens = false;
+  for (const [s, line] of lines) {
+    const stripped = line.trim();
+    if (!stripped || stripped.startsWith("#")) continue;
+    const header = /^\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$/.exec(line);
+    if (header && !rows.length) {
+      if (header[1].toLowerCase() === "layout") tokens = header[2] === "tokens";
+      continue;
+    }
+    rows.push([s, line]);
+  }
+  if (!rows.some(([, line]) => /\S\s+\S/.test(line.trim())) && !tokens) {
+    return {mine: false, rows: rows.map(([s, line]) => characters(line.trim(), s + line.length - line.trimStart().length))};
+  }
+  return {mine: false, rows: rows.map(([s, line]) => [...line.matchAll(/\S+/g)].map((t) => [s + t.index, s + t.index + t[0].length]))};
+}
+
+// The [start, end) offsets of each character of line (as Python counts them: a
+// character beyond U+FFFF is one square, two UTF-16 units), the line at offset s.
+function characters(line, s) {
+  const out = [];
+  for (const ch of line) {
+    out.push([s, s + ch.length]);
+    s += ch.length;
+  }
+  return out;
 }
 
 function blank() {
   const w = Math.max(1, +$("new-width").value), h = Math.max(1, +$("new-height").value);
   const rows = Array.from({length: h}, () => ".".repeat(w));
-  $("board-text").value = nativeText({rows, total_mines: Math.max(0, +$("new-mines").value)});
+  replaceText(nativeText({rows, total_mines: Math.max(0, +$("new-mines").value)}));
   document.querySelector("input[name=tool][value=number]").checked = true;
   analyse();
 }
@@ -594,7 +741,7 @@ async function example(name) {
   try {
     const response = await fetch("examples/" + name);
     if (!response.ok) throw new Error(`no example ${name} (HTTP ${response.status})`);
-    $("board-text").value = analysis.example = await response.text();
+    replaceText(analysis.example = await response.text());
     await analyse();
   } catch (err) {
     showError($("analyse-answer"), err);
@@ -607,8 +754,10 @@ async function query(command) {
   const answerBox = $("analyse-answer");
   const text = $("board-text").value;
   if (analysis.cells) clearMarks($("analyse-board"), ["reason", "asked", "explained", "conflict", "frontier"]);
+  const question = ++analysis.question;
   try {
     const a = await api(command, {board: text});
+    if (question !== analysis.question) return;
     const cells = text === analysis.text ? analysis.cells : null;  // the board drawn is this text's
     let out = "";
     if (a.complete === false) {  // out of time: say so, never read the missing fields as an answer
@@ -642,7 +791,7 @@ async function query(command) {
     }
     showAnswer(answerBox, out);
   } catch (err) {
-    showError(answerBox, err);
+    if (question === analysis.question) showError(answerBox, err);
   }
 }
 
@@ -674,6 +823,11 @@ function level() {
 async function newGame() {
   game.auto = false;
   const box = $("seed");
+  // An emptied box is no seed typed (+"" would deal seed 0 and show none).
+  if (!box.value.trim()) {
+    game.seedTyped = false;
+    box.value = game.deal ? game.deal.seed : 0;
+  }
   if (game.deal && !game.seedTyped && +box.value === game.deal.seed) box.value = game.deal.seed + 1;
   game.seedTyped = false;
   game.deal = {level: level(), rule: $("rule").value, no_guess: $("no-guess").checked, seed: +box.value};
@@ -813,7 +967,8 @@ async function autoPlay() {
 
 // ------------------------------------------------------------------ Gadgets
 
-const gadgetState = {list: [], answer: null, shown: 0};
+// asked: the latest question's number: a slower earlier answer must not replace a newer one.
+const gadgetState = {list: [], answer: null, shown: 0, asked: 0};
 
 async function loadGadgets() {
   const a = await api("gadgets");
@@ -848,11 +1003,14 @@ function gadgetInputs() {
 async function showGadget() {
   const name = $("gadget-name").value;
   const inputs = [...document.querySelectorAll("#gadget-inputs input")].map((i) => (i.checked ? 1 : 0));
+  const asked = ++gadgetState.asked;
   try {
     const a = await api("gadget", {name, inputs});
+    if (asked !== gadgetState.asked) return;
     if (a.complete === false) throw new Error(outOfTime(a));
     gadgetState.answer = a;
     gadgetState.shown = 0;
+    $("gadget-verdict").classList.remove("error");  // an error shown before is answered now
     $("gadget-verdict").innerHTML =
       `<b>${a.gadget}</b>: computes its claim: <span class="${a.computes ? "ok" : "bad"}">${a.computes ? "yes" : "no"}</span>; ` +
       `unique: <span class="${a.unique ? "ok" : "bad"}">${a.unique ? "yes" : "no"}</span>; ` +
@@ -861,6 +1019,7 @@ async function showGadget() {
     explanationButtons(a);
     drawGadget();
   } catch (err) {
+    if (asked !== gadgetState.asked) return;
     showError($("gadget-verdict"), err);
   }
 }
@@ -951,7 +1110,9 @@ window.addEventListener("DOMContentLoaded", () => {
   $("board-file").onchange = (e) => {
     const file = e.target.files[0];
     if (!file) return;
-    file.text().then((text) => { $("board-text").value = text; analyse(); });
+    // Emptied, so that choosing the same file again (edited since) is a change and is read.
+    e.target.value = "";
+    file.text().then((text) => { replaceText(text); analyse(); });
   };
   $("new-board").onclick = blank;
   $("example").onchange = () => example($("example").value);
@@ -967,7 +1128,11 @@ window.addEventListener("DOMContentLoaded", () => {
   $("show-probs").onchange = () => game.deal && refresh(false);
   $("gadget-name").onchange = gadgetInputs;
   $("gadget-zoom").onchange = () => gadgetState.answer && drawGadget();
-  if (!$("board-text").value) $("board-text").value = EXAMPLE;
+  $("board-text").oninput = () => keep($("board-text").value);
+  const kept = sessionStorage.getItem(KEPT);
+  if (kept !== null) $("board-text").value = kept;
+  else if (!$("board-text").value) $("board-text").value = analysis.placed = EXAMPLE;
+  $("restore-text").onclick = restoreText;
   window.addEventListener("hashchange", () => {
     const wanted = location.hash.slice(1);
     if (["analyse", "play", "gadgets"].includes(wanted)) setMode(wanted);
