@@ -39,7 +39,7 @@ from typing import Callable
 
 from .board import Cell
 from .compiled import adopt, build_of
-from .errors import InputError, SatsweeperError
+from .errors import BoardSyntaxError, InputError, SatsweeperError, cut
 from .game import FirstClick, Level
 from .memo import Memo
 
@@ -237,7 +237,8 @@ class Search:
                 header = None
             wanted = f"a memo of {self.level} saved by the optimal search (version {MEMO_VERSION})"
             if not isinstance(header, dict) or header.get("format") != MEMO_FORMAT:
-                raise SatsweeperError(f"{wanted} (got {path}, which begins {line[:30]!r})")
+                found = line.decode("utf-8", "replace").rstrip("\r\n")
+                raise BoardSyntaxError(os.fspath(path), 1, 1, wanted, cut(found, 30) if found else "an empty file")
             if header.get("version") != MEMO_VERSION or header.get("level") != str(self.level):
                 raise SatsweeperError(f"{wanted} (got {path}, a memo of {header.get('level')}, "
                                       f"version {header.get('version')})")

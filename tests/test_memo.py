@@ -272,5 +272,5 @@ class TestSearchResumed:
             Search(Level(3, 3, 3)).load(path)
         other = tmp_path / "b.memo"
         other.write_text("p cnf 3 2\n")
-        with pytest.raises(SatsweeperError, match="which begins b'p cnf"):
+        with pytest.raises(SatsweeperError, match=r"b.memo:1:1: expected a memo of 3x3x3 .* \(got 'p cnf 3 2'\)$"):
             Search(Level(3, 3, 3)).load(str(other))

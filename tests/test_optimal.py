@@ -545,7 +545,8 @@ class TestCommand:
         assert path.read_bytes() == kept
         path.write_text("p cnf 3 1\n1 2 0\n")
         code, data = self.run("3x3x3", "--memo", str(path))
-        assert code == 2 and "which begins b'p cnf 3 1" in data["error"]
+        assert code == 2 and data["error"] == (f"{path}:1:1: expected a memo of 3x3x3 saved by the optimal search "
+                                               "(version 1) (got 'p cnf 3 1')")
 
     def test_memo_saved_as_it_goes(self, tmp_path, monkeypatch):
         """--memo is saved between steps of a long search (every SAVE_EVERY CPU seconds), not only at
