@@ -10,7 +10,7 @@ import heapq
 import json
 from typing import Hashable, Iterable, Mapping
 
-from ..board import Board
+from ..board import Board, GridCells
 from ..constraints import Clue, TotalMines
 from ..systems import System
 from ..textio import format_grid
@@ -158,9 +158,23 @@ def _order(cell):
     return (1, str(cell))
 
 
+def _compact(view: View, mines: frozenset):
+    """A board's mines as compact cells in row order (:class:`~satsweeper.board.GridCells`), so
+    their JSON is formatted in C: 600,000 mines sorted by :func:`_order` and formatted one by one
+    took 4 of the 5 seconds of ``check --json`` on a 2000x2000 board.  None for other views."""
+    if not isinstance(view, BoardView) or view.json_template() is None:
+        return None
+    import numpy as np
+    width = view.board.width
+    flat = np.fromiter((r * width + c for r, c in mines), dtype=np.int64, count=len(mines))
+    flat.sort()
+    return GridCells(flat, width)
+
+
 def explanation_json(view: View, mines: frozenset):
     """The mines as JSON cells; a big board's many written as they are made, in row order
     (sorting hundreds of thousands of cells by their text took seconds)."""
     if len(mines) > STREAMED:
-        return JsonList(lambda: sorted(mines, key=_order), lambda c: view.json_head(c) + "}", len(mines))
+        return JsonList(lambda: sorted(mines, key=_order), lambda c: view.json_head(c) + "}", len(mines),
+                        fast_pieces(view, _compact(view, mines), "}"))
     return [view.json(c) for c in sorted(mines, key=str)]
