@@ -82,7 +82,7 @@ def optimal(level, rule, first, strategy_name, seed, memo_path, timeout, as_json
     if strategy_name:
         start = first or best.firsts[0]
         # The same --timeout covers both searches: playing the strategy on
-        # every layout can take far longer than the optimum (4x4x4 best: 50 s).
+        # every layout can take far longer than the optimum (5x3x5 best: 8 CPU s, the optimum 0.3).
         left = None if timeout is None else max(timeout - (time.monotonic() - began), 0.001)
         try:
             with working(f"playing {strategy_name} on {best.layouts} layouts"):
