@@ -39,8 +39,8 @@ not) and a C compiler is there; at its end this module takes the compiled
 functions and classes in place of its own, but only while the text they
 were built from (carried in the extension as ``_SOURCE``) is this file's,
 byte for byte: an edited file runs as Python until the next install, never
-as stale compiled code.  ``SATSWEEPER_PURE=1`` runs it as Python anyway;
-:data:`COMPILED` is the compiled module in use, or None.  Why: compiled,
+as stale compiled code (:mod:`satsweeper.compiled`).  ``SATSWEEPER_PURE=1`` runs it as
+Python anyway; :data:`COMPILED` is the compiled module in use, or None.  Why: compiled,
 ``solve`` spends 0.72-0.88 of the instructions (valgrind, intermediate
 positions 643,600 -> 482,700) and determined cells on intermediate
 positions went from 1.6-1.95x ms-toollib's time to 1.46-1.56x (median;
@@ -62,10 +62,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from importlib import import_module
 from itertools import compress
 from math import comb
-from os import environ
 from operator import mul
 from typing import Hashable, Mapping, Sequence
 
@@ -76,6 +74,7 @@ except ImportError:  # Cython is needed only to build: as Python, cython.compile
     cython = SimpleNamespace(compiled=False)
 
 from .board import Board, grid
+from .compiled import adopt, build_of
 from .components import _mine_ways, _ways, with_total
 from .tally import Poly, Shared, Tally, accumulate, combine, frontier_counts, window
 
@@ -976,48 +975,8 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
     return steps
 
 
-
-
-def _fresh(compiled, source: bytes) -> bool:
-    """Whether ``compiled`` (a module or None) was built from ``source``: its
-    ``_SOURCE``, appended by ``setup.py``, is that source byte for byte
-    (the whole text, not a digest: a comparison costs microseconds, where
-    importing :mod:`hashlib` cost 3-10 ms of the cold start).
-
-    >>> from types import SimpleNamespace
-    >>> _fresh(SimpleNamespace(_SOURCE=b"x = 1\\n"), b"x = 1\\n")
-    True
-    >>> _fresh(SimpleNamespace(_SOURCE=b"x = 1\\n"), b"x = 2\\n")
-    False
-    >>> _fresh(None, b"x = 1\\n")
-    False
-    """
-    return getattr(compiled, "_SOURCE", None) == source
-
-
-def _compiled():
-    """The compiled build of this very file (``satsweeper._bitboard_compiled``), or None:
-    not built, built from another version of this file, or ``SATSWEEPER_PURE``
-    set (to anything but ``""`` or ``"0"``)."""
-    if environ.get("SATSWEEPER_PURE", "0") not in ("", "0"):
-        return None
-    try:
-        compiled = import_module(f"{__package__}._bitboard_compiled")
-        with open(__file__, "rb") as source:
-            return compiled if _fresh(compiled, source.read()) else None
-    except Exception:  # missing, or stale enough not to import: this file's own code serves
-        return None
-
-
 # Only as satsweeper.bitboard: the compiled module runs this same source under
 # its own name, and a test loads this file under another to get the pure path.
-COMPILED = _compiled() if __name__ == f"{__package__}.bitboard" else None
+COMPILED = build_of(__name__, "_bitboard_compiled", __file__) if __name__ == f"{__package__}.bitboard" else None
 if COMPILED is not None:
-    # Every function and class of this file becomes the compiled one, named as
-    # this module's (so doctests and pickles find them here).
-    for _name, _value in list(globals().items()):
-        if getattr(_value, "__module__", None) == __name__ and _name != "_compiled" and _name != "_fresh":
-            _value = getattr(COMPILED, _name)
-            _value.__module__ = __name__
-            globals()[_name] = _value
-    del _name, _value
+    adopt(globals(), COMPILED)

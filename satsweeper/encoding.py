@@ -58,7 +58,7 @@ class CardinalityEncoding(enum.Enum):
         return getattr(EncType, self.value)
 
 
-# Chosen by measurement (scripts/bench_encodings.py, README): native
+# Chosen by measurement (scripts/bench_encodings.py, docs/measured.md): native
 # constraints in Gluecard are the fastest, mostly because the total costs
 # O(n) there; seqcounter is the best CNF encoding for solvers without them.
 DEFAULT_ENCODING = CardinalityEncoding.NATIVE

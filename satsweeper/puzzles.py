@@ -26,7 +26,7 @@ stuck, where a guess would be forced.
   quickly (beginner, intermediate, expert), the fast repair only where
   they do not (high density, where no uniform generator finishes).
 
-The README's "Measured" section (Puzzles, Bias) gives the measured bias of each recipe
+docs/measured.md (Bias) and docs/puzzles.txt give the measured bias of each recipe
 (``scripts/bench_bias.py``).
 """
 

@@ -18,7 +18,7 @@ shows what asking for no-guess changes by itself; ``--method ms-adjust``
 adds ms-toollib's ``laymine_solvable_adjust`` (the ``peers`` extra; its
 boards are drawn unseeded).  Needs scipy (the ``experiments`` extra).
 
-    python scripts/bench_bias.py                       # the README table
+    python scripts/bench_bias.py                       # the table of docs/measured.md
     python scripts/bench_bias.py --boards 50 --level 9x9x10
     python scripts/bench_bias.py --level 30x16x120 --boards 150   # the README's dense row
 """

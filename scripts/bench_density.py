@@ -20,7 +20,7 @@ It takes no seed, so its rows differ from run to run; ours are fixed by
 ``--seed``.  Once ``laymine_solvable`` fails every board of a row, denser
 rows skip it ("-").
 
-    python scripts/bench_density.py                    # the README table
+    python scripts/bench_density.py                    # the table of docs/measured.md
     python scripts/bench_density.py --boards 3 --mines 170
 """
 

@@ -25,6 +25,7 @@ from hypothesis import given, settings
 import satsweeper
 from satsweeper import bitboard
 from satsweeper.board import Board
+from satsweeper.compiled import fresh
 from satsweeper.game import LEVELS, Level
 from satsweeper.positions import position
 
@@ -40,7 +41,7 @@ def compiled_module(required: bool = False):
     """The compiled build of this very source, or a skip; a failure under CI when ``required``
     (one test says the build is missing, the others skip)."""
     problem = ("not built (no C compiler? `pip install -e .` builds it)" if SPEC is None else
-               None if bitboard._fresh(importlib.import_module(NAME), SOURCE) else
+               None if fresh(importlib.import_module(NAME), SOURCE) else
                "built from another bitboard.py (`pip install -e .` rebuilds it)")
     if problem is None:
         return importlib.import_module(NAME)

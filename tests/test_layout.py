@@ -26,6 +26,37 @@ def modules() -> dict[str, Path]:
     return found
 
 
+def anchors(text: str) -> set[str]:
+    """GitHub's anchors for the headings of a Markdown text (fenced code skipped): lower case,
+    punctuation dropped, spaces to hyphens, a repeated heading's anchor suffixed -1, -2, ..."""
+    found, fenced = set(), False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(r"#{1,6} ", line):
+            slug = re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+            repeat = 0
+            while (slug if not repeat else f"{slug}-{repeat}") in found:
+                repeat += 1
+            found.add(slug if not repeat else f"{slug}-{repeat}")
+    return found
+
+
+def broken_links(page: Path) -> tuple[int, list[str]]:
+    """(relative links read, those that miss) of a Markdown file: a link misses when the file
+    it names, relative to the page, does not exist, or its #anchor is no heading of that file."""
+    read, broken = 0, []
+    for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text()):
+        if re.match(r"[a-z]+:", target):  # http:, mailto: are not ours to check
+            continue
+        read += 1
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path) if path else page
+        if not file.exists() or (anchor and (file.suffix != ".md" or anchor not in anchors(file.read_text()))):
+            broken.append(target)
+    return read, broken
+
+
 MODULES = modules()
 
 
@@ -142,7 +173,7 @@ class TestDocs:
         docs/ (benchmarks.txt and line-automaton.txt were; best-expert-10000.json was named,
         unlinked, in best-bench.txt)."""
         docs = ROOT / "docs"
-        linked = set(re.findall(r"\]\((docs/[^)#\s]+)\)", README))
+        linked = set(re.findall(r"\]\((docs/[^)#\s]+)(?:#[^)\s]*)?\)", README))  # a section's link too
         assert linked, "the test reads no link at all"
         named = "\n".join((ROOT / path).read_text(errors="replace") for path in linked
                           if (ROOT / path).is_file() and path.endswith((".txt", ".md")))
@@ -151,3 +182,24 @@ class TestDocs:
                            for link in linked)
                 and entry.name not in named]
         assert not lost, f"not linked from README.md: {lost}"
+
+    def test_every_relative_link_resolves(self):
+        """Every relative link of README.md and of the Markdown pages of docs/ names a file that
+        exists and, with a #anchor, a heading of it: the run-by-run records moved out of README
+        (docs/measured.md, strength.md, optimal-search.md) stay one click from its tables."""
+        pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+        results = {page.relative_to(ROOT): broken_links(page) for page in pages}
+        assert results[Path("README.md")][0] > 40, "the test reads too few of README's links"
+        assert results[Path("docs/measured.md")][0] > 10, "the test reads too few of measured.md's links"
+        broken = [f"{page}: {target}" for page, (_, missed) in results.items() for target in missed]
+        assert not broken, "\n".join(broken)
+
+    def test_a_missing_file_or_heading_is_a_broken_link(self, tmp_path):
+        """The check itself finds what it must: a missing file, a missing heading, here or there."""
+        (tmp_path / "docs").mkdir()
+        (tmp_path / "docs" / "a.md").write_text("# The `a` page\n\n## Same\n\n## Same\n")
+        page = tmp_path / "README.md"
+        page.write_text("# Top\n\n```\n# not a heading\n```\n[1](docs/a.md) [2](docs/a.md#the-a-page) "
+                        "[3](docs/a.md#same-1) [4](#top) [5](http://x.org/y) [6](docs/b.md) "
+                        "[7](docs/a.md#nowhere) [8](#not-a-heading) [9](docs/a.md#same-2)\n")
+        assert broken_links(page) == (8, ["docs/b.md", "docs/a.md#nowhere", "#not-a-heading", "docs/a.md#same-2"])

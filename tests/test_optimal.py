@@ -321,6 +321,46 @@ class TestStrategyValue:
         assert played.layouts == len(layouts_for(level, FirstClick.SAFE, (0, 0)))
         assert played.value <= optimum(level, FirstClick.SAFE, (0, 0)).value
 
+    @pytest.mark.parametrize("level,rule,name", [
+        (Level(3, 4, 3), FirstClick.SAFE, "best"), (Level(4, 3, 4), FirstClick.CAN_LOSE, "random"),
+        (Level(4, 4, 3), FirstClick.OPENING, "exact"), (Level(2, 6, 4), FirstClick.SAFE, "single-point")], ids=str)
+    def test_played_together_as_one_by_one(self, level, rule, name):
+        """strategy_value plays the layouts together (one decision per view); each layout played
+        alone by a fresh player (play_layout) wins the same ones."""
+        from satsweeper.optimal import allowed_layouts, play_layout
+        from satsweeper.strategies import strategy
+        alone = sum(play_layout(level, mines, (0, 0), strategy(name, check_consistency=False), 5)
+                    for mines in allowed_layouts(level, rule, (0, 0)))
+        assert strategy_value(level, name, rule, (0, 0), seed=5).won == alone
+
+    def test_a_player_with_a_memory_is_copied_where_games_part(self):
+        """A player whose guesses depend on everything it has seen (best's endgame keeps its search
+        from guess to guess; this one counts its guesses and the numbers it saw) plays together
+        as alone: a player shared between games that part, or copied after it decided, would not."""
+        from satsweeper.game import Game
+        from satsweeper.optimal import allowed_layouts, play_layout, play_together
+        from satsweeper.strategies import Decision
+
+        class Recalling:
+            name = "recalling"
+
+            def __init__(self):
+                self.seen = 0
+
+            def decide(self, board, rng):
+                self.seen += 1 + sum(board.clues.values())
+                hidden = board.hidden_cells()
+                return Decision(opens=(hidden[self.seen % len(hidden)],), guess=True)
+
+        level = Level(3, 4, 3)
+        layouts = list(allowed_layouts(level, FirstClick.SAFE, (0, 0)))
+        alone = [play_layout(level, mines, (0, 0), Recalling()) for mines in layouts]
+        games = [Game(level, mines) for mines in layouts]
+        for game in games:
+            game.open((0, 0))
+        assert play_together(games, Recalling) == sum(alone)
+        assert 0 < sum(alone) < len(layouts)
+
     def test_same_seed_same_value(self):
         """Tie-breaks come from the seed: the value is reproducible."""
         level = Level(3, 3, 2)

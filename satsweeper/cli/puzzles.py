@@ -101,7 +101,7 @@ def noguess(source, start, picture, as_json):
 @click.option("--method", type=click.Choice(["auto", "resample", "perturb", "clear"]), default="auto",
               show_default=True, help="resample: uniform over no-guess layouts but slow at high density; "
               "perturb, clear: fast repairs, biased; auto: resample, then clear if 30 draws fail "
-              "(README: Measured, Bias).")
+              "(docs/measured.md, Bias).")
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "extreme"]),
               help="Only no-guess layouts of exactly this grade (implies --no-guess).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Fixes every layout drawn.")
