@@ -89,6 +89,20 @@ def text_of(driver, element_id: str) -> str:
     return driver.find_element(By.ID, element_id).text
 
 
+
+def hold_first_answer(page, endpoint: str) -> None:
+    """Hold back the page's first answer from ``endpoint`` 1.5 s, as a busy worker would."""
+    page.execute_script("""
+        const real = window.fetch; let held = false;
+        window.fetch = (url, init) => {
+          const answer = real(url, init);
+          if (String(url).endsWith(arguments[0]) && !held) {
+            held = true;
+            return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+          }
+          return answer;
+        };""", endpoint)
+
 class TestAnalyse:
     def test_probabilities_and_safe_cells(self, page):
         """Each hidden cell shows the oracle's exact probability; safe cells and mines are marked."""
@@ -279,16 +293,7 @@ class TestAnalyse:
         the outlines shown are the second cell's (the first's replaced them)."""
         load(page, "analyse")
         paste(page, OPEN)
-        page.execute_script("""
-            const real = window.fetch; let held = false;
-            window.fetch = (url, init) => {
-              const answer = real(url, init);
-              if (String(url).endsWith("/api/safe") && !held) {
-                held = true;
-                return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
-              }
-              return answer;
-            };""")
+        hold_first_answer(page, "/api/safe")
         cell(page, "analyse", 0, 0).click()  # its answer held back
         cell(page, "analyse", 3, 4).click()
         settle(page)
@@ -962,16 +967,7 @@ class TestGadgets:
         Select(page.find_element(By.ID, "gadget-name")).select_by_value("not")
         settle(page)
         # The next answer for the gadget is held back 1.5 s, as a busy worker would.
-        page.execute_script("""
-            const real = window.fetch; let held = false;
-            window.fetch = (url, init) => {
-              const answer = real(url, init);
-              if (String(url).endsWith("/api/gadget") && !held) {
-                held = true;
-                return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
-              }
-              return answer;
-            };""")
+        hold_first_answer(page, "/api/gadget")
         box = page.find_element(By.CSS_SELECTOR, "#gadget-inputs input")
         box.click()  # x=1: its answer is the one held back
         box.click()  # x=0 again
