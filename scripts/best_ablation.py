@@ -33,7 +33,8 @@ best's own since issue 18, the same as ``best``; ``no-blend`` is best before),
 walled in by mines | it is safe): Hill's "50/50 influence"; ``risk-minus-N``
 the opposite), ``deeper-N``
 (the candidates within N% of the best look-ahead score, at most 3, scored
-again two moves ahead), ``alive`` (a candidate that can show only one
+again two moves ahead; ``deeper-10-8``: within 10%, at most 8; ``deeper-all``: every
+candidate scored, at most 8), ``alive`` (a candidate that can show only one
 number is passed over while another can show more: Hill's dead cells).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
@@ -90,6 +91,8 @@ VARIANTS = {
     "deeper-2": lambda: Best(deeper=Fraction(2, 100)),
     "deeper-5": lambda: Best(deeper=Fraction(5, 100)),
     "alive": lambda: Best(alive=True),
+    "deeper-10-8": lambda: Best(deeper=Fraction(1, 10), deep_most=8),
+    "deeper-all": lambda: Best(deeper=Fraction(1), deep_most=8),
 }
 
 

@@ -230,3 +230,40 @@ class TestBlend:
             assert got == want
             checked += 1
         assert checked >= 50, checked
+
+
+class TestDeepMost:
+    def test_at_most_deep_most_candidates_go_two_moves_deep_and_the_best_is_chosen(self, monkeypatch):
+        """Best(deeper=..., deep_most=n) scores at most n candidates two moves
+        ahead (more than the default 3 when n is 8) and opens one whose
+        two-move score is the highest of them."""
+        from fractions import Fraction as F
+        from satsweeper.strategies import certain_decision
+        from satsweeper.strategies.best import DEEPER, Best
+        calls = []
+        original = Best._two_moves
+
+        def recording(self, *args):
+            value = original(self, *args)
+            calls.append((args[4], value))  # (cell, two-move score)
+            return value
+
+        monkeypatch.setattr(Best, "_two_moves", recording)
+        rng = random.Random(17)
+        most_seen = {3: 0, 8: 0}
+        for _ in range(600):
+            board = _random_board(rng)
+            if certain_decision(board)[0] is not None or len(board.hidden_cells()) < 3:
+                continue
+            for n in (3, 8):
+                calls.clear()
+                player = Best(deeper=F(1), deep_most=n, endgame=False, corners=False)
+                decision = player.decide(board, random.Random(0))
+                assert len(calls) <= n
+                most_seen[n] = max(most_seen[n], len(calls))
+                if decision.basis == "two moves":
+                    top = max(v for _, v in calls)
+                    assert decision.value == top
+                    assert dict(calls)[decision.opens[0]] == top
+        assert most_seen[3] == DEEPER == 3
+        assert most_seen[8] > 3

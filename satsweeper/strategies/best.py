@@ -90,7 +90,8 @@ class Best:
                  corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
                  late_corners: bool = True, blend: bool = True, fifty: bool = False,
-                 risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False):
+                 risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False,
+                 deep_most: int = DEEPER):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -116,8 +117,9 @@ class Best:
         self.risk = Fraction(risk)
         # ``deeper``: the candidates whose look-ahead score is within that
         # fraction of the best (at most DEEPER of them) are scored again two
-        # moves ahead (see _two_moves).
+        # moves ahead (see _two_moves); ``deep_most`` of them at most.
         self.deeper = deeper
+        self.deep_most = deep_most
         # ``alive``: a candidate that can show only one number (dead: Hill never
         # guesses one while a living cell is left) is passed over unless all are.
         self.alive = alive
@@ -179,7 +181,7 @@ class Best:
             return None, "inner", top
         if self.deeper is not None and len(scores) > 1:
             bar = top * (1 - self.deeper)
-            close = sorted((c for c, v in scores.items() if v >= bar), key=lambda c: -scores[c])[:DEEPER]
+            close = sorted((c for c, v in scores.items() if v >= bar), key=lambda c: -scores[c])[:self.deep_most]
             if len(close) > 1:
                 deep = {c: self._two_moves(board, hidden, components, look.total, c, rng) for c in close}
                 best_deep = max(deep.values())
