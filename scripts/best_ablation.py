@@ -34,7 +34,8 @@ walled in by mines | it is safe): Hill's "50/50 influence"; ``risk-minus-N``
 the opposite), ``deeper-N``
 (the candidates within N% of the best look-ahead score, at most 3, scored
 again two moves ahead; ``deeper-10-8``: within 10%, at most 8; ``deeper-all``: every
-candidate scored, at most 8), ``alive`` (a candidate that can show only one
+candidate scored, at most 8), ``dominance`` (the guess gives way to a safer cell
+that is safe whenever it is: Hill's switch), ``alive`` (a candidate that can show only one
 number is passed over while another can show more: Hill's dead cells).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
@@ -93,6 +94,7 @@ VARIANTS = {
     "alive": lambda: Best(alive=True),
     "deeper-10-8": lambda: Best(deeper=Fraction(1, 10), deep_most=8),
     "deeper-all": lambda: Best(deeper=Fraction(1), deep_most=8),
+    "dominance": lambda: Best(dominance=True),
 }
 
 

@@ -267,3 +267,40 @@ class TestDeepMost:
                     assert dict(calls)[decision.opens[0]] == top
         assert most_seen[3] == DEEPER == 3
         assert most_seen[8] > 3
+
+
+class TestDominating:
+    def test_a_safer_cell_safe_whenever_the_guess_is(self):
+        """_dominating's cell is strictly safer than the guess and safe in every
+        explanation with the guess safe (brute force); without a mine total
+        it finds one exactly when one exists."""
+        from satsweeper.strategies.best import _dominating
+        rng = random.Random(23)
+        found = checked = 0
+        for _ in range(1500):
+            b = _random_board(rng)
+            board = b if rng.random() < 0.5 else Board(b.height, b.width, b.clues, flags=b.flags)
+            problem = problem_of(board)
+            if not problem.cells or len(problem.cells) > 10:
+                continue
+            layouts = explanations(problem, 10 ** 6)
+            if not layouts:
+                continue
+            components = Components(problem)
+            mines = components.tally().scaled_mines
+            mine_layouts = {c: sum(c in e for e in layouts) for c in problem.cells}
+            for cell in problem.cells:
+                if mine_layouts[cell] in (0, len(layouts)):
+                    continue
+                checked += 1
+                got = _dominating(problem, components, mines, cell)
+                safe_with = [e for e in layouts if cell not in e]
+                exists = [c for c in problem.cells  # (a cell safe in every layout is a sure move first)
+                          if 0 < mine_layouts[c] < mine_layouts[cell] and not any(c in e for e in safe_with)]
+                if got is not None:
+                    found += 1
+                    assert mine_layouts[got] < mine_layouts[cell]
+                    assert not any(got in e for e in safe_with)
+                elif board.total_mines is None:
+                    assert not exists, (board, cell, exists)
+        assert checked >= 300 and found >= 20

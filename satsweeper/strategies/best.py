@@ -59,6 +59,7 @@ from math import floor
 from ..board import Board
 from ..components import Components
 from ..components import count as count_explanations
+from ..components import tally as count_tally
 from ..constraints import Constraint, Positions, Problem
 from ..tally import Tally
 from . import Decision, certain_decision, check_explained, endgame, nothing_hidden
@@ -91,7 +92,7 @@ class Best:
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
                  late_corners: bool = True, blend: bool = True, fifty: bool = False,
                  risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False,
-                 deep_most: int = DEEPER):
+                 deep_most: int = DEEPER, dominance: bool = False):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -119,6 +120,9 @@ class Best:
         # fraction of the best (at most DEEPER of them) are scored again two
         # moves ahead (see _two_moves); ``deep_most`` of them at most.
         self.deeper = deeper
+        # ``dominance``: the look-ahead's guess gives way to a safer cell that is
+        # safe whenever it is (see _dominating).
+        self.dominance = dominance
         self.deep_most = deep_most
         # ``alive``: a candidate that can show only one number (dead: Hill never
         # guesses one while a living cell is left) is passed over unless all are.
@@ -190,7 +194,12 @@ class Best:
         if self.tiebreak and len(tied) > 1:
             first = max(look.keys[c] for c in tied)
             tied = [c for c in tied if look.keys[c] == first]
-        return rng.choice(tied), "look-ahead", top
+        cell = rng.choice(tied)
+        if self.dominance:
+            safer = _dominating(problem, components, counts.scaled_mines, cell)
+            if safer is not None:
+                return safer, "dominance", None
+        return cell, "look-ahead", top
 
     def _two_moves(self, board: Board, hidden: set, components: Components, total, cell, rng) -> Fraction:
         """Like the look-ahead's score, one move deeper: for every number
@@ -466,6 +475,43 @@ def _pocket(board: Board, problem: Problem, components: Components, limit: int, 
         if found:
             return found
     return None
+
+
+def _dominating(problem: Problem, components: Components, mines: dict, cell):
+    """A cell strictly safer than ``cell`` and safe in every explanation with
+    ``cell`` safe (the safest such cell, and again from it), or None.
+
+    Opening it first never costs: the player then survives every layout in
+    which ``cell`` is safe, can still open ``cell`` after it, and knows one
+    number more (David Hill's solver makes this switch).  Only the rules of
+    ``cell``'s component are asked (without the total, which could only
+    rule out explanations): a cell found safe there is safe.
+
+    >>> from satsweeper.constraints import Constraint, Problem
+    >>> rules = (Constraint(frozenset("ab"), 1, "r"), Constraint(frozenset("bcd"), 1, "s"))
+    >>> p = Problem(tuple("abcd"), rules)
+    >>> c = Components(p)
+    >>> t = c.tally()
+    >>> _dominating(p, c, t.scaled_mines, "a")  # a safe: b is the mine, so c and d are safe
+    'c'
+    >>> _dominating(p, c, t.scaled_mines, "c") is None  # c safe: b or d, a unknown
+    True
+    """
+    found = None
+    while True:
+        index = components.component_of.get(cell)
+        if index is None:  # a floating cell: being safe settles nothing else
+            return found
+        cells = [c for box in components.dps[index].cells for c in box]
+        inside = set(cells)
+        rules = tuple(r for r in problem.constraints if r.cells & inside)
+        given = count_tally(Problem(tuple(cells), rules + (Constraint(frozenset({cell}), 0, "the guess"),)))
+        if not given.scaled_count:  # a mine in every explanation (never best's guess)
+            return found
+        safer = [c for c in cells if given.scaled_mines[c] == 0 and mines[c] < mines[cell]]
+        if not safer:
+            return found
+        found = cell = min(safer, key=lambda c: (mines[c], c))
 
 
 def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_of: dict):
