@@ -115,6 +115,10 @@ def _bound_memory(extra: int) -> None:
         pass
 
 
+#: Seconds between the rings of :func:`deadline` after the first.
+RING_AGAIN = 0.5
+
+
 @contextlib.contextmanager
 def deadline(seconds: float | None) -> Iterator[None]:
     """Raise :class:`TimeUp` in this (main) thread after ``seconds`` (None: never).
@@ -122,6 +126,11 @@ def deadline(seconds: float | None) -> Iterator[None]:
     For loops of short steps in Python that must keep what they made
     (``generate --count`` writes each board as it comes): a signal stops
     them at the next bytecode.  Long calls into C need :func:`within`.
+
+    The signal rings again every :data:`RING_AGAIN` seconds until the block
+    ends: a ring that lands in a ``__del__`` or a weakref callback raises
+    where Python can only print the error (seen in a test run), and a
+    single ring would then be lost and the block run on.
     """
     if not seconds or not hasattr(signal, "setitimer"):
         yield
@@ -131,7 +140,7 @@ def deadline(seconds: float | None) -> Iterator[None]:
         raise TimeUp()
 
     previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, RING_AGAIN)
     try:
         yield
     finally:
