@@ -8,8 +8,8 @@ interval, the target, and, given a ``--before`` directory of the same rows
 and seed, the earlier code's rate on the same games and McNemar's z (games
 only one of the two won).
 
-    nice -n 5 python scripts/strength.py run docs/strength --seed 20261123 --games 100000
-    python scripts/strength.py table docs/strength --before docs/strength-before
+    nice -n 5 python scripts/strength.py run docs/strength-36 --seed 20261123 --games 100000
+    python scripts/strength.py table docs/strength-36 --before docs/strength
 
 Seed 20261123 is held out: no idea in `best` was tuned on it (tuning used
 seeds below 10000).

@@ -1,4 +1,5 @@
-"""scripts/strength.py run: a row already on disk goes on with the games and seed asked."""
+"""scripts/strength.py: a row already on disk goes on with the games and seed asked; the
+published held-out tables are what the journals in docs/ say."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from satsweeper.experiments import run
 from satsweeper.game import FirstClick, Level
@@ -38,3 +41,21 @@ class TestRun:
         kept = (tmp_path / "9x9.jsonl").read_bytes()
         assert strength(tmp_path, "--games", 10, "--seed", 8) == 2
         assert (tmp_path / "9x9.jsonl").read_bytes() == kept
+
+
+class TestTables:
+    @pytest.mark.parametrize("page, directory, before", [
+        ("README.md", "docs/strength-36", "docs/strength"),
+        ("docs/strength.md", "docs/strength", "docs/strength-before"),
+        ("docs/strength.md", "docs/strength-opening-2-2", "docs/strength-opening-2-2-before"),
+    ])
+    def test_each_published_table_is_what_its_journals_say(self, page, directory, before):
+        """The held-out tables in README and docs/strength.md are, to the letter,
+        what `scripts/strength.py table` prints from the journals kept in docs/:
+        a figure typed by hand, or left from an older run, fails."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        printed = subprocess.run([sys.executable, str(ROOT / "scripts" / "strength.py"), "table",
+                                  directory, "--before", before], cwd=ROOT, env=env,
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        assert printed.count("\n") >= 4  # a header, its rule and rows
+        assert printed in (ROOT / page).read_text()
