@@ -59,7 +59,6 @@ from math import floor
 from ..board import Board
 from ..components import Components
 from ..components import count as count_explanations
-from ..components import tally as count_tally
 from ..constraints import Constraint, Positions, Problem
 from ..tally import Tally
 from . import Decision, certain_decision, check_explained, endgame, nothing_hidden
@@ -117,13 +116,13 @@ class Best:
         # after Hill's "50/50 influence" (see _walled_pairs).
         self.risk = Fraction(risk)
         # ``deeper``: the candidates whose look-ahead score is within that
-        # fraction of the best (at most DEEPER of them) are scored again two
-        # moves ahead (see _two_moves); ``deep_most`` of them at most.
+        # fraction of the best (at most ``deep_most`` of them) are scored again
+        # two moves ahead (see _two_moves).
         self.deeper = deeper
+        self.deep_most = deep_most
         # ``dominance``: the look-ahead's guess gives way to a safer cell that is
         # safe whenever it is (see _dominating).
         self.dominance = dominance
-        self.deep_most = deep_most
         # ``alive``: a candidate that can show only one number (dead: Hill never
         # guesses one while a living cell is left) is passed over unless all are.
         self.alive = alive
@@ -505,7 +504,7 @@ def _dominating(problem: Problem, components: Components, mines: dict, cell):
         cells = [c for box in components.dps[index].cells for c in box]
         inside = set(cells)
         rules = tuple(r for r in problem.constraints if r.cells & inside)
-        given = count_tally(Problem(tuple(cells), rules + (Constraint(frozenset({cell}), 0, "the guess"),)))
+        given = Components(Problem(tuple(cells), rules + (Constraint(frozenset({cell}), 0, "the guess"),))).tally()
         if not given.scaled_count:  # a mine in every explanation (never best's guess)
             return found
         safer = [c for c in cells if given.scaled_mines[c] == 0 and mines[c] < mines[cell]]
