@@ -1,11 +1,11 @@
-"""The optional compiled builds of satsweeper/bitboard.py and satsweeper/optimal.py
-(everything else is in pyproject.toml).
+"""The optional compiled builds of the modules in ``NAMES`` (everything else is in
+pyproject.toml).
 
-Cython compiles a copy of each, ``satsweeper/NAME.py``, unchanged but for one
+Cython compiles a copy of each, ``satsweeper/PATH/NAME.py``, unchanged but for one
 line appended, ``_SOURCE``, the source it was made from (as bytes), into the
-extension module ``satsweeper._NAME_compiled``.  ``NAME.py`` uses its
-functions only while that is its own text, byte for byte (see the end of
-``bitboard.py`` and ``optimal.py``): an edited file runs as Python until the next
+extension module ``satsweeper.PATH._NAME_compiled``.  ``NAME.py`` uses its
+functions only while that is its own text, byte for byte (see the end of each,
+and ``satsweeper/compiled.py``): an edited file runs as Python until the next
 ``pip install``, never as stale compiled code.
 
 Optional all the way: without Cython (``--no-build-isolation`` in an
@@ -21,10 +21,25 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-NAMES = ("bitboard", "optimal")  # satsweeper/NAME.py -> satsweeper._NAME_compiled
+# satsweeper/NAME.py -> satsweeper._NAME_compiled (a dot: a subpackage's module).
+# bitboard and optimal: their hot loops, tuned for Cython (their docstrings say by how much).
+# The rest: every move of every strategy runs through them (the rules of the board, the
+# pair rule, counting by components, the tallies, best and its endgame), plain Python that
+# Cython runs faster unchanged: best's expert games took 0.78 of the time, exact's 0.84, with
+# the same moves and wins (scripts/bench_versions.py, 600 games of seed 3, 2026-11-26;
+# docs/best-bench.txt).  Not game.py: its LEVELS would be instances of the Python class.
+NAMES = ("bitboard", "optimal", "board", "constraints", "singlepoint", "tally", "components",
+         "strategies.endgame", "strategies.best")
+# Modules whose annotations carry Cython types (cython.Py_ssize_t).  The others are compiled
+# as Python as far as Cython allows: annotations are documentation only (Cython would enforce
+# some: a ``dict`` annotation refuses a defaultdict), and no local is inferred to be a C
+# integer (a shift of one wraps past 63 bits: ``[1 << k for k in range(n)]`` did).  What is
+# left is that len() is a C integer: ``1 << len(x)`` wraps, so they write ``1 << int(len(x))``
+# (tests/test_compiled_modules.py finds the unsafe form).
+TYPED = ("bitboard", "optimal")
 
 
-def warn(message: str, name: str = "bitboard.py and optimal.py run") -> None:
+def warn(message: str, name: str = "the modules of NAMES run") -> None:
     print(f"satsweeper: {message}; {name} as plain Python", flush=True)
 
 
@@ -40,16 +55,20 @@ def compiled() -> list[Extension]:
 
 def one(cythonize, name: str) -> list[Extension]:
     """The extension of ``satsweeper/NAME.py``, or none when Cython fails on it."""
-    source = Path(f"satsweeper/{name}.py")
-    copy_path = Path(f"build/cython/satsweeper/_{name}_compiled.py")  # build/ is ignored by git
+    package, _, module = f"satsweeper.{name}".rpartition(".")
+    source = Path(f"{package.replace('.', '/')}/{module}.py")
+    compiled = f"{package}._{module}_compiled"
+    copy_path = Path("build/cython", *compiled.split(".")).with_suffix(".py")  # build/ is ignored by git
     text = source.read_bytes()
     copy = text + b"\n_SOURCE = %s  # appended by setup.py\n" % repr(text).encode()
     copy_path.parent.mkdir(parents=True, exist_ok=True)
     if not copy_path.exists() or copy_path.read_bytes() != copy:  # an unchanged copy keeps Cython's C file
         copy_path.write_bytes(copy)
-    extension = Extension(f"satsweeper._{name}_compiled", [str(copy_path)], optional=True)
+    extension = Extension(compiled, [str(copy_path)], optional=True)
     try:
-        built = cythonize([extension], language_level=3, quiet=True)
+        built = cythonize([extension], language_level=3, quiet=True,
+                          compiler_directives={} if name in TYPED else
+                          {"annotation_typing": False, "infer_types": False})
     except Exception as error:  # Cython's own errors have no common base class
         warn(f"Cython failed on {source} ({error})", f"{name}.py runs")
         return []
@@ -58,4 +77,5 @@ def one(cythonize, name: str) -> list[Extension]:
     return built
 
 
-setup(ext_modules=compiled())
+# Two compilers at a time: the nine modules take about 3.5 CPU minutes (2 min 20 s on two cores).
+setup(ext_modules=compiled(), options={"build_ext": {"parallel": 2}})

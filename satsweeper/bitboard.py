@@ -74,7 +74,7 @@ except ImportError:  # Cython is needed only to build: as Python, cython.compile
     cython = SimpleNamespace(compiled=False)
 
 from .board import Board, grid
-from .compiled import adopt, build_of
+from .compiled import take_build
 from .components import _mine_ways, _ways, with_total
 from .tally import Poly, Shared, Tally, accumulate, combine, frontier_counts, window
 
@@ -977,6 +977,4 @@ def _plan(order: list[int], keys: list[tuple[int, ...]], sizes: list[int], needs
 
 # Only as satsweeper.bitboard: the compiled module runs this same source under
 # its own name, and a test loads this file under another to get the pure path.
-COMPILED = build_of(__name__, "_bitboard_compiled", __file__) if __name__ == f"{__package__}.bitboard" else None
-if COMPILED is not None:
-    adopt(globals(), COMPILED)
+COMPILED = take_build(globals(), "bitboard")

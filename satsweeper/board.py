@@ -23,6 +23,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Set
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from .compiled import take_build
 from .errors import InputError
 
 Cell = tuple[int, int]
@@ -574,3 +575,8 @@ class Board:
         """
         return Board(self.height, self.width, self.clues, frozenset(), self.voids,
                      self.names, self.total_mines)
+
+
+# setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
+# from this very text (satsweeper.compiled).
+COMPILED = take_build(globals(), "board")

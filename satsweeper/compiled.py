@@ -1,19 +1,31 @@
 """Compiled builds of our pure-Python modules: whether one may serve, and putting it in place.
 
-``setup.py`` compiles :mod:`satsweeper.bitboard` and :mod:`satsweeper.optimal` with Cython
-into ``satsweeper._bitboard_compiled`` and ``satsweeper._optimal_compiled`` (when a C
-compiler is there), appending to each the text it was made from as ``_SOURCE``.  A module
-serves its compiled build only while that text is the module file's, byte for byte: an
-edited file runs as Python until the next install, never as stale compiled code.
-``SATSWEEPER_PURE=1`` (anything but ``""`` or ``"0"``) runs every such module as Python.
+``setup.py`` compiles the modules listed in its ``NAMES`` (the bitboard and the optimal
+search, and the modules every strategy's move runs through: the board, the rules, the
+counting by components, the pair rule, the tallies, ``best`` and its endgame) with Cython
+into ``_NAME_compiled`` beside each (when a C compiler is there), appending to each the
+text it was made from as ``_SOURCE``.  A module serves its compiled build only while that
+text is the module file's, byte for byte: an edited file runs as Python until the next
+install, never as stale compiled code.  ``SATSWEEPER_PURE=1`` (anything but ``""`` or
+``"0"``) runs every such module as Python.
 
-A module ends so (the compiled module runs the same source under its own name, hence the
-test of ``__name__``)::
+A module ends so (the compiled module runs the same source under its own name, and tests
+load the file under another, so only ``satsweeper.components`` itself takes the build)::
 
-    COMPILED = build_of(__name__, "_bitboard_compiled", __file__) \\
-        if __name__ == f"{__package__}.bitboard" else None
-    if COMPILED is not None:
-        adopt(globals(), COMPILED)
+    COMPILED = take_build(globals(), "components")
+
+What a compiled module does differently, which the modules listed keep clear of or live with:
+
+- its functions read its own globals: setting ``module.CONSTANT`` from outside changes what
+  Python callers see, not what the compiled functions use (tests/forced.py sets both);
+- an object the module makes at import time is an instance of the Python class, not of the
+  compiled one that replaces it (``game.py``'s ``LEVELS`` is why game.py is not compiled);
+- ``len()`` is a C integer, and ``1 << len(x)`` wraps past 63 bits (setup.py's ``TYPED``);
+- a signal (Ctrl-C, :func:`~satsweeper.limits.deadline`'s ring) is answered only when the C
+  calls into Python code: the endgame's search, all C, runs to its budget of 50,000
+  positions (under a second) before it stops; the optimal search calls its progress every
+  10,000 views, which ``optimal --memo`` gives it; the other time limits kill a child process
+  (:func:`~satsweeper.limits.within`).
 """
 
 from __future__ import annotations
@@ -78,3 +90,20 @@ def adopt(namespace: dict, compiled: ModuleType) -> None:
             value = getattr(compiled, key)
             value.__module__ = name
             namespace[key] = value
+
+
+def take_build(namespace: dict, name: str) -> ModuleType | None:
+    """At the end of the module ``NAME`` (``namespace`` its ``globals()``): its compiled build,
+    put in place of its functions and classes by :func:`adopt`; None when there is none to
+    take (:func:`build_of`), or when this text runs under another name than the module's
+    (as the compiled module itself, or loaded by a test as plain Python).
+
+    >>> take_build({"__name__": "satsweeper._demo_pure", "__package__": "satsweeper"}, "demo") is None
+    True
+    """
+    if namespace["__name__"] != f"{namespace['__package__']}.{name}":
+        return None
+    compiled = build_of(namespace["__name__"], f"_{name}_compiled", namespace["__file__"])
+    if compiled is not None:
+        adopt(namespace, compiled)
+    return compiled

@@ -36,6 +36,7 @@ from math import comb
 from operator import mul
 from typing import Hashable, Iterator, Mapping, MutableSequence, Sequence
 
+from .compiled import take_build
 from .constraints import Constraint, Problem, split_cells
 from .errors import TooComplexError
 from .tally import Poly, Shared, Tally, accumulate, big_numbers, combine, dot, frontier_counts, multiply, rest_weight, window
@@ -605,7 +606,7 @@ def count(problem: Problem, order: Sequence[Hashable] | None = None, progress: P
     if st.impossible:
         return 0
     rank = None if order is None else {cell: i for i, cell in enumerate(order)}
-    total = 1 << len(st.floating)
+    total = 1 << int(len(st.floating))  # int(): compiled, len() is a C integer (setup.py's TYPED)
     orders = _components(st, rank)
     if progress is not None:
         progress.start(len(orders))
@@ -994,3 +995,8 @@ def _two_smallest(found, whole: int) -> tuple[Fraction, Fraction]:
         elif value < second:
             second = value
     return Fraction(first, whole), Fraction(second, whole)
+
+
+# setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
+# from this very text (satsweeper.compiled).
+COMPILED = take_build(globals(), "components")

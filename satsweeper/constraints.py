@@ -18,6 +18,7 @@ from itertools import chain, islice
 from typing import Hashable, Sequence
 
 from .board import FLAG_SQUARE, HIDDEN_SQUARE, NEIGHBOUR_OFFSETS, Board, Cell, GridCells
+from .compiled import take_build
 from .errors import InputError
 
 
@@ -338,3 +339,8 @@ def _rule(board: Board, clue: Cell) -> Constraint | None:
     if cells or number != owed:
         return Constraint(frozenset(cells), number - owed, Clue(clue, number))
     return None
+
+
+# setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
+# from this very text (satsweeper.compiled).
+COMPILED = take_build(globals(), "constraints")

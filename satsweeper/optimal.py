@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Callable
 
 from .board import Cell
-from .compiled import adopt, build_of
+from .compiled import take_build
 from .errors import BoardSyntaxError, InputError, SatsweeperError, cut
 from .game import FirstClick, Level
 from .memo import Memo
@@ -894,6 +894,4 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
 # name, and scripts/optimal_speed.py loads older versions of this file under another.
 # Why compiled: the search is Python-level work on ints, lists and bytes, which Cython's
 # C runs faster (5x5x4, safe corner: 1.2-1.4 times less CPU, same states).
-COMPILED = build_of(__name__, "_optimal_compiled", __file__) if __name__ == f"{__package__}.optimal" else None
-if COMPILED is not None:
-    adopt(globals(), COMPILED)
+COMPILED = take_build(globals(), "optimal")

@@ -11,6 +11,7 @@ hidden cells nest.
 from __future__ import annotations
 
 from .board import Cell
+from .compiled import take_build
 from .constraints import Problem
 from .game import Game, neighbours
 
@@ -146,3 +147,8 @@ def pair_moves(problem: Problem) -> tuple[set, set]:
             elif owed == len(outside):
                 mines.update(outside)
     return safe - mines, mines - safe
+
+
+# setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
+# from this very text (satsweeper.compiled).
+COMPILED = take_build(globals(), "singlepoint")

@@ -23,6 +23,7 @@ import math
 from math import gcd
 from operator import mul
 from typing import Callable, Hashable, Iterator, Mapping, Sequence
+from .compiled import take_build
 from .errors import CellError, InputError
 
 # GMP multiplies the huge counts of large boards ~15x faster than int, but
@@ -456,3 +457,8 @@ def frontier_counts(product: Poly) -> dict[int, int]:
     """A polynomial as {mines: count}, zero counts left out."""
     lo, cs = product
     return {k: c for k, c in enumerate(cs, start=lo) if c}
+
+
+# setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
+# from this very text (satsweeper.compiled).
+COMPILED = take_build(globals(), "tally")

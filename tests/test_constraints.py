@@ -19,25 +19,20 @@ from satsweeper.positions import position
 from satsweeper.strategies import strategy
 
 from . import oracle
+from .forced import Forced
 from .strategies import boards
 
 
 def by_arrays(board: Board, flags_are_mines: bool = True):
     """problem_of forced onto the numpy construction, whatever the board's size."""
-    saved, constraints.ARRAY_AREA = constraints.ARRAY_AREA, 0
-    try:
+    with Forced(constraints, ARRAY_AREA=0):
         return problem_of(board, flags_are_mines)
-    finally:
-        constraints.ARRAY_AREA = saved
 
 
 def by_cells(board: Board, flags_are_mines: bool = True):
     """problem_of forced onto the per-cell construction."""
-    saved, constraints.ARRAY_AREA = constraints.ARRAY_AREA, 10 ** 18
-    try:
+    with Forced(constraints, ARRAY_AREA=10 ** 18):
         return problem_of(board, flags_are_mines)
-    finally:
-        constraints.ARRAY_AREA = saved
 
 
 class TestProblemOf:

@@ -33,23 +33,8 @@ from satsweeper.report import views
 from satsweeper.tally import Shared
 
 from . import oracle
+from .forced import Forced
 from .strategies import boards
-
-
-class Forced:
-    """Module constants set for the duration of a ``with`` block."""
-
-    def __init__(self, module, **values):
-        self.module, self.values = module, values
-
-    def __enter__(self):
-        self.saved = {k: getattr(self.module, k) for k in self.values}
-        for k, v in self.values.items():
-            setattr(self.module, k, v)
-
-    def __exit__(self, *exc):
-        for k, v in self.saved.items():
-            setattr(self.module, k, v)
 
 
 def compact(board: Board, flags_are_mines: bool = True) -> Problem:

@@ -57,6 +57,7 @@ from itertools import islice
 from math import floor
 
 from ..board import Board
+from ..compiled import take_build
 from ..components import Components
 from ..components import count as count_explanations
 from ..constraints import Constraint, Positions, Problem
@@ -577,3 +578,8 @@ def _candidates(board: Board, hidden: set, mines: dict, limit: int, component_of
         if len(near) >= most:
             return near[:most]
     return near
+
+
+# setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
+# from this very text (satsweeper.compiled).
+COMPILED = take_build(globals(), "best")

@@ -22,6 +22,7 @@ from math import comb
 from typing import Hashable
 
 from ..board import Board
+from ..compiled import take_build
 from ..constraints import Problem
 
 # Most explanations to enumerate, and hidden cells to reason about.  From
@@ -192,7 +193,8 @@ class Endgame:
             mine, by_number = _masks(board, cells, found)
             self.known = (board, cells, mine, by_number,
                           Search(mine, [tuple(v.values()) for v in by_number], self.budget))
-            alive = self.everyone = (1 << len(found)) - 1
+            # int(): compiled, len() is a C integer, and a shift of it would wrap past 63 bits
+            alive = self.everyone = (1 << int(len(found))) - 1
         _, cells, mine, _, search = self.known
         hidden = set(problem.cells)
         if alive & (alive - 1) == 0 or any(not m & alive for c, m in zip(cells, mine) if c in hidden):
@@ -244,7 +246,7 @@ def _masks(board: Board, cells: tuple, found: list) -> tuple[list[int], list[dic
         bit = 1 << i
         for c in e:
             mine[index[c]] |= bit
-    everyone = (1 << len(found)) - 1
+    everyone = (1 << int(len(found))) - 1  # int(): as in Endgame.best_guess
     shows = []
     for k, c in enumerate(cells):
         exactly = [everyone & ~mine[k]]
@@ -351,3 +353,8 @@ class Search:
                 if value > best:
                     best_k, best = k, value
         return best_k, best
+
+
+# setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
+# from this very text (satsweeper.compiled).
+COMPILED = take_build(globals(), "endgame")

@@ -1,0 +1,200 @@
+"""The compiled builds of every module in setup.py's NAMES: built and in use, never used once
+their source has changed, and making exactly the moves and the counts of the same source run
+as plain Python.
+
+The oracle is the source itself: a second interpreter with ``SATSWEEPER_PURE=1`` runs every
+module as Python and plays the same games (every decision, its basis and value, compared
+move by move) and counts the same positions (every probability, an exact Fraction).  The
+answers themselves are checked against brute force by the rest of the suite, which runs on
+the compiled builds (tests/test_compiled.py and tests/test_optimal_compiled.py hold more on
+the two modules tuned for Cython, bitboard and optimal).
+
+Without a compiled build the tests that need one skip; under CI (``CI=1``) a missing or stale
+build fails.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import satsweeper
+from satsweeper.experiments import play
+from satsweeper.game import FirstClick, Level
+from satsweeper.positions import positions
+from satsweeper.strategies import strategy
+
+from .pure import imported
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def names() -> list[str]:
+    """setup.py's NAMES, read from its text (importing setup.py would run setup())."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "NAMES" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise AssertionError("setup.py has no NAMES")
+
+
+NAMES = names()
+
+
+def typed() -> list[str]:
+    """setup.py's TYPED: the modules written for Cython."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    return next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                and any(getattr(t, "id", None) == "TYPED" for t in node.targets))
+
+
+def shifts_of_c_integers(source: str) -> list[int]:
+    """Lines with ``<<`` or ``**`` straight on len() or ord(): compiled, those are C integers
+    and the shift wraps past 63 bits (setup.py's TYPED says why; ``int(len(x))`` is safe).
+
+    >>> shifts_of_c_integers("a = 1 << len(x)\\nb = 1 << int(len(x))\\nc = 2 ** ord(y)\\n")
+    [1, 3]
+    """
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.LShift, ast.Pow)):
+            for side in (node.left, node.right):
+                if isinstance(side, ast.Call) and getattr(side.func, "id", None) in ("len", "ord"):
+                    lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def compiled_name(name: str) -> str:
+    package, _, module = f"satsweeper.{name}".rpartition(".")
+    return f"{package}._{module}_compiled"
+
+
+def require_build(name: str):
+    """The compiled build of ``satsweeper.NAME``, built from its current text, or a skip
+    (a failure under CI)."""
+    module = importlib.import_module(f"satsweeper.{name}")
+    try:
+        compiled = importlib.import_module(compiled_name(name))
+    except ImportError:
+        problem = "not built (no C compiler? `pip install -e .` builds it)"
+    else:
+        fresh = getattr(compiled, "_SOURCE", None) == Path(module.__file__).read_bytes()
+        problem = None if fresh else "built from another version of the file (`pip install -e .` rebuilds it)"
+    if problem is None:
+        return module, compiled
+    if os.environ.get("CI"):
+        pytest.fail(f"{compiled_name(name)}: {problem}")
+    pytest.skip(f"{compiled_name(name)}: {problem}")
+
+
+def pure_is_set() -> bool:
+    return os.environ.get("SATSWEEPER_PURE", "0") not in ("", "0")
+
+
+class TestInUse:
+    @pytest.mark.parametrize("name", NAMES)
+    def test_built_and_in_use(self, name):
+        module, compiled = require_build(name)
+        if pure_is_set():
+            pytest.skip("SATSWEEPER_PURE is set in this run")
+        assert module.COMPILED is compiled
+        # the module's own functions (not those a decorator wrapped: lru_cache, contextmanager)
+        functions = [v for v in vars(module).values() if callable(v) and not isinstance(v, type)
+                     and getattr(v, "__module__", None) == module.__name__ and not hasattr(v, "__wrapped__")]
+        assert functions and all(type(f).__name__ == "cython_function_or_method" for f in functions)
+
+    def test_environment_forces_pure(self):
+        for name in NAMES:
+            require_build(name)
+        assert imported("strategies.best", {"SATSWEEPER_PURE": "1"}) == "pure"
+        assert imported("strategies.best", {"SATSWEEPER_PURE": "0"}) == compiled_name("strategies.best")
+
+    def test_stale_build_is_not_used(self, tmp_path):
+        """A copy of the package whose endgame.py gained one comment runs that one file as
+        Python, and the others still compiled."""
+        require_build("strategies.endgame")
+        package = tmp_path / "satsweeper"
+        shutil.copytree(Path(satsweeper.__file__).parent, package,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.c"))
+        assert imported("strategies.endgame", {"SATSWEEPER_PURE": "0"}, tmp_path) == \
+            compiled_name("strategies.endgame")
+        with open(package / "strategies" / "endgame.py", "a") as source:
+            source.write("# edited\n")
+        assert imported("strategies.endgame", {"SATSWEEPER_PURE": "0"}, tmp_path) == "pure"
+        assert imported("strategies.best", {"SATSWEEPER_PURE": "0"}, tmp_path) == compiled_name("strategies.best")
+
+
+# The games compared: expert (the look-ahead and the far corners), 8x8 with 12 mines (many
+# exact endgames), a 5x4 board with 6 (the endgame from the first guess).
+GAMES = [("best", "30x16x99", 6), ("exact", "30x16x99", 6), ("best", "8x8x12", 25), ("best", "5x4x6", 25)]
+
+
+def moves() -> list:
+    """Every decision of the games in GAMES, and each game's result, as JSON-ready lists."""
+    out = []
+    for name, level, games in GAMES:
+        for seed in range(games):
+            player, record = strategy(name), []
+            decide = player.decide
+
+            def recorded(board, rng, decide=decide, record=record):
+                decision = decide(board, rng)
+                record.append([decision.opens, decision.flags, decision.guess, decision.basis, str(decision.value)])
+                return decision
+
+            player.decide = recorded
+            player.check_consistency = False  # as play() sets it for a player it makes
+            result = play(Level.parse(level), name, f"compiled:{seed}", FirstClick.SAFE, (0, 0), player=player)
+            out.append([name, level, seed, result.won, result.guesses, record])
+    return json.loads(json.dumps(out))  # tuples as lists, as the other interpreter's JSON has them
+
+
+def probabilities() -> list:
+    """The exact mine probability of every hidden cell of some stuck positions."""
+    from satsweeper.counting import tally
+    boards = positions(Level.parse("30x16x99"), 8, seed=7) + positions(Level.parse("9x9x10"), 8, seed=7)
+    counts = [tally(board) for board in boards]
+    return [[str(t.count)] + [[list(cell), str(t.probability(cell))] for cell in t.cells()] for t in counts]
+
+
+def in_pure_python(function: str) -> list:
+    code = (f"import json, sys; from tests.test_compiled_modules import {function}; "
+            f"json.dump({function}(), sys.stdout)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=dict(os.environ, SATSWEEPER_PURE="1"),
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+class TestSource:
+    @pytest.mark.parametrize("name", [n for n in NAMES if n not in typed()])
+    def test_no_shift_of_a_c_integer(self, name):
+        path = ROOT / "satsweeper" / (name.replace(".", "/") + ".py")
+        assert shifts_of_c_integers(path.read_text()) == []
+
+
+class TestSameAnswers:
+    def test_the_same_moves_as_python(self):
+        for name in NAMES:
+            require_build(name)
+        compiled = moves()
+        assert sum(len(game[-1]) for game in compiled) > 500  # a few hundred decisions compared
+        assert any(move[3] == "endgame" for game in compiled for move in game[-1])
+        pure = in_pure_python("moves")
+        assert len(pure) == len(compiled)
+        for mine, theirs in zip(compiled, pure):
+            assert mine == theirs, mine[:3]
+
+    def test_the_same_probabilities_as_python(self):
+        for name in NAMES:
+            require_build(name)
+        compiled = probabilities()
+        assert len(compiled) == 16 and all(compiled)
+        assert compiled == in_pure_python("probabilities")
