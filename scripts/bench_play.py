@@ -6,7 +6,9 @@ same chunks of games, each chunk is timed ``--rounds`` times and its best
 time kept, and the script prints the ratio best/exact and ms per game in
 calibration units (see ``benchmark.py``) as the figures to compare from run
 to run.  The wins are printed too: a speed change that keeps the decisions
-keeps them.
+keeps them.  Calibration units drift with the load too (a quarter within an hour
+on this machine): to compare two versions of the code, time both in one run with
+``scripts/bench_versions.py``.
 
     python scripts/bench_play.py --games 600 --seed 3 --rounds 3
 """
