@@ -72,24 +72,43 @@ def build_of(module: str, extension: str, path: str) -> ModuleType | None:
 
 def adopt(namespace: dict, compiled: ModuleType) -> None:
     """Put ``compiled``'s functions and classes in place of those the module of
-    ``namespace`` (its ``globals()``) defines, named as that module's (so doctests,
-    pickles and monkeypatches find them there).  What the module imported stays.
+    ``namespace`` (its ``globals()``) defines, named as that module's, and so are the
+    methods of those classes (so doctests, pickles and monkeypatches find them there:
+    a method still named after the compiled module is one whose doctest pytest skips).
+    What the module imported stays.
 
     >>> from types import SimpleNamespace
     >>> def f(): return "python"
     >>> def g(): return "compiled"
+    >>> class C:
+    ...     def m(self): return "compiled"
     >>> f.__module__ = "demo"  # as if defined there
-    >>> namespace = {"__name__": "demo", "f": f, "fresh": fresh}
-    >>> adopt(namespace, SimpleNamespace(f=g))
+    >>> C.__module__ = C.m.__module__ = "demo_compiled"
+    >>> namespace = {"__name__": "demo", "f": f, "C": f, "fresh": fresh}
+    >>> adopt(namespace, SimpleNamespace(__name__="demo_compiled", f=g, C=C))
     >>> namespace["f"](), namespace["f"].__module__, namespace["fresh"] is fresh
     ('compiled', 'demo', True)
+    >>> namespace["C"].__module__, namespace["C"].m.__module__
+    ('demo', 'demo')
     """
     name = namespace["__name__"]
     for key, value in list(namespace.items()):
         if getattr(value, "__module__", None) == name:
             value = getattr(compiled, key)
             value.__module__ = name
+            if isinstance(value, type):
+                _rename_members(value, compiled.__name__, name)
             namespace[key] = value
+
+
+def _rename_members(cls: type, old: str, new: str) -> None:
+    """The functions of ``cls`` named after module ``old`` named after ``new``: methods,
+    and those under a staticmethod, classmethod, property or cached_property."""
+    for member in vars(cls).values():
+        for function in (member, getattr(member, "__func__", None), getattr(member, "func", None),
+                         getattr(member, "fget", None)):
+            if getattr(function, "__module__", None) == old:
+                function.__module__ = new
 
 
 def take_build(namespace: dict, name: str) -> ModuleType | None:
