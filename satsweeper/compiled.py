@@ -22,10 +22,9 @@ What a compiled module does differently, which the modules listed keep clear of 
   compiled one that replaces it (``game.py``'s ``LEVELS`` is why game.py is not compiled);
 - ``len()`` is a C integer, and ``1 << len(x)`` wraps past 63 bits (setup.py's ``TYPED``);
 - a signal (Ctrl-C, :func:`~satsweeper.limits.deadline`'s ring) is answered only when the C
-  calls into Python code: the endgame's search, all C, runs to its budget of 50,000
-  positions (under a second) before it stops; the optimal search calls its progress every
-  10,000 views, which ``optimal --memo`` gives it; the other time limits kill a child process
-  (:func:`~satsweeper.limits.within`).
+  calls into Python code, so a long loop of nothing but C calls :func:`checkpoint` now and then
+  (the endgame's search every 1,024 positions, the optimal search every 10,000 views: Ctrl-C
+  had taken 4 s to stop ``satsweeper optimal 5x5x7``, a 0.3 s deadline 2.3 s).
 """
 
 from __future__ import annotations
@@ -109,6 +108,16 @@ def _rename_members(cls: type, old: str, new: str) -> None:
                          getattr(member, "fget", None)):
             if getattr(function, "__module__", None) == old:
                 function.__module__ = new
+
+
+def checkpoint() -> None:
+    """Nothing, as Python code: the call is the point.  A compiled loop never stops for a
+    signal until it calls into Python code, where the interpreter runs the pending handler
+    (Ctrl-C's KeyboardInterrupt, :func:`~satsweeper.limits.deadline`'s TimeUp raise from
+    here).  This module is not compiled, so this is such a call.
+
+    >>> checkpoint()
+    """
 
 
 def take_build(namespace: dict, name: str) -> ModuleType | None:

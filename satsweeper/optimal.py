@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Callable
 
 from .board import Cell
-from .compiled import take_build
+from .compiled import checkpoint, take_build
 from .errors import BoardSyntaxError, InputError, SatsweeperError, cut
 from .game import FirstClick, Level
 from .memo import Memo
@@ -165,6 +165,7 @@ class Search:
                                f"(got {level}, which has {_about(self.layouts)} layouts)")
         self.progress = progress
         self.next_report = self.REPORT_EVERY  # views remembered at the next call of progress
+        self.visits = 0  # views looked up in the memo, for checkpoint()
         self.neighbours = [self._neighbours(k) for k in range(self.size)]
         self.symmetries = self._symmetries() if symmetry else [tuple(range(self.size))]
         self.mine, self.shows = self._masks()
@@ -278,6 +279,8 @@ class Search:
         self.layout = []  # per layout: its mine cells as a bitset over the cells
         self.grid = []  # per layout: the number each cell shows, 9 on a mine
         for index, mines in enumerate(itertools.combinations(range(n), self.level.mines)):
+            if not index & 4095:
+                checkpoint()  # compiled, Ctrl-C and a deadline are seen only here (satsweeper.compiled)
             self.layout.append(sum(1 << k for k in mines))
             byte, bit = index >> 3, 1 << (index & 7)
             is_mine = [False] * n
@@ -343,6 +346,9 @@ class Search:
 
     def _remembered(self, view: bytearray, beat: int, search: Callable[[], int]) -> int:
         """The memo's value for ``view`` if it answers ``beat``, else ``search()``'s, kept."""
+        self.visits += 1
+        if not self.visits & 255:
+            checkpoint()  # compiled, Ctrl-C and a deadline are seen only here (satsweeper.compiled)
         key = self._key(view)
         found = self.memo.get(key)
         if found is not None:

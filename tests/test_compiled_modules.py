@@ -194,6 +194,45 @@ class TestDoctests:
         assert compiled == in_pure_python("doctests")
 
 
+class TestSignals:
+    """Compiled code sees a signal only when it calls into Python code (satsweeper.compiled):
+    the long loops call compiled.checkpoint().  Without those calls, the deadlines below
+    (0.3 s) were seen after 1.3 s (the endgame) and 2.3-2.6 s (the optimal search), and
+    Ctrl-C stopped ``satsweeper optimal 5x5x7`` after 4 s."""
+
+    def stopped_after(self, work) -> float:
+        import time
+
+        from satsweeper.limits import TimeUp, deadline
+        start = time.monotonic()
+        with pytest.raises(TimeUp):
+            with deadline(0.3):
+                work()
+        return time.monotonic() - start
+
+    def test_the_endgame_search(self):
+        import random
+
+        from satsweeper.strategies.endgame import Search
+        require_build("strategies.endgame")
+        rng, n = random.Random(1), 1000  # 1,000 explanations, 40 cells: far more than 0.3 s of search
+        mine = [sum(1 << i for i in range(n) if rng.random() < 0.3) for _ in range(40)]
+        shows = []
+        for m in mine:
+            parts = [0] * 4
+            for i in range(n):
+                if not m >> i & 1:
+                    parts[rng.randrange(4)] |= 1 << i
+            shows.append(tuple(p for p in parts if p))
+        assert self.stopped_after(lambda: Search(mine, shows, 10 ** 9).best((1 << n) - 1)) < 1.0
+
+    def test_the_optimal_search(self):
+        from satsweeper.optimal import optimum
+        require_build("optimal")
+        # 5x5x6: 2.7 s to list its layouts, a minute to search them
+        assert self.stopped_after(lambda: optimum(Level.parse("5x5x6"), FirstClick.SAFE, (0, 0))) < 1.0
+
+
 class TestSource:
     @pytest.mark.parametrize("name", [n for n in NAMES if n not in typed()])
     def test_no_shift_of_a_c_integer(self, name):

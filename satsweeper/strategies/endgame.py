@@ -22,7 +22,7 @@ from math import comb
 from typing import Hashable
 
 from ..board import Board
-from ..compiled import take_build
+from ..compiled import checkpoint, take_build
 from ..constraints import Problem
 
 # Most explanations to enumerate, and hidden cells to reason about.  From
@@ -323,6 +323,8 @@ class Search:
         self.budget -= 1
         if self.budget < 0:
             raise TooBig
+        if not self.budget & 1023:
+            checkpoint()  # compiled, Ctrl-C and a deadline are seen only here (satsweeper.compiled)
         useful = self._useful(alive, cells)
         if isinstance(useful, tuple):  # a free cell that tells something is opened first
             value = sum(self.win(p, cells) for p in useful)
