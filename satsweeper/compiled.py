@@ -23,8 +23,9 @@ What a compiled module does differently, which the modules listed keep clear of 
 - ``len()`` is a C integer, and ``1 << len(x)`` wraps past 63 bits (setup.py's ``TYPED``);
 - a signal (Ctrl-C, :func:`~satsweeper.limits.deadline`'s ring) is answered only when the C
   calls into Python code, so a long loop of nothing but C calls :func:`checkpoint` now and then
-  (the endgame's search every 1,024 positions, the optimal search every 10,000 views: Ctrl-C
-  had taken 4 s to stop ``satsweeper optimal 5x5x7``, a 0.3 s deadline 2.3 s).
+  (the endgame's search every 1,024 positions, the optimal search every 256 memo lookups and
+  4,096 layouts listed: Ctrl-C had taken 4 s to stop ``satsweeper optimal 5x5x7``, a 0.3 s
+  deadline 2.3 s).
 """
 
 from __future__ import annotations
@@ -79,11 +80,12 @@ def adopt(namespace: dict, compiled: ModuleType) -> None:
     >>> from types import SimpleNamespace
     >>> def f(): return "python"
     >>> def g(): return "compiled"
+    >>> class P: pass
     >>> class C:
     ...     def m(self): return "compiled"
-    >>> f.__module__ = "demo"  # as if defined there
-    >>> C.__module__ = C.m.__module__ = "demo_compiled"
-    >>> namespace = {"__name__": "demo", "f": f, "C": f, "fresh": fresh}
+    >>> f.__module__ = P.__module__ = "demo"  # as if defined there
+    >>> C.__module__ = C.m.__module__ = "demo_compiled"  # as the compiled build names them
+    >>> namespace = {"__name__": "demo", "f": f, "C": P, "fresh": fresh}
     >>> adopt(namespace, SimpleNamespace(__name__="demo_compiled", f=g, C=C))
     >>> namespace["f"](), namespace["f"].__module__, namespace["fresh"] is fresh
     ('compiled', 'demo', True)
