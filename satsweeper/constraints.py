@@ -267,6 +267,23 @@ class Positions:
         self._rules: dict[Cell, Constraint] = {}
         self._hidden: dict[Cell, None] = {}  # an ordered set: dropping keys keeps row-major order
 
+    def __deepcopy__(self, memo: dict) -> Positions:
+        """A copy that follows another game from here: its own tables, holding
+        the same boards and rules (frozen, so shared; ``copy.deepcopy``'s
+        generic walk through them is what made players slow to copy).
+
+        >>> import copy
+        >>> positions = Positions()
+        >>> b = Board(1, 3, {(0, 1): 1}, total_mines=1)
+        >>> twin = copy.deepcopy(positions)
+        >>> _ = positions.problem(b)
+        >>> twin.problem(Board(1, 3, {(0, 0): 1}, total_mines=1)) == problem_of(Board(1, 3, {(0, 0): 1}, total_mines=1))
+        True
+        """
+        twin = Positions()
+        twin._board, twin._rules, twin._hidden = self._board, self._rules.copy(), self._hidden.copy()
+        return twin
+
     def problem(self, board: Board) -> Problem:
         """``problem_of(board)``, rebuilding only the rules near what changed
         since the last board asked (from scratch when ``board`` does not

@@ -304,3 +304,27 @@ class TestDominating:
                 elif board.total_mines is None:
                     assert not exists, (board, cell, exists)
         assert checked >= 300 and found >= 20
+
+
+class TestCopy:
+    """Best.__deepcopy__ shares the options and copies the game's state."""
+
+    def test_every_option_is_immutable(self):
+        """Options are shared between copies, so none may be a mutable object: only the
+        positions and the endgame (copied) carry a game from move to move."""
+        import numbers
+        from satsweeper.strategies.best import Best
+        for player in (Best(), Best(deeper=Fraction(1, 10), risk=Fraction(1, 2))):
+            carried = {name for name, value in vars(player).items()
+                       if not isinstance(value, (numbers.Number, str, tuple, frozenset, type(None)))}
+            assert carried == {"positions", "endgames"}
+
+    def test_a_copy_goes_on_apart(self):
+        """A copy decides as the original would, and what it then learns is its own."""
+        import copy
+        from satsweeper.strategies.best import Best
+        board = Board(3, 3, {(0, 0): 1}, total_mines=2)
+        player = Best()
+        twin = copy.deepcopy(player)
+        assert twin.decide(board, random.Random(1)) == Best().decide(board, random.Random(1))
+        assert twin.positions._board is board and player.positions._board is None
