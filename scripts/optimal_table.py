@@ -73,11 +73,16 @@ def save_cache(path: str | None, cache: dict[str, dict[str, Fraction]]) -> None:
                       f, indent=0)
 
 
+def values_of(level: Level, rule: FirstClick, first: tuple[int, int], seed: int) -> dict[str, Fraction]:
+    """best's and exact's values from ``first``, played on every layout."""
+    return {name: strategy_value(level, name, rule, first, seed).value for name in STRATEGIES}
+
+
 def play(level: Level, rule: FirstClick, first: tuple[int, int], seed: int, cache: dict) -> dict[str, Fraction]:
     """best's and exact's values from ``first``: the cache's, or played on every layout now."""
     key = played_key(level, rule, first, seed)
     if key not in cache:
-        cache[key] = {name: strategy_value(level, name, rule, first, seed).value for name in STRATEGIES}
+        cache[key] = values_of(level, rule, first, seed)
     return cache[key]
 
 
@@ -300,15 +305,18 @@ def cells_of(line: str) -> list[str] | None:
 
 
 def refresh_strategies(path: str, strategy_layouts: int, seed: int, cache: dict, cache_path: str | None,
-                       end: float) -> None:
+                       end: float, workers: int = 1) -> None:
     """Play best and exact again on the rows of ``path`` with at most ``strategy_layouts`` layouts.
 
-    The optimal columns are kept; the rows are played smallest first and
-    the file rewritten after each, so a run stopped by ``end`` keeps them.
+    The optimal columns are kept; the first clicks not in ``cache`` are
+    played smallest first, ``workers`` at a time (each in a process of its
+    own), and the cache and the file rewritten as each ends, so a run
+    stopped by ``end`` (no click is started after it; those under way
+    finish) or by Ctrl-C keeps what finished.
     """
     with open(path) as f:
         lines = f.read().split("\n")
-    todo = []
+    rows: dict[str, list] = {}  # the rows of each first click played (rows may share one)
     for i, text in enumerate(lines):
         cells = cells_of(text)
         if not cells or len(cells) != 12 or cells[3] == "no layout":
@@ -317,18 +325,39 @@ def refresh_strategies(path: str, strategy_layouts: int, seed: int, cache: dict,
         first = tuple(int(x) for x in cells[5].split()[0].split(","))
         count = allowed_count(level, rule, first)
         if count <= strategy_layouts:
-            todo.append((count, i, level, rule, first, Fraction(cells[3])))
-    for count, i, level, rule, first, value in sorted(todo, key=lambda t: t[:2]):
-        if time.monotonic() > end:
-            break
-        values = play(level, rule, first, seed, cache)
-        save_cache(cache_path, cache)
-        cells = cells_of(lines[i])
-        cells[9:12] = [percent(values["best"]), percent(values["exact"]),
-                       f"{value - values['best']} ({percent(value - values['best'])})"]
-        lines[i] = "| " + " | ".join(cells) + " |"
+            rows.setdefault(played_key(level, rule, first, seed), []).append(
+                (count, i, level, rule, first, Fraction(cells[3])))
+
+    def fill(key: str) -> None:
+        values = cache[key]
+        for _, i, _, _, _, value in rows[key]:
+            cells = cells_of(lines[i])
+            cells[9:12] = [percent(values["best"]), percent(values["exact"]),
+                           f"{value - values['best']} ({percent(value - values['best'])})"]
+            lines[i] = "| " + " | ".join(cells) + " |"
         with open(path, "w") as f:
             f.write("\n".join(lines))
+
+    for key in rows:
+        if key in cache:
+            fill(key)
+    todo = sorted((entries[0][:2], key) for key, entries in rows.items() if key not in cache)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        running: dict = {}
+        while todo or running:
+            while todo and len(running) < workers and time.monotonic() <= end:
+                key = todo.pop(0)[1]
+                _, _, level, rule, first, _ = rows[key][0]
+                running[key] = pool.apply_async(values_of, (level, rule, first, seed))
+            if not running:
+                break
+            done = [key for key, result in running.items() if result.ready()]
+            if not done:
+                time.sleep(0.2)
+            for key in done:
+                cache[key] = running.pop(key).get()
+                save_cache(cache_path, cache)
+                fill(key)
 
 
 def kept_row(text: str, cells: list[str]) -> dict:
@@ -355,6 +384,8 @@ def main() -> None:
     parser.add_argument("--cache", help="a JSON file of strategy values played (read, and extended)")
     parser.add_argument("--strategies-only", action="store_true",
                         help="only play best and exact again on the rows already in --out")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="with --strategies-only: first clicks played at once, each in a process")
     parser.add_argument("--memory", type=float, default=0,
                         help="GB of address space a board's process may take (0: no cap)")
     parser.add_argument("--memo-dir", help="keep each board's search in DIR/WxHxM.memo, saved when its budget "
@@ -362,10 +393,12 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true",
                         help="keep the rows (and notes) of --out for the boards this run does not run")
     args = parser.parse_args()
+    if args.workers < 1:
+        parser.error(f"--workers: expected at least 1 (got {args.workers})")
     cache = load_cache(args.cache)
     if args.strategies_only:
         refresh_strategies(args.out, args.strategy_layouts, args.seed, cache, args.cache,
-                           time.monotonic() + args.total if args.total else float("inf"))
+                           time.monotonic() + args.total if args.total else float("inf"), args.workers)
         return
     command = ("nice -n 10 python -m scripts.optimal_table " + f"--budget {args.budget:g} --total {args.total:g} "
                f"--strategy-layouts {args.strategy_layouts} --most-layouts {args.most_layouts} --seed {args.seed}")

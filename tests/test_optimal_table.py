@@ -1,0 +1,54 @@
+"""scripts/optimal_table.py --strategies-only: best's and exact's columns filled again,
+several first clicks at once (--workers), as the table and strategy_value say."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from satsweeper.game import FirstClick, Level
+from satsweeper.optimal import strategy_value
+
+ROOT = Path(__file__).resolve().parent.parent
+# Rows of docs/optimal.md: 4x3x3, where exact falls short of best (the columns differ), and
+# 3x3x2; the can-lose corner and optimal rows of 4x3x3 share the first click 0,0.
+ROWS = [line for line in (ROOT / "docs" / "optimal.md").read_text().splitlines()
+        if line.startswith(("| 4x3x3 | ", "| 3x3x2 | safe"))]
+
+
+def blank(line: str) -> str:
+    cells = line.split("|")
+    cells[10:13] = ["  ", "  ", "  "]
+    return "|".join(cells)
+
+
+def refresh(tmp_path: Path, *args) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "scripts.optimal_table", "--strategies-only",
+                           "--out", str(tmp_path / "table.md"), "--cache", str(tmp_path / "played.json"),
+                           *args], env=env, capture_output=True, text=True, cwd=ROOT)
+
+
+class TestStrategiesOnly:
+    def test_two_workers_fill_the_columns_as_published(self, tmp_path):
+        """The columns blanked and filled again by two workers are the published ones, and the
+        cache holds strategy_value's own values, one entry per first click."""
+        assert len(ROWS) == 8
+        (tmp_path / "table.md").write_text("\n".join(blank(line) for line in ROWS))
+        done = refresh(tmp_path, "--workers", "2")
+        assert done.returncode == 0, done.stderr
+        assert (tmp_path / "table.md").read_text().splitlines() == ROWS
+        played = json.loads((tmp_path / "played.json").read_text())
+        assert len(played) == 6  # 4x3x3's can-lose rows share 0,0 (and so do its safe ones)
+        value = strategy_value(Level(4, 3, 3), "exact", FirstClick.OPENING, (0, 0)).value
+        assert Fraction(played["4x3x3 opening 0,0 0"]["exact"]) == value
+
+    def test_no_worker_is_refused(self, tmp_path):
+        (tmp_path / "table.md").write_text("\n".join(ROWS))
+        done = refresh(tmp_path, "--workers", "0")
+        assert done.returncode == 2 and "--workers: expected at least 1 (got 0)" in done.stderr
+        assert "Traceback" not in done.stderr
