@@ -850,7 +850,7 @@ def play_together(games: list, make_player: Callable[[], object], seed: int = 0,
     # Games that showed one view and got one decision show the same view again exactly when
     # the move revealed the same numbers (the flood fill is a function of them), so they
     # are told apart by what that move revealed: no board or view per game (a Board and
-    # the view's text for every game at every move were half of the time left, 6x4x5).
+    # the view's text for every game at every move: best on 6x4x5 took 9.9 s with them, 8.4 without).
     stack: list = [(games, None, 0)]
     while stack:
         games, player, before = stack.pop()

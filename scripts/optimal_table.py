@@ -335,12 +335,15 @@ def refresh_strategies(path: str, strategy_layouts: int, seed: int, cache: dict,
             cells[9:12] = [percent(values["best"]), percent(values["exact"]),
                            f"{value - values['best']} ({percent(value - values['best'])})"]
             lines[i] = "| " + " | ".join(cells) + " |"
+
+    def write() -> None:
         with open(path, "w") as f:
             f.write("\n".join(lines))
 
     for key in rows:
         if key in cache:
             fill(key)
+    write()
     todo = sorted((entries[0][:2], key) for key, entries in rows.items() if key not in cache)
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         running: dict = {}
@@ -358,6 +361,7 @@ def refresh_strategies(path: str, strategy_layouts: int, seed: int, cache: dict,
                 cache[key] = running.pop(key).get()
                 save_cache(cache_path, cache)
                 fill(key)
+                write()
 
 
 def kept_row(text: str, cells: list[str]) -> dict:
@@ -395,6 +399,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.workers < 1:
         parser.error(f"--workers: expected at least 1 (got {args.workers})")
+    if args.strategies_only and not os.path.isfile(args.out):
+        parser.error(f"--out: expected the table to play again, a readable file (got {args.out!r}: no such file)")
     cache = load_cache(args.cache)
     if args.strategies_only:
         refresh_strategies(args.out, args.strategy_layouts, args.seed, cache, args.cache,

@@ -2,6 +2,7 @@
 
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -111,7 +112,9 @@ class TestReadText:
         done = subprocess.run([sys.executable, "-m", "satsweeper", *args, device], capture_output=True,
                               text=True, timeout=60, preexec_fn=limited)
         assert done.returncode == 2, done.stderr
-        assert f"{device}:1:" in done.stderr and "expected UTF-8 text" in done.stderr
+        # /dev/urandom may give a newline before its first byte that is not UTF-8 (about 1 run
+        # in 200 failed on ':1:'), so the line is any number: the refusal names file and place.
+        assert re.search(rf"{device}:\d+:\d+: expected UTF-8 text", done.stderr), done.stderr
 
 
     def test_a_journal_to_go_on_writing_is_a_regular_file(self, tmp_path):
