@@ -770,14 +770,19 @@ def allowed_layouts(level: Level, rule: FirstClick, first: Cell):
     >>> len(list(allowed_layouts(Level(3, 3, 2), FirstClick.SAFE, (0, 0))))
     28
     """
-    from .game import neighbours
-    excluded = set()
-    if rule is FirstClick.SAFE:
-        excluded = {first}
-    elif rule is FirstClick.OPENING:
-        excluded = {first, *neighbours(level, first)}
+    excluded = _excluded(level, rule, first)
     cells = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in excluded]
     return (frozenset(mines) for mines in itertools.combinations(cells, level.mines))
+
+
+def _excluded(level: Level, rule: FirstClick, first: Cell) -> set[Cell]:
+    """The cells ``rule`` keeps free of mines for a first click at ``first``."""
+    from .game import neighbours
+    if rule is FirstClick.SAFE:
+        return {first}
+    if rule is FirstClick.OPENING:
+        return {first, *neighbours(level, first)}
+    return set()
 
 
 def _view(board, seed: int) -> str:
@@ -817,61 +822,50 @@ def play_layout(level: Level, mines: frozenset[Cell], first: Cell, player, seed:
     return game.outcome is Outcome.WON
 
 
-def play_together(games: list, make_player: Callable[[], object], seed: int = 0,
+def play_together(level: Level, layouts, first: Cell, make_player: Callable[[], object], seed: int = 0,
                   progress: Callable[[int], None] | None = None) -> int:
-    """How many of ``games`` (each a :class:`~satsweeper.game.Game` of one layout) fresh
+    """How many of the games of ``layouts`` (sets of mine cells), opened at ``first``, fresh
     players from ``make_player`` win, each game played as :func:`play_layout` plays it.
 
     Played together: a deterministic player's decision, and what it carries from move
     to move, are functions of the views it has seen (its tie-breaks are seeded by them),
-    so the games showing the same view get one decision, and the player is copied where
-    they part.  Why: `best`'s exact value on 5x3x5 (safe, corner, 2,002 layouts) took 253
-    CPU s played layout by layout, 7.9 s together; 4x4x4 74 s and 4.1 s (the same wins;
-    ``tests/test_optimal.py`` checks both ways agree).  The copies are cheap because the
-    players copy only what a game changes (``Best.__deepcopy__``, ``Endgame``'s,
-    ``Positions``'): `best` on 5x5x5 (safe, corner) took 64.2 s with ``copy.deepcopy``'s
-    generic walk, 14.8 s now.  ``progress`` is told of each game that ends.
+    so the games showing the same view (one :class:`~satsweeper.game.Games`) get one
+    decision, and the player is copied where they part.  Why: `best`'s exact value on
+    5x3x5 (safe, corner, 2,002 layouts) took 253 CPU s played layout by layout, 7.9 s
+    together; 4x4x4 74 s and 4.1 s (the same wins; ``tests/test_optimal.py`` checks both
+    ways agree).  The copies are cheap because the players copy only what a game changes
+    (``Best.__deepcopy__``, ``Endgame``'s, ``Positions``'): `best` on 5x5x5 (safe, corner)
+    took 64.2 s with ``copy.deepcopy``'s generic walk, 14.8 s now.  ``progress`` is told
+    how many games end, as they end.
 
-    >>> from .game import Game
     >>> from .strategies import strategy
-    >>> games = [Game(Level(3, 3, 1), frozenset({cell})) for cell in [(1, 1), (2, 2)]]
-    >>> for game in games:
-    ...     _ = game.open((0, 0))
-    >>> play_together(games, lambda: strategy("exact"))
+    >>> play_together(Level(3, 3, 1), [frozenset({(1, 1)}), frozenset({(2, 2)})], (0, 0),
+    ...               lambda: strategy("exact"))
     2
     """
     import copy
     import random
-    from .game import Outcome
+    from .game import Games
 
-    won = 0
-    # A part: games that show the same view, the player that saw it (None: no view yet,
-    # a fresh player for each part) and how many cells they had open before its last move.
-    # Games that showed one view and got one decision show the same view again exactly when
-    # the move revealed the same numbers (the flood fill is a function of them), so they
-    # are told apart by what that move revealed: no board or view per game (a Board and
-    # the view's text for every game at every move: best on 6x4x5 took 9.9 s with them, 8.4 without).
-    stack: list = [(games, None, 0)]
+    won, lost, parts = Games.of(level, layouts).move(opens=(first,))
+    if progress and won + lost:
+        progress(won + lost)
+    # Each part waits with the player that saw the view it parted from (None: a fresh
+    # player), copied only when the part is played, and its games are bit masks, not Game
+    # objects: best on 6x4x5 (safe, corner) peaked at 139 MB with a Game per layout and a
+    # copy per waiting part, 30 MB so, in the same time.  The part that keeps the player
+    # itself is pushed first, so played last, after its siblings took their copies.
+    stack = [(part, None, True) for part in parts]
     while stack:
-        games, player, before = stack.pop()
-        parts: dict[tuple, list] = {}
-        for game in games:
-            if game.outcome is Outcome.PLAYING:
-                parts.setdefault(tuple(itertools.islice(game.revealed.items(), before, None)), []).append(game)
-                continue
-            won += game.outcome is Outcome.WON
-            if progress:
-                progress(1)
-        last = len(parts) - 1
-        for i, together in enumerate(parts.values()):
-            board = together[0].board
-            # The copies are taken before the player itself decides, on the last part.
-            own = make_player() if player is None else player if i == last else copy.deepcopy(player)
-            decision = own.decide(board, random.Random(_view(board, seed)))
-            opened = len(together[0].revealed)
-            for game in together:
-                _move(game, decision)
-            stack.append((together, own, opened))
+        games, player, owner = stack.pop()
+        board = games.board
+        own = make_player() if player is None else player if owner else copy.deepcopy(player)
+        decision = own.decide(board, random.Random(_view(board, seed)))
+        ended, lost, parts = games.move(decision.flags, decision.opens)
+        won += ended
+        if progress and ended + lost:
+            progress(ended + lost)
+        stack.extend((part, own, i == 0) for i, part in enumerate(parts))
     return won
 
 
@@ -882,27 +876,24 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
     No sampling: the strategy's own tie-breaks are a fixed function of
     ``seed`` and the position it sees (see :func:`play_layout`), so the
     value is exact for that seed.  The games are played together
-    (:func:`play_together`).  ``progress`` is told of each game.
+    (:func:`play_together`).  ``progress`` is told how many games end, as they end.
 
     >>> strategy_value(Level(3, 3, 1), "exact", FirstClick.SAFE, (0, 0)).value
     Fraction(1, 1)
     """
-    from .game import Game
     from .strategies import strategy
     strategy(name)  # fail early on a bad name
     level.check_cell(first)
     if not isinstance(rule, FirstClick):  # "safe" played every layout, as can-lose
         raise InputError(f"a FirstClick, such as FirstClick.SAFE (got {rule!r})")
     start = time.perf_counter()
-    games = []
-    for mines in allowed_layouts(level, rule, first):
-        games.append(Game(level, mines))
-        games[-1].open(first)
-    if not games:
+    layouts = math.comb(level.width * level.height - len(_excluded(level, rule, first)), level.mines)
+    if not layouts:
         raise NoLayout(f"a level where the rule {rule.value} allows some layout after {first} (got {level})")
     # A game's positions are explained by its layout: no consistency check per move.
-    won = play_together(games, lambda: strategy(name, check_consistency=False), seed, progress)
-    return StrategyValue(name, level, rule, first, won, len(games), seed, time.perf_counter() - start)
+    won = play_together(level, allowed_layouts(level, rule, first), first,
+                        lambda: strategy(name, check_consistency=False), seed, progress)
+    return StrategyValue(name, level, rule, first, won, layouts, seed, time.perf_counter() - start)
 
 
 # Only as satsweeper.optimal: the compiled module runs this same source under its own

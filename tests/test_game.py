@@ -11,7 +11,7 @@ import pytest
 from satsweeper.board import Board
 from satsweeper.constraints import Positions, problem_of
 from satsweeper.errors import CellError, InputError
-from satsweeper.game import LEVELS, FirstClick, Game, Level, Outcome, Placement, neighbours, place_mines
+from satsweeper.game import LEVELS, FirstClick, Game, Games, Level, Outcome, Placement, neighbours, place_mines
 from satsweeper.strategies import strategy
 
 # Chi-square critical value at p = 0.001 for 14 degrees of freedom (15 layouts).
@@ -79,6 +79,55 @@ class TestOpen:
     def test_opening_a_mine_loses(self):
         game = Game(Level(2, 1, 1), frozenset({(0, 1)}))
         assert game.open((0, 1)) is Outcome.LOST
+
+
+class TestGames:
+    """Many layouts played as one (what optimal.play_together plays) against a Game for each."""
+
+    @pytest.mark.parametrize("level", [Level(3, 3, 2), Level(4, 3, 3), Level(5, 2, 2), Level(4, 4, 5)], ids=str)
+    def test_moves_as_a_game_per_layout(self, level):
+        """Random moves (flags, and opens of hidden, open and flagged cells alike) split the
+        games into the same wins, losses and views as each layout played alone."""
+        rng, moves, ends = random.Random(str(level)), 0, Counter()
+        cells = [(r, c) for r in range(level.height) for c in range(level.width)]
+        layouts = [frozenset(m) for m in combinations(cells, level.mines)]
+        alone = {sum(1 << (r * level.width + c) for r, c in m): Game(level, m) for m in layouts}
+        waiting = [Games.of(level, layouts)]
+        while waiting:
+            games = waiting.pop()
+            assert len({alone[mask].board for mask in games.layouts}) == 1
+            assert alone[games.layouts[0]].board == games.board
+            assert all(list(alone[mask].revealed.items()) == list(games.revealed.items()) for mask in games.layouts)
+            flags = tuple(rng.sample(cells, rng.randint(0, 2)))
+            # ... and one open of a hidden unflagged cell at least: every move makes progress.
+            free = [c for c in cells if c not in games.revealed and c not in games.flags and c not in flags]
+            opens = (*rng.sample(cells, rng.randint(0, 2)), *rng.sample(free, bool(free)))
+            won, lost, parts = games.move(flags, opens)
+            outcomes = Counter()
+            for mask in games.layouts:
+                game = alone[mask]
+                for cell in flags:
+                    game.flag(cell)
+                for cell in opens:
+                    if game.open(cell) is not Outcome.PLAYING:
+                        break
+                outcomes[game.outcome] += 1
+            assert (won, lost) == (outcomes[Outcome.WON], outcomes[Outcome.LOST])
+            ends.update(outcomes)
+            assert sum(map(len, parts)) == outcomes[Outcome.PLAYING]
+            # Flags never go, so a part may be stuck with every safe cell flagged: not played on.
+            waiting.extend(part for part in parts if len(part.revealed) > len(games.revealed))
+            moves += 1
+        assert moves > 10 and ends[Outcome.WON] and ends[Outcome.LOST]
+
+    def test_layouts_of_the_level(self):
+        """A layout with the wrong number of mines, or one off the board, is refused."""
+        with pytest.raises(InputError, match="layouts of 1 cells of the 3x2x1 board"):
+            Games.of(Level(3, 2, 1), [frozenset({(0, 0), (0, 1)})])
+        with pytest.raises(InputError):
+            Games.of(Level(3, 2, 1), [frozenset({(2, 0)})])
+        with pytest.raises(CellError):
+            Games.of(Level(3, 2, 1), []).move(opens=[(2, 0)])
 
 
 class TestBadArguments:

@@ -337,7 +337,6 @@ class TestStrategyValue:
         """A player whose guesses depend on everything it has seen (best's endgame keeps its search
         from guess to guess; this one counts its guesses and the numbers it saw) plays together
         as alone: a player shared between games that part, or copied after it decided, would not."""
-        from satsweeper.game import Game
         from satsweeper.optimal import allowed_layouts, play_layout, play_together
         from satsweeper.strategies import Decision
 
@@ -355,10 +354,7 @@ class TestStrategyValue:
         level = Level(3, 4, 3)
         layouts = list(allowed_layouts(level, FirstClick.SAFE, (0, 0)))
         alone = [play_layout(level, mines, (0, 0), Recalling()) for mines in layouts]
-        games = [Game(level, mines) for mines in layouts]
-        for game in games:
-            game.open((0, 0))
-        assert play_together(games, Recalling) == sum(alone)
+        assert play_together(level, layouts, (0, 0), Recalling) == sum(alone)
         assert 0 < sum(alone) < len(layouts)
 
     def test_best_with_a_short_endgame_budget_is_copied_apart(self):
@@ -366,7 +362,6 @@ class TestStrategyValue:
         a small budget what it solved at one guess decides whether the next one runs out: the
         copies made where games part (Endgame's and Positions' own __deepcopy__, which share
         what never changes) must carry the search on, as the player alone does."""
-        from satsweeper.game import Game
         from satsweeper.optimal import allowed_layouts, play_layout, play_together
         from satsweeper.strategies.best import Best
 
@@ -375,10 +370,7 @@ class TestStrategyValue:
         level = Level(5, 3, 5)
         layouts = list(allowed_layouts(level, FirstClick.SAFE, (0, 0)))
         alone = sum(play_layout(level, mines, (0, 0), Best(budget=20), 3) for mines in layouts)
-        games = [Game(level, mines) for mines in layouts]
-        for game in games:
-            game.open((0, 0))
-        assert play_together(games, lambda: Best(budget=20), 3) == alone
+        assert play_together(level, layouts, (0, 0), lambda: Best(budget=20), 3) == alone
 
     def test_same_seed_same_value(self):
         """Tie-breaks come from the seed: the value is reproducible."""
