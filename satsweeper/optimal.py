@@ -823,7 +823,8 @@ def play_layout(level: Level, mines: frozenset[Cell], first: Cell, player, seed:
 
 
 def play_together(level: Level, layouts, first: Cell, make_player: Callable[[], object], seed: int = 0,
-                  progress: Callable[[int], None] | None = None) -> int:
+                  progress: Callable[[int], None] | None = None,
+                  watch: Callable[[object, object, int], None] | None = None) -> int:
     """How many of the games of ``layouts`` (sets of mine cells), opened at ``first``, fresh
     players from ``make_player`` win, each game played as :func:`play_layout` plays it.
 
@@ -836,7 +837,8 @@ def play_together(level: Level, layouts, first: Cell, make_player: Callable[[], 
     ways agree).  The copies are cheap because the players copy only what a game changes
     (``Best.__deepcopy__``, ``Endgame``'s, ``Positions``'): `best` on 5x5x5 (safe, corner)
     took 64.2 s with ``copy.deepcopy``'s generic walk, 14.8 s now.  ``progress`` is told
-    how many games end, as they end.
+    how many games end, as they end; ``watch`` of each decision: the board, the decision
+    and in how many games it was made (``scripts/optimal_misplays.py`` judges the guesses).
 
     >>> from .strategies import strategy
     >>> play_together(Level(3, 3, 1), [frozenset({(1, 1)}), frozenset({(2, 2)})], (0, 0),
@@ -861,6 +863,8 @@ def play_together(level: Level, layouts, first: Cell, make_player: Callable[[], 
         board = games.board
         own = make_player() if player is None else player if owner else copy.deepcopy(player)
         decision = own.decide(board, random.Random(_view(board, seed)))
+        if watch:
+            watch(board, decision, len(games))
         ended, lost, parts = games.move(decision.flags, decision.opens)
         won += ended
         if progress and ended + lost:

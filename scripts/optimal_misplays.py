@@ -15,10 +15,9 @@ layouts reaching it and the layouts lost there (summed over those layouts).
 from __future__ import annotations
 
 import argparse
-import random
 
-from satsweeper.game import FirstClick, Game, Level, Outcome
-from satsweeper.optimal import Search, allowed_layouts
+from satsweeper.game import FirstClick, Level
+from satsweeper.optimal import Search, allowed_layouts, play_together
 from satsweeper.strategies import strategy
 
 
@@ -57,30 +56,24 @@ def main() -> None:
     search = Search(level)
     w = level.width
     seen: dict[tuple, list] = {}
-    won = games = 0
-    for mines in allowed_layouts(level, rule, first):
-        game, player = Game(level, mines), strategy(args.strategy)
-        game.open(first)
-        games += 1
-        while game.outcome is Outcome.PLAYING:
-            board = game.board
-            view_text = f"{args.seed}:{sorted(board.clues.items())}:{sorted(board.flags)}"
-            decision = player.decide(board, random.Random(view_text))
-            if decision.guess:
-                key = (tuple(sorted(board.clues.items())), decision.opens[0])
-                if key not in seen:
-                    alive, view = knowledge(search, board)
-                    values = {divmod(k, w): search._opened(alive, view, k) for k in range(search.size)
-                              if view[k] == 9 and search.mine[k] & alive != alive}
-                    top = max(values.values())
-                    seen[key] = [board, decision.opens[0], values, top, 0, decision.basis]
-                seen[key][4] += 1
-            for cell in decision.flags:
-                game.flag(cell)
-            for cell in decision.opens:
-                if game.open(cell) is not Outcome.PLAYING:
-                    break
-        won += game.outcome is Outcome.WON
+
+    def judge(board, decision, games: int) -> None:
+        """Value every guess of a position once, against every other guess from there."""
+        if not decision.guess:
+            return
+        key = (tuple(sorted(board.clues.items())), decision.opens[0])
+        if key not in seen:
+            alive, view = knowledge(search, board)
+            values = {divmod(k, w): search._opened(alive, view, k) for k in range(search.size)
+                      if view[k] == 9 and search.mine[k] & alive != alive}
+            seen[key] = [board, decision.opens[0], values, max(values.values()), 0, decision.basis]
+        seen[key][4] += games
+
+    # Played as `satsweeper optimal --strategy` plays: the layouts together, one decision per view.
+    layouts = list(allowed_layouts(level, rule, first))
+    games = len(layouts)
+    won = play_together(level, layouts, first, lambda: strategy(args.strategy, check_consistency=False),
+                        args.seed, watch=judge)
     optimum = search.optimum(rule, first)
     print(f"{args.strategy} on {level} {rule.value}, first {args.first}, seed {args.seed}: "
           f"{won}/{games}; optimal {optimum.won}/{optimum.layouts}")

@@ -372,6 +372,48 @@ class TestStrategyValue:
         alone = sum(play_layout(level, mines, (0, 0), Best(budget=20), 3) for mines in layouts)
         assert play_together(level, layouts, (0, 0), lambda: Best(budget=20), 3) == alone
 
+    def test_watch_sees_every_move_of_every_game(self):
+        """play_together's watch is told each decision once with the games it was made in:
+        they add up to the moves of every layout played alone, guesses to its guesses."""
+        import random
+        from collections import Counter
+        from satsweeper.game import Game, Outcome
+        from satsweeper.optimal import _move, _view, allowed_layouts, play_together
+        from satsweeper.strategies import strategy
+
+        level = Level(4, 3, 3)
+        layouts = list(allowed_layouts(level, FirstClick.SAFE, (0, 0)))
+        alone = Counter()
+        for mines in layouts:
+            game, player = Game(level, mines), strategy("best", check_consistency=False)
+            game.open((0, 0))
+            while game.outcome is Outcome.PLAYING:
+                decision = player.decide(game.board, random.Random(_view(game.board, 0)))
+                alone[decision.guess] += 1
+                _move(game, decision)
+        together = Counter()
+
+        def watch(board, decision, games):
+            together[decision.guess] += games
+
+        play_together(level, layouts, (0, 0), lambda: strategy("best", check_consistency=False), watch=watch)
+        assert together == alone and alone[True] and alone[False]
+
+    def test_misplays_script(self):
+        """scripts/optimal_misplays.py (played together) reports best's and the optimum's
+        wins as strategy_value and the search give them, and a guess that costs layouts."""
+        import subprocess
+        import sys
+        from pathlib import Path
+        level = Level(4, 4, 5)
+        out = subprocess.run([sys.executable, "-m", "scripts.optimal_misplays", str(level), "--rule", "safe"],
+                             capture_output=True, text=True, check=True,
+                             cwd=Path(__file__).resolve().parent.parent).stdout
+        played = strategy_value(level, "best", FirstClick.SAFE, (0, 0))
+        best = optimum(level, FirstClick.SAFE, (0, 0))
+        assert out.splitlines()[0].endswith(f"{played.won}/{played.layouts}; optimal {best.won}/{best.layouts}")
+        assert played.won < best.won and "layouts lost" in out
+
     def test_same_seed_same_value(self):
         """Tie-breaks come from the seed: the value is reproducible."""
         level = Level(3, 3, 2)
