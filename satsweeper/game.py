@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import random
 import re
 from dataclasses import dataclass
@@ -140,6 +141,19 @@ def place_mines(level: Level, rng: random.Random, excluded: frozenset[Cell] = fr
     return frozenset(mines)
 
 
+def kept_free(level: Level, rule: FirstClick, first: Cell) -> frozenset[Cell]:
+    """The cells ``rule`` keeps free of mines for a first click at ``first``.
+
+    >>> sorted(kept_free(Level(3, 3, 1), FirstClick.OPENING, (0, 0)))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    if rule is FirstClick.SAFE:
+        return frozenset({first})
+    if rule is FirstClick.OPENING:
+        return frozenset([first, *neighbours(level, first)])
+    return frozenset()
+
+
 def neighbours(level: Level, cell: Cell) -> tuple[Cell, ...]:
     """The on-board neighbours of ``cell`` (from the board module's cached table)."""
     return grid(level.height, level.width)[1][cell]
@@ -179,12 +193,7 @@ class Game:
             # A plain "safe" would otherwise fall through to can-lose; a seed was an AttributeError.
             raise InputError(f"a random.Random, a FirstClick and a Placement, such as FirstClick.SAFE and "
                              f"Placement.SAMPLE (got {type(rng).__name__}, {rule!r} and {method!r})")
-        excluded: frozenset[Cell] = frozenset()
-        if rule is FirstClick.SAFE:
-            excluded = frozenset({first})
-        elif rule is FirstClick.OPENING:
-            excluded = frozenset([first, *neighbours(level, first)])
-        return cls(level, place_mines(level, rng, excluded, method))
+        return cls(level, place_mines(level, rng, kept_free(level, rule, first), method))
 
     def number(self, cell: Cell) -> int:
         """How many mines touch ``cell`` (the truth; a player learns it by opening)."""
@@ -290,13 +299,27 @@ class Games:
     @classmethod
     def of(cls, level: Level, layouts) -> "Games":
         """Games of these layouts (each a set of mine cells of ``level.mines`` cells), none opened."""
-        cells = grid(level.height, level.width)[1]
+        bit = {cell: 1 << i for i, cell in enumerate(grid(level.height, level.width)[0])}
         masks = []
         for mines in layouts:
-            if len(mines) != level.mines or not cells.keys() >= mines:
+            if len(mines) != level.mines or not bit.keys() >= mines:
                 raise InputError(f"layouts of {level.mines} cells of the {level} board (got {sorted(mines)})")
-            masks.append(sum(1 << (r * level.width + c) for r, c in mines))
+            masks.append(sum(map(bit.__getitem__, mines)))
         return cls(level, masks)
+
+    @classmethod
+    def allowed(cls, level: Level, rule: FirstClick, first: Cell) -> "Games":
+        """A game of every layout ``rule`` allows for a first click at ``first``, none opened.
+
+        Why not :meth:`of` the sets of mines: the masks straight from the cells' bits took
+        0.04 s for 5x4x10's 184,756 layouts, the sets and then their masks 1.05 s.
+
+        >>> len(Games.allowed(Level(3, 3, 2), FirstClick.SAFE, (0, 0)))
+        28
+        """
+        free = kept_free(level, rule, first)
+        bits = [1 << (r * level.width + c) for r, c in grid(level.height, level.width)[0] if (r, c) not in free]
+        return cls(level, list(map(sum, itertools.combinations(bits, level.mines))))
 
     def __len__(self) -> int:
         return len(self.layouts)

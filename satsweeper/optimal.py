@@ -770,19 +770,10 @@ def allowed_layouts(level: Level, rule: FirstClick, first: Cell):
     >>> len(list(allowed_layouts(Level(3, 3, 2), FirstClick.SAFE, (0, 0))))
     28
     """
-    excluded = _excluded(level, rule, first)
+    from .game import kept_free
+    excluded = kept_free(level, rule, first)
     cells = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in excluded]
     return (frozenset(mines) for mines in itertools.combinations(cells, level.mines))
-
-
-def _excluded(level: Level, rule: FirstClick, first: Cell) -> set[Cell]:
-    """The cells ``rule`` keeps free of mines for a first click at ``first``."""
-    from .game import neighbours
-    if rule is FirstClick.SAFE:
-        return {first}
-    if rule is FirstClick.OPENING:
-        return {first, *neighbours(level, first)}
-    return set()
 
 
 def _view(board, seed: int) -> str:
@@ -822,11 +813,11 @@ def play_layout(level: Level, mines: frozenset[Cell], first: Cell, player, seed:
     return game.outcome is Outcome.WON
 
 
-def play_together(level: Level, layouts, first: Cell, make_player: Callable[[], object], seed: int = 0,
+def play_together(games, first: Cell, make_player: Callable[[], object], seed: int = 0,
                   progress: Callable[[int], None] | None = None,
                   watch: Callable[[object, object, int], None] | None = None) -> int:
-    """How many of the games of ``layouts`` (sets of mine cells), opened at ``first``, fresh
-    players from ``make_player`` win, each game played as :func:`play_layout` plays it.
+    """How many of ``games`` (a :class:`~satsweeper.game.Games`, none opened yet), opened at
+    ``first``, fresh players from ``make_player`` win, each game played as :func:`play_layout` plays it.
 
     Played together: a deterministic player's decision, and what it carries from move
     to move, are functions of the views it has seen (its tie-breaks are seeded by them),
@@ -840,16 +831,16 @@ def play_together(level: Level, layouts, first: Cell, make_player: Callable[[], 
     how many games end, as they end; ``watch`` of each decision: the board, the decision
     and in how many games it was made (``scripts/optimal_misplays.py`` judges the guesses).
 
+    >>> from .game import Games
     >>> from .strategies import strategy
-    >>> play_together(Level(3, 3, 1), [frozenset({(1, 1)}), frozenset({(2, 2)})], (0, 0),
-    ...               lambda: strategy("exact"))
+    >>> games = Games.of(Level(3, 3, 1), [frozenset({(1, 1)}), frozenset({(2, 2)})])
+    >>> play_together(games, (0, 0), lambda: strategy("exact"))
     2
     """
     import copy
     import random
-    from .game import Games
 
-    won, lost, parts = Games.of(level, layouts).move(opens=(first,))
+    won, lost, parts = games.move(opens=(first,))
     if progress and won + lost:
         progress(won + lost)
     # Each part waits with the player that saw the view it parted from (None: a fresh
@@ -885,18 +876,19 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
     >>> strategy_value(Level(3, 3, 1), "exact", FirstClick.SAFE, (0, 0)).value
     Fraction(1, 1)
     """
+    from .game import Games
     from .strategies import strategy
     strategy(name)  # fail early on a bad name
     level.check_cell(first)
     if not isinstance(rule, FirstClick):  # "safe" played every layout, as can-lose
         raise InputError(f"a FirstClick, such as FirstClick.SAFE (got {rule!r})")
     start = time.perf_counter()
-    layouts = math.comb(level.width * level.height - len(_excluded(level, rule, first)), level.mines)
-    if not layouts:
+    games = Games.allowed(level, rule, first)
+    if not games:
         raise NoLayout(f"a level where the rule {rule.value} allows some layout after {first} (got {level})")
+    layouts = len(games)  # before play_together takes the games apart
     # A game's positions are explained by its layout: no consistency check per move.
-    won = play_together(level, allowed_layouts(level, rule, first), first,
-                        lambda: strategy(name, check_consistency=False), seed, progress)
+    won = play_together(games, first, lambda: strategy(name, check_consistency=False), seed, progress)
     return StrategyValue(name, level, rule, first, won, layouts, seed, time.perf_counter() - start)
 
 

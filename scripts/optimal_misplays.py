@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 
-from satsweeper.game import FirstClick, Level
-from satsweeper.optimal import Search, allowed_layouts, play_together
+from satsweeper.game import FirstClick, Games, Level
+from satsweeper.optimal import Search, play_together
 from satsweeper.strategies import strategy
 
 
@@ -70,9 +70,9 @@ def main() -> None:
         seen[key][4] += games
 
     # Played as `satsweeper optimal --strategy` plays: the layouts together, one decision per view.
-    layouts = list(allowed_layouts(level, rule, first))
-    games = len(layouts)
-    won = play_together(level, layouts, first, lambda: strategy(args.strategy, check_consistency=False),
+    together = Games.allowed(level, rule, first)
+    games = len(together)
+    won = play_together(together, first, lambda: strategy(args.strategy, check_consistency=False),
                         args.seed, watch=judge)
     optimum = search.optimum(rule, first)
     print(f"{args.strategy} on {level} {rule.value}, first {args.first}, seed {args.seed}: "

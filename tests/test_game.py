@@ -120,6 +120,21 @@ class TestGames:
             moves += 1
         assert moves > 10 and ends[Outcome.WON] and ends[Outcome.LOST]
 
+    @pytest.mark.parametrize("rule", list(FirstClick), ids=lambda r: r.value)
+    def test_allowed_layouts(self, rule):
+        """Games.allowed holds every layout the rule allows, once: those Game.new draws (by
+        brute force over every set of cells, kept when no mine is where the rule forbids)."""
+        level, first = Level(4, 3, 3), (1, 1)
+        forbidden = {first} if rule is FirstClick.SAFE else {first, *neighbours(level, first)} \
+            if rule is FirstClick.OPENING else set()
+        cells = [(r, c) for r in range(level.height) for c in range(level.width)]
+        brute = [frozenset(m) for m in combinations(cells, level.mines) if not forbidden & set(m)]
+        allowed = Games.allowed(level, rule, first).layouts
+        assert sorted(allowed) == sorted(Games.of(level, brute).layouts) and len(set(allowed)) == len(allowed)
+        drawn = {sum(1 << (r * level.width + c) for r, c in Game.new(level, random.Random(s), first, rule).mines)
+                 for s in range(300)}
+        assert drawn <= set(allowed)
+
     def test_layouts_of_the_level(self):
         """A layout with the wrong number of mines, or one off the board, is refused."""
         with pytest.raises(InputError, match="layouts of 1 cells of the 3x2x1 board"):

@@ -11,7 +11,7 @@ import pytest
 from satsweeper.board import Board
 from satsweeper.constraints import problem_of
 from satsweeper.errors import CellError, InputError
-from satsweeper.game import FirstClick, Level
+from satsweeper.game import FirstClick, Games, Level
 from satsweeper.optimal import NoLayout, SearchTooBig, Search, bits_of, optimum, strategy_value
 from satsweeper.strategies import endgame
 
@@ -354,7 +354,7 @@ class TestStrategyValue:
         level = Level(3, 4, 3)
         layouts = list(allowed_layouts(level, FirstClick.SAFE, (0, 0)))
         alone = [play_layout(level, mines, (0, 0), Recalling()) for mines in layouts]
-        assert play_together(level, layouts, (0, 0), Recalling) == sum(alone)
+        assert play_together(Games.of(level, layouts), (0, 0), Recalling) == sum(alone)
         assert 0 < sum(alone) < len(layouts)
 
     def test_best_with_a_short_endgame_budget_is_copied_apart(self):
@@ -370,7 +370,7 @@ class TestStrategyValue:
         level = Level(5, 3, 5)
         layouts = list(allowed_layouts(level, FirstClick.SAFE, (0, 0)))
         alone = sum(play_layout(level, mines, (0, 0), Best(budget=20), 3) for mines in layouts)
-        assert play_together(level, layouts, (0, 0), lambda: Best(budget=20), 3) == alone
+        assert play_together(Games.of(level, layouts), (0, 0), lambda: Best(budget=20), 3) == alone
 
     def test_watch_sees_every_move_of_every_game(self):
         """play_together's watch is told each decision once with the games it was made in:
@@ -396,7 +396,8 @@ class TestStrategyValue:
         def watch(board, decision, games):
             together[decision.guess] += games
 
-        play_together(level, layouts, (0, 0), lambda: strategy("best", check_consistency=False), watch=watch)
+        play_together(Games.of(level, layouts), (0, 0), lambda: strategy("best", check_consistency=False),
+                      watch=watch)
         assert together == alone and alone[True] and alone[False]
 
     def test_misplays_script(self):
