@@ -370,8 +370,11 @@ class Games:
                 # The games that showed one view show one view again exactly when they revealed
                 # the same numbers in the same order (the flood fill is a function of them).
                 parts.setdefault(tuple(new.items()), []).append(mask)
-        return won, lost, [Games(level, masks, {**revealed, **dict(new)}, flagged.difference(dict(new)))
-                           for new, masks in parts.items()]
+        after = []
+        for key, masks in parts.items():
+            opened = dict(key)
+            after.append(Games(level, masks, {**revealed, **opened}, flagged.difference(opened)))
+        return won, lost, after
 
 
 @functools.lru_cache(maxsize=None)
