@@ -36,7 +36,9 @@ the opposite), ``deeper-N``
 again two moves ahead; ``deeper-10-8``: within 10%, at most 8; ``deeper-all``: every
 candidate scored, at most 8), ``dominance`` (the guess gives way to a safer cell
 that is safe whenever it is: Hill's switch), ``alive`` (a candidate that can show only one
-number is passed over while another can show more: Hill's dead cells).  Expert, first click
+number is passed over while another can show more: Hill's dead cells),
+``corner-most-N`` (the far-corner rule only while the safest cell's mine
+chance is at most N/100).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -95,6 +97,9 @@ VARIANTS = {
     "deeper-10-8": lambda: Best(deeper=Fraction(1, 10), deep_most=8),
     "deeper-all": lambda: Best(deeper=Fraction(1), deep_most=8),
     "dominance": lambda: Best(dominance=True),
+    "corner-most-21": lambda: Best(corner_skip=(Fraction(21, 100), 1)),
+    "corner-skip-21-33": lambda: Best(corner_skip=(Fraction(21, 100), Fraction(33, 100))),
+    "farthest": lambda: Best(farthest=True),
 }
 
 

@@ -328,3 +328,49 @@ class TestCopy:
         twin = copy.deepcopy(player)
         assert twin.decide(board, random.Random(1)) == Best().decide(board, random.Random(1))
         assert twin.positions._board is board and player.positions._board is None
+
+
+class TestCornerRules:
+    """The far-corner experiments (``farthest``, ``corner_skip``) against the exact search's
+    value of each guess, on the positions scripts/optimal_misplays.py found misplayed."""
+
+    @staticmethod
+    def _values(board: Board) -> dict:
+        """Every hidden cell's exact worth from ``board``: layouts won by optimal play after opening it."""
+        from satsweeper.game import Level
+        from satsweeper.optimal import Search
+        search = Search(Level(board.width, board.height, board.total_mines))
+        w = board.width
+        alive = (1 << search.layouts) - 1
+        view = bytearray([9] * search.size)
+        for (r, c), v in board.clues.items():
+            alive &= search.shows[r * w + c][v]
+            view[r * w + c] = v
+        return {divmod(k, w): search._opened(alive, view, k) for k in range(search.size) if view[k] == 9}
+
+    def test_the_farthest_corner_is_worth_more_here(self):
+        """5x4 with 4 mines, the first corner shows 1: best opens the next far corner in
+        reading order, 0,4; ``farthest`` the opposite one, 3,4, which wins more layouts."""
+        from satsweeper.strategies.best import Best
+        board = Board(4, 5, {(0, 0): 1}, total_mines=4)
+        plain = Best().decide(board, random.Random(1))
+        far = Best(farthest=True).decide(board, random.Random(1))
+        assert (plain.opens, plain.basis, far.opens, far.basis) == (((0, 4),), "corner", ((3, 4),), "corner")
+        values = self._values(board)
+        assert values[(3, 4)] > values[(0, 4)]
+
+    def test_skipping_the_corner_rule_where_it_loses(self):
+        """6x3 with 5 mines, the corner shows 1 (the other cells' mine chance 4/14): the far
+        corner 0,5 wins fewer layouts than the optimum; with the corner rule skipped at that
+        chance, the look-ahead's guess is an optimal one.  Below the window the rule still acts."""
+        from satsweeper.strategies.best import Best
+        skip = (Fraction(21, 100), Fraction(33, 100))
+        board = Board(3, 6, {(0, 0): 1}, total_mines=5)
+        plain = Best().decide(board, random.Random(1))
+        skipped = Best(corner_skip=skip).decide(board, random.Random(1))
+        values = self._values(board)
+        top = max(values.values())
+        assert plain.opens == ((0, 5),) and values[(0, 5)] < top
+        assert skipped.basis == "look-ahead" and values[skipped.opens[0]] == top
+        sparse = Board(3, 6, {(0, 0): 1}, total_mines=3)  # chance 2/14 (few layouts: no endgame)
+        assert Best(corner_skip=skip, endgame=False).decide(sparse, random.Random(1)).basis == "corner"

@@ -93,7 +93,8 @@ class Best:
                  progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
                  late_corners: bool = True, blend: bool = True, fifty: bool = False,
                  risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False,
-                 deep_most: int = DEEPER, dominance: bool = False):
+                 deep_most: int = DEEPER, dominance: bool = False, corner_skip: tuple | None = None,
+                 farthest: bool = False):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -128,6 +129,11 @@ class Best:
         # ``alive``: a candidate that can show only one number (dead: Hill never
         # guesses one while a living cell is left) is passed over unless all are.
         self.alive = alive
+        # ``corner_skip`` (low, high): no corner rule while the safest cell's
+        # mine chance is above low and at most high (None: always the rule).
+        self.corner_skip = None if corner_skip is None else tuple(map(Fraction, corner_skip))
+        # ``farthest``: of the far corners, the one farthest from every number first.
+        self.farthest = farthest
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -195,7 +201,9 @@ class Best:
         if len(near) == 1 and not inner:
             return near[0], "safest", None
         corners = not inner and self.corners and (self.late_corners or 0 not in board.clues.values())
-        corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of)
+        if corners and self.corner_skip is not None:
+            corners = not self.corner_skip[0] < Fraction(mines[near[0]], whole) <= self.corner_skip[1]
+        corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of, self.farthest)
         if corner:
             return corner, "corner", None
         look = _Lookahead(self, board, hidden, counts, components)
@@ -533,7 +541,7 @@ def _dominating(problem: Problem, components: Components, mines: dict, cell):
         found = cell = min(safer, key=lambda c: (mines[c], c))
 
 
-def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_of: dict):
+def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_of: dict, farthest: bool = False):
     """A corner far from every number with ``safest`` scaled mines (the
     fewest of any cell), the least crowded first; or None.
 
@@ -563,8 +571,12 @@ def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_o
             continue
         around = table[c]
         if all(n in hidden for n in around) and not any(m in component_of for n in around for m in table[n]):
-            found.append((len(around), c))
-    return min(found)[1] if found else None
+            if farthest:
+                away = min(((c[0] - r[0]) ** 2 + (c[1] - r[1]) ** 2 for r in board.clues), default=0)
+                found.append((-away, len(around), c))
+            else:
+                found.append((len(around), c))
+    return min(found)[-1] if found else None
 
 
 def _candidates(board: Board, hidden: set, mines: dict, limit: int, component_of: dict, most: int) -> list:
