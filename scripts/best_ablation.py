@@ -38,7 +38,9 @@ candidate scored, at most 8), ``dominance`` (the guess gives way to a safer cell
 that is safe whenever it is: Hill's switch), ``alive`` (a candidate that can show only one
 number is passed over while another can show more: Hill's dead cells),
 ``corner-most-N`` (the far-corner rule only while the safest cell's mine
-chance is at most N/100).  Expert, first click
+chance is at most N/1000, N among 190, 200, 205, 210, 215, 220, 230, 250, 300), ``corner-skip-21-33`` (not while it is above 0.21
+and at most 0.33), ``farthest`` (of the far corners, the farthest from every
+number first).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -97,7 +99,8 @@ VARIANTS = {
     "deeper-10-8": lambda: Best(deeper=Fraction(1, 10), deep_most=8),
     "deeper-all": lambda: Best(deeper=Fraction(1), deep_most=8),
     "dominance": lambda: Best(dominance=True),
-    "corner-most-21": lambda: Best(corner_skip=(Fraction(21, 100), 1)),
+    **{f"corner-most-{t}": (lambda t=t: Best(corner_skip=(Fraction(t, 1000), 1)))
+       for t in (190, 200, 205, 210, 215, 220, 230, 250, 300)},
     "corner-skip-21-33": lambda: Best(corner_skip=(Fraction(21, 100), Fraction(33, 100))),
     "farthest": lambda: Best(farthest=True),
 }

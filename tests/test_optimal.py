@@ -415,6 +415,23 @@ class TestStrategyValue:
         assert out.splitlines()[0].endswith(f"{played.won}/{played.layouts}; optimal {best.won}/{best.layouts}")
         assert played.won < best.won and "layouts lost" in out
 
+    def test_exact_ablation_script(self):
+        """scripts/best_exact.py: best's wins as strategy_value gives them, and a variant that
+        skips the corner rule on 6x3x5 wins exactly the optimum (the exact search's)."""
+        import subprocess
+        import sys
+        from pathlib import Path
+        level = Level(6, 3, 5)
+        out = subprocess.run([sys.executable, "-m", "scripts.best_exact", str(level),
+                              "--variants", "best,corner-most-210"],
+                             capture_output=True, text=True, check=True,
+                             cwd=Path(__file__).resolve().parent.parent).stdout
+        played = strategy_value(level, "best", FirstClick.SAFE, (0, 0))
+        top = optimum(level, FirstClick.SAFE, (0, 0))
+        line = out.splitlines()[1].split()
+        assert line[:2] == [str(level), str(played.layouts)]
+        assert int(line[4]) == played.won and int(line[7]) == top.won > played.won
+
     def test_same_seed_same_value(self):
         """Tie-breaks come from the seed: the value is reproducible."""
         level = Level(3, 3, 2)
