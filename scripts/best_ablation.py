@@ -40,7 +40,8 @@ number is passed over while another can show more: Hill's dead cells),
 ``corner-most-N`` (the far-corner rule only while the safest cell's mine
 chance is at most N/1000, N among 190, 200, 205, 210, 215, 220, 230, 250, 300), ``corner-skip-21-33`` (not while it is above 0.21
 and at most 0.33), ``farthest`` (of the far corners, the farthest from every
-number first).  Expert, first click
+number first), ``blend-2``/``blend-8`` (the blend's weight of the safest cell
+against the second safest: 2 or 8, not Hill's 4).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -103,6 +104,8 @@ VARIANTS = {
        for t in (190, 200, 205, 210, 215, 220, 230, 250, 300)},
     "corner-skip-21-33": lambda: Best(corner_skip=(Fraction(21, 100), Fraction(33, 100))),
     "farthest": lambda: Best(farthest=True),
+    "blend-2": lambda: Best(blend_weight=2),
+    "blend-8": lambda: Best(blend_weight=8),
 }
 
 

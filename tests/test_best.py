@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 from satsweeper.board import Board
 from satsweeper.components import Components
 from satsweeper.constraints import problem_of
@@ -194,24 +196,25 @@ class TestAlive:
         assert checked >= 100 and dead_by_default >= 1, (checked, dead_by_default)
 
 
-def _blended(board: Board, layouts: list, cell) -> Fraction:
+def _blended(board: Board, layouts: list, cell, weight: int = 4) -> Fraction:
     """Best(blend=True)'s look-ahead score by brute force: P(safe and shows k)
-    times (4 * the best safety then + the second best) / 5, cells counted one by one."""
+    times (weight * the best safety then + the second best) / (weight + 1), cells counted one by one."""
     hidden = [c for c in board.hidden_cells() if c != cell]
     got = Fraction(0)
     by_number = _by_number(board, layouts, cell)
     for group in by_number.values():
         safeties = sorted((Fraction(sum(c not in e for e in group), len(group)) for c in hidden), reverse=True)
         first, second = (safeties + [Fraction(0), Fraction(0)])[:2]
-        got += Fraction(len(group), len(layouts)) * (4 * first + second) / 5
+        got += Fraction(len(group), len(layouts)) * (weight * first + second) / (weight + 1)
     return got
 
 
 class TestBlend:
-    def test_matches_brute_force(self):
+    @pytest.mark.parametrize("weight", [4, 2])
+    def test_matches_brute_force(self, weight):
         """Best(blend=True)'s best look-ahead score on small boards without a
         total (where it is exact) equals the brute-force best over the cells
-        within 10% of the safest."""
+        within 10% of the safest (Hill's weight 4, and the ``blend_weight`` experiment's 2)."""
         from satsweeper.strategies import certain_decision
         from satsweeper.strategies.best import Best
         rng = random.Random(17)
@@ -225,8 +228,8 @@ class TestBlend:
             layouts = explanations(problem, 10 ** 6)
             safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
             near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
-            want = max(_blended(board, layouts, c) for c in near)
-            got = Best(blend=True)._guess(board, problem, counts, components, rng, inner=True)[2]
+            want = max(_blended(board, layouts, c, weight) for c in near)
+            got = Best(blend=True, blend_weight=weight)._guess(board, problem, counts, components, rng, inner=True)[2]
             assert got == want
             checked += 1
         assert checked >= 50, checked

@@ -94,7 +94,7 @@ class Best:
                  late_corners: bool = True, blend: bool = True, fifty: bool = False,
                  risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False,
                  deep_most: int = DEEPER, dominance: bool = False, corner_skip: tuple | None = None,
-                 farthest: bool = False):
+                 farthest: bool = False, blend_weight: int = 4):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -112,6 +112,8 @@ class Best:
         # Hill's blended safety, (4 * the safest cell's + the second safest's)
         # / 5; off, the safest cell's alone (best before November 2026).
         self.blend = blend
+        # ``blend_weight``: the safest cell's weight against the second's in the blend (Hill's 4).
+        self.blend_weight = blend_weight
         # ``fifty``: an unavoidable 50/50 (see _fifty_fifty) is guessed first.
         self.fifty = fifty
         # ``risk``: a candidate's score times 1 + risk * (the layouts in which it
@@ -296,7 +298,8 @@ class _Lookahead:
             near = [m for _, i in islice((r for r in self.ranked if r[1] not in touched), 2) for m in self.pairs[i]]
             outside = self.outside_of[touched] = [Fraction(m, self.whole) for m in sorted(near)[:2]]
         first, second = sorted([*outcomes.lowest_two(k), *outside])[:2]
-        return 1 - (4 * first + second) / 5
+        w = self.player.blend_weight
+        return 1 - (w * first + second) / (w + 1)
 
     def score(self, cell, beat: Fraction, skip_dead: bool) -> Fraction | None:
         """The cell's score, or None once it cannot reach ``beat`` (or it is
