@@ -554,6 +554,8 @@ def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_o
     away took best from 68.86% to 65.26% (5000 games, seed 1).  The corners
     are looked up on the board, not among the look-ahead's candidates, which
     keep one floating cell of each crowd (a near corner can stand for them).
+    With ``farthest`` (an experiment, see Best) the corner farthest from every
+    number comes first.
 
     >>> b = Board(3, 5, {(0, 0): 1}, total_mines=2)
     >>> frontier = {(0, 1): 0, (1, 0): 0, (1, 1): 0}  # cell -> its component
@@ -561,6 +563,8 @@ def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_o
     >>> mines = dict.fromkeys(hidden, 1)
     >>> _far_corner(b, hidden, mines, 1, frontier)  # (2, 0) is beside (1, 0)
     (0, 4)
+    >>> _far_corner(b, hidden, mines, 1, frontier, farthest=True)
+    (2, 4)
     >>> _far_corner(b, hidden, {**mines, (2, 4): 2, (0, 4): 2}, 1, frontier) is None  # riskier
     True
     >>> b = Board(3, 4, {(0, 0): 1}, total_mines=2)  # (0, 1) and (1, 1) are two steps from (0, 3), (2, 3)
