@@ -668,6 +668,29 @@ class Search:
         view = bytearray([9] * self.size)
         return self._opened(alive, view, first[0] * self.level.width + first[1], beat), count
 
+    def knowledge(self, board) -> tuple[int, bytearray]:
+        """The layouts consistent with ``board``'s numbers (a set of layouts), and the search's view of it."""
+        w = self.level.width
+        alive = (1 << self.layouts) - 1
+        view = bytearray([9] * self.size)
+        for (r, c), v in board.clues.items():
+            alive &= self.shows[r * w + c][v]
+            view[r * w + c] = v
+        return alive, view
+
+    def guesses(self, board) -> dict[Cell, int]:
+        """What opening each hidden cell of ``board`` is worth: the layouts optimal play then wins
+        (a cell with a mine in every layout left is no guess and left out).
+
+        >>> from .board import Board
+        >>> Search(Level(4, 1, 1)).guesses(Board(1, 4, {(0, 0): 0}, total_mines=1))  # the mine: 0,2 or 0,3
+        {(0, 1): 2, (0, 2): 1, (0, 3): 1}
+        """
+        alive, view = self.knowledge(board)
+        w = self.level.width
+        return {divmod(k, w): self._opened(alive, view, k) for k in range(self.size)
+                if view[k] == 9 and self.mine[k] & alive != alive}
+
     def optimum(self, rule: FirstClick, first: Cell | None = None, every: bool = False) -> Optimum:
         """The value of optimal play; the first click given or the best one.
 

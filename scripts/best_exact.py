@@ -16,14 +16,16 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 
+from satsweeper.errors import SatsweeperError
 from satsweeper.game import FirstClick, Games, Level
 from satsweeper.optimal import play_together
 
 from .best_ablation import VARIANTS
+from .optimal_misplays import _cell
 
 
-def wins(job: tuple) -> int:
-    """How many layouts of ``level`` variant ``name`` wins from ``first``."""
+def wins(job: tuple) -> tuple[int, int]:
+    """(layouts won, layouts) of ``level`` for variant ``name`` from ``first``."""
     level, rule, first, name, seed = job
     games = Games.allowed(level, rule, first)
 
@@ -31,7 +33,8 @@ def wins(job: tuple) -> int:
         p = VARIANTS[name]()
         p.check_consistency = False  # every position comes from a layout
         return p
-    return play_together(games, first, player, seed)
+    layouts = len(games)  # before play_together takes the games apart
+    return play_together(games, first, player, seed), layouts
 
 
 def main() -> None:
@@ -48,22 +51,35 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
     rule = FirstClick(args.rule)
-    first = tuple(int(x) for x in args.first.split(","))
-    levels = [Level.parse(b) for b in args.boards.split(",")]
+    try:
+        first = _cell(args.first)
+        levels = [Level.parse(b) for b in args.boards.split(",")]
+        for level in levels:
+            level.check_cell(first)
+    except SatsweeperError as e:
+        parser.error(str(e))
     jobs = [(level, rule, first, name, args.seed) for level in levels for name in names]
+    print(f"{rule.value} first click at {args.first}, seed {args.seed}: layouts won", flush=True)
+    # Each board's line as soon as its variants are played: a stopped run keeps the boards done.
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
-        found = pool.map(wins, jobs, chunksize=1)
-    print(f"{rule.value} first click at {args.first}, seed {args.seed}: layouts won")
-    for i, level in enumerate(levels):
-        got = found[i * len(names):(i + 1) * len(names)]
-        layouts = len(Games.allowed(level, rule, first))
-        line = f"{str(level):<8} {layouts:>9} layouts:"
-        for name, won in zip(names, got):
-            line += f"  {name} {won} ({100 * won / layouts:.2f}%)"
-            if name != names[0]:
-                line += f" {won - got[0]:+d}"
-        print(line)
+        found = pool.imap(wins, jobs, chunksize=1)
+        try:
+            for level in levels:
+                print(_line(level, names, [next(found) for _ in names]), flush=True)
+        except KeyboardInterrupt:
+            pool.terminate()
+            raise SystemExit("stopped: the boards above are complete") from None
 
+
+def _line(level: Level, names: list, found: list) -> str:
+    """One board's wins, each variant's against the first's."""
+    layouts = found[0][1]
+    line = f"{str(level):<8} {layouts:>9} layouts:"
+    for name, (won, _) in zip(names, found):
+        line += f"  {name} {won} ({100 * won / layouts:.2f}%)"
+        if name != names[0]:
+            line += f" {won - found[0][0]:+d}"
+    return line
 
 if __name__ == "__main__":
     main()

@@ -16,20 +16,19 @@ from __future__ import annotations
 
 import argparse
 
+from satsweeper.errors import InputError, SatsweeperError
 from satsweeper.game import FirstClick, Games, Level
 from satsweeper.optimal import Search, play_together
 from satsweeper.strategies import strategy
 
 
-def knowledge(search: Search, board) -> tuple[int, bytearray]:
-    """The layouts consistent with the board's numbers, and the search's view of it."""
-    w = search.level.width
-    alive = (1 << search.layouts) - 1
-    view = bytearray([9] * search.size)
-    for (r, c), v in board.clues.items():
-        alive &= search.shows[r * w + c][v]
-        view[r * w + c] = v
-    return alive, view
+def _cell(text: str) -> tuple[int, int]:
+    """``row,col`` as a cell."""
+    try:
+        row, col = (int(x) for x in text.split(","))
+    except ValueError:
+        raise InputError(f"a cell as row,col such as 0,0 (got {text!r})") from None
+    return row, col
 
 
 def picture(board, guess, better) -> str:
@@ -51,10 +50,14 @@ def main() -> None:
     parser.add_argument("--strategy", default="best")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    level, rule = Level.parse(args.level), FirstClick(args.rule)
-    first = tuple(int(x) for x in args.first.split(","))
-    search = Search(level)
-    w = level.width
+    try:
+        level, rule = Level.parse(args.level), FirstClick(args.rule)
+        first = _cell(args.first)
+        level.check_cell(first)
+        search = Search(level)
+        strategy(args.strategy)
+    except SatsweeperError as e:
+        parser.error(str(e))
     seen: dict[tuple, list] = {}
 
     def judge(board, decision, games: int) -> None:
@@ -63,9 +66,7 @@ def main() -> None:
             return
         key = (tuple(sorted(board.clues.items())), decision.opens[0])
         if key not in seen:
-            alive, view = knowledge(search, board)
-            values = {divmod(k, w): search._opened(alive, view, k) for k in range(search.size)
-                      if view[k] == 9 and search.mine[k] & alive != alive}
+            values = search.guesses(board)
             seen[key] = [board, decision.opens[0], values, max(values.values()), 0, decision.basis]
         seen[key][4] += games
 
@@ -80,7 +81,7 @@ def main() -> None:
     misplays = [(v[3] - v[2][v[1]], key, v) for key, v in seen.items() if v[2][v[1]] < v[3]]
     for lost, key, (board, guess, values, top, visits, basis) in sorted(misplays, key=lambda m: -m[0]):
         better = [c for c, x in values.items() if x == top]
-        layouts = knowledge(search, board)[0].bit_count()
+        layouts = search.knowledge(board)[0].bit_count()
         print(f"\n{layouts} layouts here (reached in {visits} games): guess {guess} ({basis}) wins {values[guess]}, "
               f"optimal {better} win {top}: {lost} layouts lost")
         print(picture(board, guess, better))

@@ -339,17 +339,10 @@ class TestCornerRules:
 
     @staticmethod
     def _values(board: Board) -> dict:
-        """Every hidden cell's exact worth from ``board``: layouts won by optimal play after opening it."""
+        """Every guess's exact worth from ``board``: layouts won by optimal play after opening it."""
         from satsweeper.game import Level
         from satsweeper.optimal import Search
-        search = Search(Level(board.width, board.height, board.total_mines))
-        w = board.width
-        alive = (1 << search.layouts) - 1
-        view = bytearray([9] * search.size)
-        for (r, c), v in board.clues.items():
-            alive &= search.shows[r * w + c][v]
-            view[r * w + c] = v
-        return {divmod(k, w): search._opened(alive, view, k) for k in range(search.size) if view[k] == 9}
+        return Search(Level(board.width, board.height, board.total_mines)).guesses(board)
 
     def test_the_farthest_corner_is_worth_more_here(self):
         """5x4 with 4 mines, the first corner shows 1: best opens the next far corner in
