@@ -253,7 +253,16 @@ class ProcessRunner(Runner):
                 # wait for the chunks they hold.
                 for process in list(getattr(pool, "_processes", {}).values()):
                     process.terminate()
+            manager = getattr(pool, "_executor_manager_thread", None)
             pool.shutdown(wait=finished, cancel_futures=True)
+            if not finished and manager is not None:
+                # With the workers gone the pool's thread ends at once; wait for it here.
+                # Left running, it closes its wake-up pipe while Python's exit hook
+                # writes to it (CPython 3.11 takes no lock there), and a stopped run
+                # printed "OSError: Bad file descriptor" and a traceback on exit: one
+                # SIGTERM in 15 under load in tests/test_runner.py.  Bounded: a thread
+                # that hangs must not keep the user's Ctrl-C from returning.
+                manager.join(timeout=10)
 
 
 def _lost_exitcode(pool) -> int | None:
