@@ -41,7 +41,9 @@ number is passed over while another can show more: Hill's dead cells),
 chance is at most N/1000, N among 190, 200, 205, 210, 215, 220, 230, 250, 300), ``corner-skip-21-33`` (not while it is above 0.21
 and at most 0.33), ``farthest`` (of the far corners, the farthest from every
 number first), ``blend-2``/``blend-8`` (the blend's weight of the safest cell
-against the second safest: 2 or 8, not Hill's 4).  Expert, first click
+against the second safest: 2 or 8, not Hill's 4), ``defer-8`` (a candidate with fewer
+than 8 covered cells within reach, over single numbers, passed over while
+another is left: Hill's SpaceCounter).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -97,6 +99,7 @@ VARIANTS = {
     "deeper-2": lambda: Best(deeper=Fraction(2, 100)),
     "deeper-5": lambda: Best(deeper=Fraction(5, 100)),
     "alive": lambda: Best(alive=True),
+    "defer-8": lambda: Best(defer=8),
     "deeper-10-8": lambda: Best(deeper=Fraction(1, 10), deep_most=8),
     "deeper-all": lambda: Best(deeper=Fraction(1), deep_most=8),
     "dominance": lambda: Best(dominance=True),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -370,3 +371,114 @@ class TestCornerRules:
         assert skipped.basis == "look-ahead" and values[skipped.opens[0]] == top
         sparse = Board(3, 6, {(0, 0): 1}, total_mines=3)  # chance 2/14 (few layouts: no endgame)
         assert Best(corner_skip=skip, endgame=False).decide(sparse, random.Random(1)).basis == "corner"
+
+
+def _areas(board: Board, covered: set) -> dict:
+    """Each covered cell's area size, by joining every covered cell to its covered
+    neighbours and to the covered cells beside each number beside it (union-find:
+    a second method for _small_area's search)."""
+    parent = {c: c for c in covered}
+
+    def root(c):
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+    table = board.neighbour_table
+    for c in covered:
+        for n in table[c]:
+            reach = [n] if n in covered else [m for m in table[n] if m in covered] if n in board.clues else []
+            for m in reach:
+                parent[root(m)] = root(c)
+    sizes: dict = {}
+    for c in covered:
+        sizes[root(c)] = sizes.get(root(c), 0) + 1
+    return {c: sizes[root(c)] for c in covered}
+
+
+def _walled_board(rng: random.Random) -> Board:
+    """A board from a real layout whose revealed cells come in patches (walls
+    thick enough to cut the covered cells into areas of every size)."""
+    height, width = rng.randint(3, 8), rng.randint(3, 10)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(rng.sample(cells, rng.randint(1, len(cells) // 4)))
+    seeds = rng.sample(cells, rng.randint(1, 4))
+    near = {s: rng.randint(1, 3) for s in seeds}
+    clues = {c: _number(mines, c) for c in cells if c not in mines
+             and any(max(abs(c[0] - s[0]), abs(c[1] - s[1])) <= d for s, d in near.items())}
+    flags = {c for c in mines if rng.random() < 0.3}
+    return Board(height, width, clues, flags=frozenset(flags), total_mines=len(mines))
+
+
+def _number(mines: set, cell) -> int:
+    r, c = cell
+    return sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+
+def _cut_board(rng: random.Random) -> Board:
+    """A position that needs a guess, from a real layout of a 3-4 row strip:
+    its first one or two columns cut off from the rest by two revealed ones
+    (a small area beside a large one), after every sure move."""
+    from satsweeper.strategies import certain_decision
+    height, width = rng.randint(3, 4), rng.randint(7, 9)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(rng.sample(cells, rng.randint(len(cells) // 5, len(cells) // 3)))
+    wall = range(rng.randint(1, 2), 4)[:2]
+    clues = {c: _number(mines, c) for c in cells if c not in mines and (c[1] in wall or rng.random() < 0.03)}
+    board = Board(height, width, clues, flags=frozenset(c for c in mines if c[1] in wall), total_mines=len(mines))
+    while True:  # every sure move played, as a player would before guessing
+        sure = certain_decision(board)[0]
+        if sure is None:
+            return board
+        board = replace(board, clues={**board.clues, **{c: _number(mines, c) for c in sure.opens}},
+                        flags=board.flags | frozenset(sure.flags))
+
+
+class TestDefer:
+    def test_small_area_is_a_component_smaller_than_the_threshold(self):
+        """_small_area (a search that stops at the threshold and remembers large
+        cells) against the size of the cell's whole area found by union-find."""
+        from satsweeper.strategies.best import _small_area
+        rng = random.Random(5)
+        small = large = 0
+        for _ in range(400):
+            board = _walled_board(rng)
+            covered = set(board.hidden_cells()) | board.flags
+            sizes = _areas(board, covered)
+            for threshold in (2, 4, 8):
+                known: set = set()
+                for c in rng.sample(sorted(covered), len(covered)):
+                    got = _small_area(board, covered, c, threshold, known)
+                    assert got == (sizes[c] < threshold), (board, c, threshold, sizes[c])
+                    small += got
+                    large += not got
+        assert small >= 200 and large >= 200, (small, large)
+
+    def test_no_guess_in_a_small_area_while_a_large_one_has_a_candidate(self):
+        """Best(defer=8) guesses in a small area only when every cell within 10%
+        of the safest (brute-force safety) lies in one; the default Best guesses
+        there on some of the same boards."""
+        from satsweeper.strategies import certain_decision
+        from satsweeper.strategies.best import Best
+        rng = random.Random(17)
+        checked = small_by_default = 0
+        for _ in range(2500):
+            board = _cut_board(rng)
+            sure, problem, counts, _ = certain_decision(board)
+            if sure is not None or len(problem.cells) < 2:
+                continue
+            layouts = explanations(problem, 2 * 10 ** 5)
+            if layouts is None:
+                continue
+            covered = set(problem.cells) | board.flags
+            sizes = _areas(board, covered)
+            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+            near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+            if all(sizes[c] < 8 for c in near) or all(sizes[c] >= 8 for c in near):
+                continue
+            checked += 1
+            chosen = Best(defer=8, endgame=False, corners=False).decide(board, random.Random(1)).opens[0]
+            assert sizes[chosen] >= 8, (board, chosen)
+            default = Best(endgame=False, corners=False).decide(board, random.Random(1)).opens[0]
+            small_by_default += sizes[default] < 8
+        assert checked >= 15 and small_by_default >= 5, (checked, small_by_default)

@@ -94,7 +94,7 @@ class Best:
                  late_corners: bool = True, blend: bool = True, fifty: bool = False,
                  risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False,
                  deep_most: int = DEEPER, dominance: bool = False, corner_skip: tuple | None = None,
-                 farthest: bool = False, blend_weight: int = 4):
+                 farthest: bool = False, blend_weight: int = 4, defer: int = 0):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -136,6 +136,10 @@ class Best:
         self.corner_skip = None if corner_skip is None else tuple(map(Fraction, corner_skip))
         # ``farthest``: of the far corners, the one farthest from every number first.
         self.farthest = farthest
+        # ``defer``: a candidate in a small area (fewer than ``defer`` covered
+        # cells within reach, see _small_area) is passed over while a candidate
+        # in a large one is left (Hill's SpaceCounter, 8).
+        self.defer = defer
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -200,6 +204,8 @@ class Best:
         hidden = set(problem.cells)
         component_of = components.component_of
         near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
+        if self.defer and not inner:
+            near = _undeferred(board, hidden, mines, limit, component_of, self.candidates, near, self.defer)
         if len(near) == 1 and not inner:
             return near[0], "safest", None
         corners = not inner and self.corners and (self.late_corners or 0 not in board.clues.values())
@@ -584,6 +590,53 @@ def _far_corner(board: Board, hidden: set, mines: dict, safest: int, component_o
             else:
                 found.append((len(around), c))
     return min(found)[-1] if found else None
+
+
+def _undeferred(board: Board, hidden: set, mines: dict, limit: int, component_of: dict, most: int,
+                near: list, threshold: int) -> list:
+    """``near`` without its cells in small areas (see _small_area), taken again
+    from the cells in large ones; ``near`` itself if every candidate is small."""
+    covered = hidden | board.flags
+    large: set = set()
+    if not any(_small_area(board, covered, c, threshold, large) for c in near):
+        return near
+    kept = {c: m for c, m in mines.items() if m <= limit and not _small_area(board, covered, c, threshold, large)}
+    return _candidates(board, hidden, kept, limit, component_of, most) if kept else near
+
+
+def _small_area(board: Board, covered: set, cell, threshold: int, large: set) -> bool:
+    """Whether fewer than ``threshold`` covered cells can be reached from
+    ``cell``, stepping to a covered neighbour or over one number to the
+    covered cells beside it (David Hill's SpaceCounter).  A guess there is
+    one the rest of the board cannot spare: playing it later costs nothing
+    and may let the total settle it.  ``large`` collects cells known to lie
+    in a large area (a search that meets one is large too).
+
+    >>> from satsweeper.textio import parse_board
+    >>> b = parse_board("mines: 2\\n..101....\\n11101....\\n00001....\\n")
+    >>> covered = set(b.hidden_cells())
+    >>> _small_area(b, covered, (0, 0), 8, set()), _small_area(b, covered, (0, 5), 8, set())
+    (True, False)
+    >>> b = parse_board("mines: 2\\n..1....\\n111....\\n")  # over one number into the rest
+    >>> _small_area(b, set(b.hidden_cells()), (0, 0), 8, set())
+    False
+    """
+    table, clues = board.neighbour_table, board.clues
+    seen = {cell}
+    todo = [cell]
+    for here in todo:
+        for n in table[here]:
+            for m in (n,) if n in covered else table[n] if n in clues else ():
+                if m in covered and m not in seen:
+                    if m in large:
+                        large |= seen
+                        return False
+                    seen.add(m)
+                    todo.append(m)
+        if len(seen) >= threshold:
+            large |= seen
+            return False
+    return True
 
 
 def _candidates(board: Board, hidden: set, mines: dict, limit: int, component_of: dict, most: int) -> list:
