@@ -15,18 +15,18 @@ from satsweeper.strategies.best import _fifty_fifty, _walled_pairs
 from satsweeper.strategies.endgame import Search, _masks, explanations
 
 
+def _number(mines: set, cell) -> int:
+    r, c = cell
+    return sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+
 def _random_board(rng: random.Random) -> Board:
     """A small board from a real layout: some safe cells revealed with their
     true numbers, some mines flagged."""
     height, width = rng.randint(2, 4), rng.randint(2, 5)
     cells = [(r, c) for r in range(height) for c in range(width)]
     mines = set(rng.sample(cells, rng.randint(1, len(cells) // 2)))
-
-    def number(cell):
-        r, c = cell
-        return sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-
-    clues = {c: number(c) for c in cells if c not in mines and rng.random() < 0.6}
+    clues = {c: _number(mines, c) for c in cells if c not in mines and rng.random() < 0.6}
     flags = {c for c in mines if rng.random() < 0.3}
     return Board(height, width, clues, flags=frozenset(flags), total_mines=len(mines))
 
@@ -169,24 +169,32 @@ class TestTwoMoves:
         assert checked >= 100
 
 
+def _guesses(boards, limit: int = 10 ** 6):
+    """(board, problem, every explanation, the cells within 10% of the safest
+    by brute force) for each board that needs a guess among two or more cells
+    and has at most ``limit`` explanations."""
+    from satsweeper.strategies import certain_decision
+    for board in boards:
+        sure, problem, _, _ = certain_decision(board)
+        if sure is not None or len(problem.cells) < 2:
+            continue
+        layouts = explanations(problem, limit)
+        if layouts is None:
+            continue
+        safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+        yield board, problem, layouts, [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+
+
 class TestAlive:
     def test_no_dead_guess_while_a_living_candidate_is_left(self):
         """Best(alive=True) never guesses a cell that can show only one number
         while a cell within 10% of the safest can show more (brute force);
         the default Best does, on some of the same boards."""
-        from satsweeper.strategies import certain_decision
         from satsweeper.strategies.best import Best
         rng = random.Random(13)
         dead_by_default = checked = 0
-        for _ in range(3000):
-            board = _random_board(rng)
-            sure, problem, counts, _ = certain_decision(board)
-            if sure is not None or len(problem.cells) < 2:
-                continue
-            layouts = explanations(problem, 10 ** 6)
-            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+        for board, problem, layouts, near in _guesses(_random_board(rng) for _ in range(3000)):
             numbers = {c: {_shows(board, c, e) for e in layouts if c not in e} for c in problem.cells}
-            near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
             if all(len(numbers[c]) <= 1 for c in near):
                 continue
             checked += 1
@@ -410,11 +418,6 @@ def _walled_board(rng: random.Random) -> Board:
     return Board(height, width, clues, flags=frozenset(flags), total_mines=len(mines))
 
 
-def _number(mines: set, cell) -> int:
-    r, c = cell
-    return sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-
-
 def _cut_board(rng: random.Random) -> Board:
     """A position that needs a guess, from a real layout of a 3-4 row strip:
     its first one or two columns cut off from the rest by two revealed ones
@@ -458,22 +461,11 @@ class TestDefer:
         """Best(defer=8) guesses in a small area only when every cell within 10%
         of the safest (brute-force safety) lies in one; the default Best guesses
         there on some of the same boards."""
-        from satsweeper.strategies import certain_decision
         from satsweeper.strategies.best import Best
         rng = random.Random(17)
         checked = small_by_default = 0
-        for _ in range(2500):
-            board = _cut_board(rng)
-            sure, problem, counts, _ = certain_decision(board)
-            if sure is not None or len(problem.cells) < 2:
-                continue
-            layouts = explanations(problem, 2 * 10 ** 5)
-            if layouts is None:
-                continue
-            covered = set(problem.cells) | board.flags
-            sizes = _areas(board, covered)
-            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
-            near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
+        for board, problem, _, near in _guesses((_cut_board(rng) for _ in range(2500)), 2 * 10 ** 5):
+            sizes = _areas(board, set(problem.cells) | board.flags)
             if all(sizes[c] < 8 for c in near) or all(sizes[c] >= 8 for c in near):
                 continue
             checked += 1
