@@ -607,10 +607,11 @@ def _undeferred(board: Board, hidden: set, mines: dict, limit: int, component_of
 def _small_area(board: Board, covered: set, cell, threshold: int, large: set) -> bool:
     """Whether fewer than ``threshold`` covered cells can be reached from
     ``cell``, stepping to a covered neighbour or over one number to the
-    covered cells beside it (David Hill's SpaceCounter).  A guess there is
-    one the rest of the board cannot spare: playing it later costs nothing
-    and may let the total settle it.  ``large`` collects cells known to lie
-    in a large area (a search that meets one is large too).
+    covered cells beside it (David Hill's SpaceCounter).  Nothing played
+    elsewhere can tell much about such an area, so a guess needed there is
+    needed later too: deferring it costs little, and by then the total may
+    settle it.  ``large`` collects cells known to lie in a large area (a
+    search that meets one is large too).
 
     >>> from satsweeper.textio import parse_board
     >>> b = parse_board("mines: 2\\n..101....\\n11101....\\n00001....\\n")
