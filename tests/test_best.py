@@ -426,7 +426,8 @@ def _cut_board(rng: random.Random) -> Board:
     height, width = rng.randint(3, 4), rng.randint(7, 9)
     cells = [(r, c) for r in range(height) for c in range(width)]
     mines = set(rng.sample(cells, rng.randint(len(cells) // 5, len(cells) // 3)))
-    wall = range(rng.randint(1, 2), 4)[:2]
+    first = rng.randint(1, 2)  # the wall's first column
+    wall = range(first, first + 2)
     clues = {c: _number(mines, c) for c in cells if c not in mines and (c[1] in wall or rng.random() < 0.03)}
     board = Board(height, width, clues, flags=frozenset(c for c in mines if c[1] in wall), total_mines=len(mines))
     while True:  # every sure move played, as a player would before guessing
