@@ -34,6 +34,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import NoReturn
 
 from satsweeper.experiments import Paired, Summary
 from satsweeper.game import FirstClick, Game, Level
@@ -42,6 +43,12 @@ from satsweeper.journal import read_journal
 DRIVER = Path(__file__).with_name("hill") / "SatsweeperHill.java"
 # Hill's sources the driver needs (the solver, its game states, its thread helpers).
 SOURCES = ("MineSweeperSolver/src", "MinesweeperGameState/src", "Asynchronous/src")
+
+
+def fail(message: str) -> NoReturn:
+    """Bad input: say where and what, exit 2 (as satsweeper's commands do)."""
+    print(message, file=sys.stderr)
+    raise SystemExit(2)
 
 
 def layout_line(level: Level, seed: int, index: int) -> str:
@@ -66,15 +73,15 @@ def finished(out: Path, level: Level, seed: int) -> dict[int, tuple[bool, int]]:
         return {}
     lines = out.read_text().splitlines()
     if not lines or lines[0] != header(level, seed):
-        sys.exit(f"{out}:1:1: expected {header(level, seed)!r}, found {lines[0][:60] if lines else 'an empty file'!r}"
+        fail(f"{out}:1:1: expected {header(level, seed)!r}, found {lines[0][:60] if lines else 'an empty file'!r}"
                  " (another level or seed: give another --out)")
     games = {}
     for number, line in enumerate(lines[1:], 2):
         parts = line.split()
-        if len(parts) != 3 or not all(p.isdigit() for p in parts) or parts[1] not in "01":
+        if len(parts) != 3 or not all(p.isdigit() for p in parts) or parts[1] not in ("0", "1"):
             if number == len(lines):  # the last line of a stopped run may be cut short
                 break
-            sys.exit(f"{out}:{number}:1: expected 'index won guesses', found {line[:40]!r}")
+            fail(f"{out}:{number}:1: expected 'index won guesses', found {line[:40]!r}")
         games[int(parts[0])] = (parts[1] == "1", int(parts[2]))
     return games
 
@@ -87,13 +94,13 @@ def build(hill: Path, into: Path) -> Path:
         return classes
     missing = [s for s in SOURCES if not (hill / s).is_dir()]
     if missing:
-        sys.exit(f"{hill}: expected a checkout of github.com/DavidNHill/Minesweeper, found no {missing[0]}")
+        fail(f"{hill}: expected a checkout of github.com/DavidNHill/Minesweeper, found no {missing[0]}")
     files = [str(p) for s in SOURCES for p in sorted((hill / s).rglob("*.java"))] + [str(DRIVER)]
     classes.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(classes), *files],
                           capture_output=True, text=True, check=False)
     if done.returncode:
-        sys.exit(f"javac failed:\n{done.stderr}")
+        fail(f"javac failed:\n{done.stderr}")
     return classes
 
 
@@ -135,12 +142,14 @@ def run(command: list[str], level: Level, seed: int, games: int, out: Path, work
 
 def compare(results: Path, journal: Path) -> str:
     """Hill's games against a bench journal of the same games: rates, intervals, McNemar."""
-    head = results.read_text().splitlines()[0].split()
+    head = (results.read_text().splitlines() or [""])[0].split()
+    if len(head) < 5 or head[:2] != ["#", "SatsweeperHill"] or not head[4].isdigit():
+        fail(f"{results}:1:1: expected the first line of a `run --out` file, found {' '.join(head)[:60]!r}")
     level, seed = Level.parse(head[2]), int(head[4])
     hill = finished(results, level, seed)
     j = read_journal(journal)
     if int(j.run["seed"]) != seed or str(Level.parse(j.run["level"])) != str(level):
-        sys.exit(f"{journal}: a run of {level}, seed {seed} (found {j.run['level']}, seed {j.run['seed']})")
+        fail(f"{journal}: a run of {level}, seed {seed} (found {j.run['level']}, seed {j.run['seed']})")
     best = [w for chunk in j.chunks for w in chunk.won]
     common = sorted(i for i in hill if i < len(best))
     ours = [best[i] for i in common]
@@ -185,7 +194,8 @@ def main() -> None:
         played = run(["java", "-cp", str(classes), "SatsweeperHill"], level, args.seed, args.games,
                      args.out, args.workers)
     except KeyboardInterrupt:
-        sys.exit(f"stopped; {args.out} keeps every finished game: run the same command to go on")
+        print(f"stopped; {args.out} keeps every finished game: run the same command to go on", file=sys.stderr)
+        raise SystemExit(130) from None
     print(f"{played:,} games played; {args.out}")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -78,19 +79,30 @@ class TestRun:
         assert hill.run(STAND_IN, level, 5, 40, out, workers=2) == 26
         assert hill.finished(out, level, 5) == whole
 
-    def test_another_seed_is_refused_before_anything_runs(self, tmp_path):
+    def test_another_seed_is_refused_before_anything_runs(self, tmp_path, capsys):
         out = tmp_path / "hill.txt"
         hill.run(STAND_IN, Level(9, 9, 10), 5, 4, out, workers=1)
         kept = out.read_bytes()
-        with pytest.raises(SystemExit, match=r"hill.txt:1:1: expected .*seed 6"):
+        with pytest.raises(SystemExit) as stop:
             hill.run(STAND_IN, Level(9, 9, 10), 6, 4, out, workers=1)
+        assert stop.value.code == 2
+        assert re.search(r"hill.txt:1:1: expected .*seed 6", capsys.readouterr().err)
         assert out.read_bytes() == kept
 
-    def test_a_broken_line_is_named(self, tmp_path):
+    def test_a_broken_line_is_named(self, tmp_path, capsys):
         out = tmp_path / "hill.txt"
         out.write_text(hill.header(Level(9, 9, 10), 5) + "\n0 1 3\nseven\n2 0 1\n")
-        with pytest.raises(SystemExit, match=r"hill.txt:3:1: expected 'index won guesses', found 'seven'"):
+        with pytest.raises(SystemExit) as stop:
             hill.finished(out, Level(9, 9, 10), 5)
+        assert stop.value.code == 2
+        assert "hill.txt:3:1: expected 'index won guesses', found 'seven'" in capsys.readouterr().err
+
+    def test_compare_names_a_file_that_is_not_a_run(self, capsys):
+        with pytest.raises(SystemExit) as stop:
+            hill.compare(ROOT / "README.md", ROOT / "docs" / "strength-36" / "expert.jsonl")
+        assert stop.value.code == 2
+        assert "README.md:1:1: expected the first line of a `run --out` file, found '# satsweeper'" in \
+            capsys.readouterr().err
 
 
 class TestCompare:
