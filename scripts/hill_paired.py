@@ -36,6 +36,7 @@ import threading
 from pathlib import Path
 from typing import NoReturn
 
+from satsweeper.errors import SatsweeperError
 from satsweeper.experiments import Paired, Summary
 from satsweeper.game import FirstClick, Game, Level
 from satsweeper.journal import read_journal
@@ -147,7 +148,10 @@ def compare(results: Path, journal: Path) -> str:
         fail(f"{results}:1:1: expected the first line of a `run --out` file, found {' '.join(head)[:60]!r}")
     level, seed = Level.parse(head[2]), int(head[4])
     hill = finished(results, level, seed)
-    j = read_journal(journal)
+    try:
+        j = read_journal(journal)
+    except (SatsweeperError, OSError) as e:  # not a journal, or no such file: say which, no traceback
+        fail(str(e))
     if int(j.run["seed"]) != seed or str(Level.parse(j.run["level"])) != str(level):
         fail(f"{journal}: a run of {level}, seed {seed} (found {j.run['level']}, seed {j.run['seed']})")
     best = [w for chunk in j.chunks for w in chunk.won]

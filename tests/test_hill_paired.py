@@ -127,6 +127,12 @@ class TestCompare:
         assert f"Hill (Java, SMALL_ANALYSIS): {sum(theirs.values()):,} of 50 won" in text
         assert f"only Hill won {only_hill}, only exact won {only_ours}:" in text
 
+    def test_compare_names_a_journal_that_is_not_one(self, capsys):
+        with pytest.raises(SystemExit) as stop:
+            hill.compare(ROOT / "docs" / "strength-hill" / "expert.txt", ROOT / "README.md")
+        assert stop.value.code == 2
+        assert "README.md:1:1: expected a JSON line" in capsys.readouterr().err
+
     def test_the_published_comparison_is_what_the_results_say(self):
         """docs/strength.md quotes, to the letter, what compare prints from the kept results."""
         env = dict(os.environ, PYTHONPATH=str(ROOT))
