@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import shutil
 import subprocess
 import sys
 import threading
@@ -90,18 +91,21 @@ def finished(out: Path, level: Level, seed: int) -> dict[int, tuple[bool, int]]:
 def build(hill: Path, into: Path) -> Path:
     """Compile Hill's solver and the driver into ``into`` (once); the classes' folder."""
     classes = into / "classes"
-    done = classes / "SatsweeperHill.class"
-    if done.exists() and done.stat().st_mtime >= DRIVER.stat().st_mtime:
+    driver = classes / "SatsweeperHill.class"
+    if driver.exists() and driver.stat().st_mtime >= DRIVER.stat().st_mtime:
         return classes
+    for tool in ("javac", "java"):
+        if shutil.which(tool) is None:
+            fail(f"expected a JDK ({tool} on PATH), found none: on Debian, apt-get install default-jdk-headless")
     missing = [s for s in SOURCES if not (hill / s).is_dir()]
     if missing:
         fail(f"{hill}: expected a checkout of github.com/DavidNHill/Minesweeper, found no {missing[0]}")
     files = [str(p) for s in SOURCES for p in sorted((hill / s).rglob("*.java"))] + [str(DRIVER)]
     classes.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(classes), *files],
-                          capture_output=True, text=True, check=False)
-    if done.returncode:
-        fail(f"javac failed:\n{done.stderr}")
+    compiled = subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(classes), *files],
+                              capture_output=True, text=True, check=False)
+    if compiled.returncode:
+        fail(f"javac failed:\n{compiled.stderr}")
     return classes
 
 
@@ -143,6 +147,8 @@ def run(command: list[str], level: Level, seed: int, games: int, out: Path, work
 
 def compare(results: Path, journal: Path) -> str:
     """Hill's games against a bench journal of the same games: rates, intervals, McNemar."""
+    if not results.is_file():
+        fail(f"{results}:1:1: expected a readable file (got no such file)")
     head = (results.read_text().splitlines() or [""])[0].split()
     if len(head) < 5 or head[:2] != ["#", "SatsweeperHill"] or not head[4].isdigit():
         fail(f"{results}:1:1: expected the first line of a `run --out` file, found {' '.join(head)[:60]!r}")
