@@ -10,7 +10,8 @@ evidence:
 * a **guess** comes with its exact mine probability, the chance that it
   opens a region (shows 0) and that what it shows makes some cell safe, the
   reason the strategy preferred it (the exact endgame's chance of winning,
-  the two-move survival of the look-ahead, a far corner, the safest cell)
+  the two-move survival of the look-ahead, a far corner or the cell it gave
+  way to, the safest cell)
   and the next best alternatives with the same measures.
 
 The strategy is asked through its public ``decide``; everything else is
@@ -79,7 +80,8 @@ class Hint:
         reason: for a sure move, the clues (and the total) that force it,
             subset-minimal.
         basis: for a guess, why the strategy chose it (``"endgame"``,
-            ``"look-ahead"``, ``"corner"``, ``"safest"``, or ``"choice"``).
+            ``"look-ahead"``, ``"corner"``, ``"corner-yield"``, ``"safest"``, or
+            ``"choice"``).
         value: what that basis scored: the chance of winning the game
             (endgame) or of surviving this move and the next (look-ahead).
         measures: the chosen cell's :class:`Option` (guesses only).

@@ -109,6 +109,11 @@ VARIANTS = {
     "farthest": lambda: Best(farthest=True),
     "blend-2": lambda: Best(blend_weight=2),
     "blend-8": lambda: Best(blend_weight=8),
+    "yield-50": lambda: Best(corner_yield=Fraction(1, 2)),
+    "no-yield": lambda: Best(corner_yield=None),
+    "yield-30": lambda: Best(corner_yield=Fraction(3, 10)),
+    "yield-0": lambda: Best(corner_yield=Fraction(0)),
+    "yield-70": lambda: Best(corner_yield=Fraction(7, 10)),
 }
 
 

@@ -218,24 +218,34 @@ def _blended(board: Board, layouts: list, cell, weight: int = 4) -> Fraction:
     return got
 
 
+def _needing_a_guess(seed: int, tries: int, total: bool, most: int = 8):
+    """(board, problem, counts, components, every explanation, each cell's safety) for the
+    random small boards of ``seed`` that need a guess among 2 to ``most`` hidden cells
+    (``total``: keep the board's mine count; without it the look-ahead is exact)."""
+    from satsweeper.strategies import certain_decision
+    rng = random.Random(seed)
+    for _ in range(tries):
+        board = _random_board(rng)
+        if not total:
+            board = Board(board.height, board.width, board.clues, flags=board.flags)
+        sure, problem, counts, components = certain_decision(board)
+        if sure is not None or not 2 <= len(problem.cells) <= most:
+            continue
+        layouts = explanations(problem, 10 ** 6)
+        safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+        yield board, problem, counts, components, layouts, safety
+
+
 class TestBlend:
     @pytest.mark.parametrize("weight", [4, 2])
     def test_matches_brute_force(self, weight):
         """Best(blend=True)'s best look-ahead score on small boards without a
         total (where it is exact) equals the brute-force best over the cells
         within 10% of the safest (Hill's weight 4, and the ``blend_weight`` experiment's 2)."""
-        from satsweeper.strategies import certain_decision
         from satsweeper.strategies.best import Best
         rng = random.Random(17)
         checked = 0
-        for _ in range(600):
-            b = _random_board(rng)
-            board = Board(b.height, b.width, b.clues, flags=b.flags)  # no total
-            sure, problem, counts, components = certain_decision(board)
-            if sure is not None or not 2 <= len(problem.cells) <= 8:
-                continue
-            layouts = explanations(problem, 10 ** 6)
-            safety = {c: Fraction(sum(c not in e for e in layouts), len(layouts)) for c in problem.cells}
+        for board, problem, counts, components, layouts, safety in _needing_a_guess(17, 600, total=False):
             near = [c for c in problem.cells if safety[c] >= max(safety.values()) * Fraction(9, 10)]
             want = max(_blended(board, layouts, c, weight) for c in near)
             got = Best(blend=True, blend_weight=weight)._guess(board, problem, counts, components, rng, inner=True)[2]
@@ -379,6 +389,74 @@ class TestCornerRules:
         assert skipped.basis == "look-ahead" and values[skipped.opens[0]] == top
         sparse = Board(3, 6, {(0, 0): 1}, total_mines=3)  # chance 2/14 (few layouts: no endgame)
         assert Best(corner_skip=skip, endgame=False).decide(sparse, random.Random(1)).basis == "corner"
+
+
+def _progress(board: Board, layouts: list, cell) -> Fraction:
+    """P(the number ``cell`` shows makes another hidden cell safe | ``cell`` is safe), by brute force."""
+    hidden = [c for c in board.hidden_cells() if c != cell]
+    groups = _by_number(board, layouts, cell)
+    sure = sum(len(g) for g in groups.values() if any(all(c not in e for e in g) for c in hidden))
+    return Fraction(sure, sum(len(g) for g in groups.values()))
+
+
+class TestCornerYield:
+    def test_matches_brute_force(self):
+        """_yielding picks, among the cells as safe as the safest that some number
+        touches, those whose number makes another cell safe with chance above 1/2
+        (given they are safe), the one of best blended look-ahead score (the first on
+        ties); None when there is none.  Checked on small boards without a total,
+        where the look-ahead is exact, against every explanation."""
+        from satsweeper.strategies.best import Best, _Lookahead, _yielding
+        checked = picked = 0
+        for board, problem, counts, components, layouts, safety in _needing_a_guess(23, 1500, total=False):
+            top = max(safety.values())
+            touched = {c for rule in problem.constraints for c in rule.cells}
+            able = [c for c in problem.cells if safety[c] == top and c in touched
+                    and _progress(board, layouts, c) > Fraction(1, 2)]
+            want = min(able, key=lambda c: (-_blended(board, layouts, c), c)) if able else None
+            mines = counts.scaled_mines
+            safest = min(mines.values())
+            near = sorted(c for c in problem.cells if mines[c] == safest)
+            look = _Lookahead(Best(), board, set(problem.cells), counts, components)
+            assert _yielding(look, near, problem, safest, Fraction(1, 2)) == want
+            checked += 1
+            picked += want is not None
+        assert checked >= 100 and picked >= 20, (checked, picked)
+
+    def test_with_the_total_only_cells_a_number_touches_yield(self):
+        """With the total, a cell no number touches can be as safe as the safest and
+        still make a cell safe: it never yields.  (The look-ahead's score is not exact
+        with a total, so only the set the choice comes from is checked.)"""
+        from satsweeper.strategies.best import Best, _Lookahead, _yielding
+        checked = untouched = 0
+        for board, problem, counts, components, layouts, safety in _needing_a_guess(29, 1500, total=True, most=10):
+            top = max(safety.values())
+            touched = {c for rule in problem.constraints for c in rule.cells}
+            progress = {c: _progress(board, layouts, c) > Fraction(1, 2) for c in problem.cells if safety[c] == top}
+            able = [c for c, yes in progress.items() if yes and c in touched]
+            untouched += any(yes and c not in touched for c, yes in progress.items())
+            mines = counts.scaled_mines
+            safest = min(mines.values())
+            near = sorted(c for c in problem.cells if mines[c] == safest)
+            look = _Lookahead(Best(), board, set(problem.cells), counts, components)
+            got = _yielding(look, near, problem, safest, Fraction(1, 2))
+            assert (got is None) == (not able) and (got is None or got in able)
+            checked += 1
+        assert checked >= 100 and untouched >= 5, (checked, untouched)
+
+    def test_hill_opens_the_frontier_cell_here(self):
+        """Expert, the first click at 0,0 opened a small area; the far corners are as
+        safe as 2,0, and 2,0 safe makes 2,3 safe whatever it shows (the numbers make
+        2,0 and 2,3 mines together, and 2,1 a mine when they are not).
+        David Hill's Java solver opens 2,0 here (game 1011 of seed 4201, asked in
+        session 45); the rule makes best do the same, and without it best opens a corner."""
+        from satsweeper.strategies.best import Best
+        clues = {(0, 0): 0, (0, 1): 0, (0, 2): 1, (1, 0): 1, (1, 1): 2, (1, 2): 3}
+        board = Board(16, 30, clues, flags=frozenset({(2, 2)}), total_mines=99)
+        got = Best().decide(board, random.Random(1))
+        plain = Best(corner_yield=None).decide(board, random.Random(1))
+        assert (got.opens, got.basis) == (((2, 0),), "corner-yield")
+        assert (plain.opens, plain.basis) == (((0, 29),), "corner")
 
 
 def _areas(board: Board, covered: set) -> dict:

@@ -155,6 +155,21 @@ class TestCommand:
         assert result.exit_code == 0 and data["sure"] is False
         assert data["basis"] and data["alternatives"] and 0 < data["mine"]["p"] < 1
 
+    def test_a_corner_given_way_to(self):
+        """Expert after a small opening at 0,0: the far corners are exactly as safe as 2,0,
+        and 2,0 safe makes 2,3 safe whatever it shows (tests/test_best.py checks the rule
+        against brute force); best opens 2,0 and the hint says why."""
+        rows = ["001" + "." * 27, "123" + "." * 27, "..F" + "." * 27] + ["." * 30] * 13
+        board = "mines: 99\n" + "\n".join(rows) + "\n"
+        data = json.loads(CliRunner().invoke(main, ["hint", "-", "--json"], input=board).stdout)
+        assert (data["cell"], data["basis"]) == ({"row": 2, "col": 0}, "corner-yield")
+        # progress is P(safe and some cell made safe): every safe 2,0 makes one
+        assert Fraction(data["progress"]["probability"]) == 1 - Fraction(data["mine"]["probability"])
+        corner = next(a for a in data["alternatives"] if a["cell"] == {"row": 0, "col": 29})
+        assert corner["mine"] == data["mine"]
+        text = CliRunner().invoke(main, ["hint", "-"], input=board).output
+        assert "guess 2,0" in text and "leads on where a corner only may" in text, text
+
     def test_inconsistent_exits_1(self):
         result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "conflict.txt")])
         assert result.exit_code == 1 and "cannot all hold" in result.output

@@ -18,6 +18,8 @@ BASIS_TEXT = {
                   "this move and the next: {value}",
     "corner": "an untouched corner as safe as the safest cell: the likeliest cell to show 0 "
               "and open a region",
+    "corner-yield": "as safe as an untouched corner, and once it is safe its number makes some "
+                    "cell safe with probability above 1/2: it leads on where a corner only may",
     "safest": "it is the safest cell",
     "random": "a hidden cell drawn at random (this strategy guesses uniformly)",
     "choice": "the strategy's own choice (it does not say why)",

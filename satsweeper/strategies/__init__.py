@@ -42,7 +42,7 @@ class Decision:
     """What a strategy does next: sure moves, or one guess (an open).
 
     A guess may say why it was chosen (``basis``: ``"endgame"``, ``"corner"``,
-    ``"look-ahead"``, ``"safest"``, ...) and what that basis scored
+    ``"corner-yield"``, ``"look-ahead"``, ``"safest"``, ...) and what that basis scored
     (``value``: a chance of winning the game, of surviving two moves, ...);
     :mod:`satsweeper.hint` shows both to the player.
     """
