@@ -14,7 +14,7 @@ which is not part of ours (measured at its commit 0806bb8 of 2025-10-06):
     git clone https://github.com/DavidNHill/Minesweeper /tmp/hill-minesweeper
     python scripts/hill_paired.py run --hill /tmp/hill-minesweeper --seed 20261123 \\
         --games 100000 --workers 2 --out docs/strength-hill/expert.txt
-    python scripts/hill_paired.py compare docs/strength-hill/expert.txt docs/strength-36/expert.jsonl
+    python scripts/hill_paired.py compare docs/strength-hill/expert.txt docs/strength-45/expert.jsonl
 
 ``run`` compiles Hill's solver with ``scripts/hill/SatsweeperHill.java``
 (our driver: it plays each game as his ``MinesweeperBulk`` does, with the

@@ -8,8 +8,8 @@ interval, the target, and, given a ``--before`` directory of the same rows
 and seed, the earlier code's rate on the same games and McNemar's z (games
 only one of the two won).
 
-    nice -n 5 python scripts/strength.py run docs/strength-36 --seed 20261123 --games 100000
-    python scripts/strength.py table docs/strength-36 --before docs/strength
+    nice -n 5 python scripts/strength.py run docs/strength-45 --seed 20261123 --games 100000 --workers 2
+    python scripts/strength.py table docs/strength-45 --before docs/strength-36
 
 Seed 20261123 is held out: no idea in `best` was tuned on it (tuning used
 seeds below 10000).
