@@ -80,7 +80,7 @@ class Hint:
         reason: for a sure move, the clues (and the total) that force it,
             subset-minimal.
         basis: for a guess, why the strategy chose it (``"endgame"``,
-            ``"look-ahead"``, ``"corner"``, ``"corner-yield"``, ``"safest"``, or
+            ``"look-ahead"``, ``"corner"``, ``"corner-yield"``, ``"pseudo-50/50"``, ``"safest"``, or
             ``"choice"``).
         value: what that basis scored: the chance of winning the game
             (endgame) or of surviving this move and the next (look-ahead).

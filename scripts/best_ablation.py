@@ -79,6 +79,8 @@ VARIANTS = {
     "spread-5": lambda: Best(spread=Fraction(1, 20)),
     "spread-15": lambda: Best(spread=Fraction(3, 20)),
     "best-12": lambda: Best(candidates=12),
+    "best-16": lambda: Best(candidates=16),
+    "best-40": lambda: Best(candidates=40),
     "progress-5": lambda: Best(progress=Fraction(1, 20)),
     "progress-10": lambda: Best(progress=Fraction(1, 10)),
     "progress-20": lambda: Best(progress=Fraction(1, 5)),
@@ -114,6 +116,8 @@ VARIANTS = {
     "yield-30": lambda: Best(corner_yield=Fraction(3, 10)),
     "yield-0": lambda: Best(corner_yield=Fraction(0)),
     "yield-70": lambda: Best(corner_yield=Fraction(7, 10)),
+    "pseudo": lambda: Best(pseudo=True),
+    "no-pseudo": lambda: Best(pseudo=False),
 }
 
 

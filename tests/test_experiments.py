@@ -145,8 +145,8 @@ class TestStrategies:
         problem = problem_of(board)
         if not problem.cells:
             return
-        player = Best(candidates=10 ** 6, endgame=False, corners=False, blend=False, progress=progress, zero=zero,
-                      tiebreak=tiebreak)
+        player = Best(candidates=10 ** 6, endgame=False, corners=False, blend=False, pseudo=False, progress=progress,
+                      zero=zero, tiebreak=tiebreak)
         decision = player.decide(board, random.Random(0))
         if not decision.guess:
             return

@@ -133,10 +133,11 @@ class TestCompare:
         assert stop.value.code == 2
         assert "README.md:1:1: expected a JSON line" in capsys.readouterr().err
 
-    @pytest.mark.parametrize("journal", ["docs/strength-36/expert.jsonl", "docs/strength-45/expert.jsonl"])
+    @pytest.mark.parametrize("journal", ["docs/strength-36/expert.jsonl", "docs/strength-45/expert.jsonl",
+                                         "docs/strength-46/expert.jsonl"])
     def test_the_published_comparison_is_what_the_results_say(self, journal):
         """docs/strength.md quotes, to the letter, what compare prints from the kept results
-        (against `best` of session 36 and of session 45)."""
+        (against `best` of sessions 36, 45 and 46)."""
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         printed = subprocess.run([sys.executable, str(ROOT / "scripts" / "hill_paired.py"), "compare",
                                   "docs/strength-hill/expert.txt", journal],

@@ -170,6 +170,17 @@ class TestCommand:
         text = CliRunner().invoke(main, ["hint", "-"], input=board).output
         assert "guess 2,0" in text and "leads on where a corner only may" in text, text
 
+    def test_a_pseudo_fifty_fifty(self):
+        """A pair walled in by flags and the board's edge (tests/test_best.py checks the
+        rule against every explanation of small boards): best opens its first cell at once,
+        and the hint says why; its chance of a mine is 1/2."""
+        from tests.test_best import WALLED_PAIR
+        data = json.loads(CliRunner().invoke(main, ["hint", "-", "--json"], input=WALLED_PAIR).stdout)
+        assert (data["cell"], data["basis"]) == ({"row": 14, "col": 9}, "pseudo-50/50")
+        assert Fraction(data["mine"]["probability"]) == Fraction(1, 2)
+        text = CliRunner().invoke(main, ["hint", "-"], input=WALLED_PAIR).output
+        assert "guess 14,9" in text and "a coin flip lost either way" in text, text
+
     def test_inconsistent_exits_1(self):
         result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "conflict.txt")])
         assert result.exit_code == 1 and "cannot all hold" in result.output

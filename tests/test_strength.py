@@ -45,7 +45,8 @@ class TestRun:
 
 class TestTables:
     @pytest.mark.parametrize("page, directory, before", [
-        ("README.md", "docs/strength-45", "docs/strength-36"),
+        ("README.md", "docs/strength-46", "docs/strength-45"),
+        ("docs/strength.md", "docs/strength-45", "docs/strength-36"),
         ("docs/strength.md", "docs/strength-36", "docs/strength"),
         ("docs/strength.md", "docs/strength", "docs/strength-before"),
         ("docs/strength.md", "docs/strength-opening-2-2", "docs/strength-opening-2-2-before"),

@@ -42,8 +42,9 @@ class Decision:
     """What a strategy does next: sure moves, or one guess (an open).
 
     A guess may say why it was chosen (``basis``: ``"endgame"``, ``"corner"``,
-    ``"corner-yield"``, ``"look-ahead"``, ``"safest"``, ...) and what that basis scored
-    (``value``: a chance of winning the game, of surviving two moves, ...);
+    ``"corner-yield"``, ``"pseudo-50/50"``, ``"look-ahead"``, ``"safest"``, ...) and
+    what that basis scored (``value``: a chance of winning the game, of surviving two
+    moves, ...);
     :mod:`satsweeper.hint` shows both to the player.
     """
 

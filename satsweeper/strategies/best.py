@@ -8,7 +8,12 @@ that looks one move ahead.
    highest exact chance of winning the game
    (:mod:`satsweeper.strategies.endgame`; one search per game, its memo
    kept from guess to guess).
-3. Otherwise, if a corner far from every number (every neighbour hidden,
+3. Otherwise, a cell that is a mine only where it is half of a 50/50
+   walled in by mines (a pair or a 2x2 box; David Hill's *pseudo
+   50/50*) is opened: that coin flip must be taken some day, and taken
+   now it loses nothing more, while a number shown when it is safe helps
+   at once (see _pseudo_fifty; of several, the best look-ahead score).
+4. Otherwise, if a corner far from every number (every neighbour hidden,
    no number within two steps) is as safe as the safest cell, it is
    opened.  With three neighbours a corner is the likeliest cell to show 0,
    and the opening a 0 makes is worth more than the look-ahead below
@@ -17,7 +22,7 @@ that looks one move ahead.
    beside the numbers exactly as safe whose number makes some cell safe
    with a chance above ``CORNER_YIELD`` (1/2) when it is safe, as David
    Hill's solver plays (see _yielding).
-4. Otherwise the candidates are the cells nearly as safe as the safest
+5. Otherwise the candidates are the cells nearly as safe as the safest
    (safety at least ``1 - SPREAD`` times the best), and the guess is the one
    most likely to survive this move *and the next*: for every number ``k`` a
    candidate may show, the next move is a sure one if the number makes some
@@ -91,6 +96,12 @@ CANDIDATES = 8
 # at 3,3 327 against 260 (+2.77); 9x9x10 and the 16x16x40 opening within chance
 # (docs/strength.md, "The corner gives way").
 CORNER_YIELD = Fraction(1, 2)
+# Pseudo 50/50s taken first (issue 18, session 46: expert safe corner, 20,000 games each,
+# seed 4201 119 games won only with them against 94, z = +1.71; seed 4202 146 against
+# 102, z = +2.79).  Held out (seed 20261123, 100,000 games a row) the gain shrank to within
+# chance: expert safe corner 580 against 553 (z = +0.80), the expert opening 838 against
+# 805 (+0.81), 16x16x40 22 against 27 (docs/strength.md, "Walled-in 50/50s first").
+PSEUDO = True
 DEEPER = 3  # most candidates scored two moves ahead (the ``deeper`` experiment)
 
 
@@ -107,7 +118,7 @@ class Best:
                  risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False,
                  deep_most: int = DEEPER, dominance: bool = False, corner_skip: tuple | None = None,
                  farthest: bool = False, blend_weight: int = 4, defer: int = 0,
-                 corner_yield: Fraction | None = CORNER_YIELD):
+                 corner_yield: Fraction | None = CORNER_YIELD, pseudo: bool = PSEUDO):
         # Experiments (issue 18), off by default: ``progress`` adds that much
         # per unit of P(the number shows and makes some cell safe) to a
         # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
@@ -158,6 +169,10 @@ class Best:
         # that (given it is safe; the best look-ahead score among them), as
         # David Hill's solver opens such cells after a 0 (see _yielding).
         self.corner_yield = None if corner_yield is None else Fraction(corner_yield)
+        # ``pseudo`` (on by default since session 46): a cell that is a mine only
+        # where it would be the mine of a 50/50 walled in by mines is guessed
+        # first, as David Hill's solver does (see _pseudo_fifty).
+        self.pseudo = pseudo
         self.spread = Fraction(spread)
         self.candidates = candidates
         self.endgame = endgame
@@ -201,6 +216,13 @@ class Best:
             found = _fifty_fifty(board, problem, counts)
             if found:
                 return Decision(opens=(found,), guess=True, basis="50/50", value=Fraction(1, 2))
+        if self.pseudo:
+            found = _pseudo_fifty(board, problem, counts, components)
+            if found:
+                look = _Lookahead(self, board, set(problem.cells), counts, components)
+                scores, top = look.scores(found, problem)
+                cell = min(c for c, v in scores.items() if v == top) if scores else found[0]
+                return Decision(opens=(cell,), guess=True, basis="pseudo-50/50", value=None)
         if self.pockets:
             found = _pocket(board, problem, components, self.limit, self.most_cells)
             if found:
@@ -478,6 +500,101 @@ def _fifty_fifty(board: Board, problem: Problem, counts: Tally):
             if count_explanations(both) == 0:  # never both mines; each in half: exactly one
                 return a
     return None
+
+
+def _pseudo_fifty(board: Board, problem: Problem, counts: Tally, components: Components) -> list:
+    """Cells that are mines only where they are the mine of a 50/50 walled
+    in by mines (David Hill's pseudo 50/50s); [] if none.
+
+    A pair of hidden cells side by side, or a 2x2 box, is walled in when
+    every square that sees a different number of its two halves (the two
+    cells; the box's two diagonals) is a mine: the halves then agree with
+    every number shown or yet to be shown and with the total, so nothing
+    will ever tell them apart, and any play loses half of those layouts
+    (it opens one half first, blind).  A cell that is a mine only in such
+    layouts loses no more than that when opened now, and when it is safe
+    its number helps at once.  Not a theorem about the whole game (what
+    else is opened first can matter): on small boards, played exactly,
+    opening it first was as good as best play in all but 3 of 362 cases
+    (tests/test_best.py).  As Hill's solver looks: walls with at most one
+    square not yet a known mine and none showing a number; pairs first,
+    then boxes; a dead cell (one number only) is never taken.
+
+    >>> from satsweeper.textio import parse_board
+    >>> from satsweeper.constraints import problem_of
+    >>> def pseudo(text):
+    ...     b = parse_board(text)
+    ...     p = problem_of(b)
+    ...     parts = Components(p)
+    ...     return _pseudo_fifty(b, p, parts.tally(), parts)
+    >>> pseudo("mines: 3\\nF2.\\n2..\\n1..\\n")  # 2,2 is a mine only with 1,1, 1,2 and 2,1 safe
+    [(2, 2)]
+    >>> pseudo("mines: 1\\n..\\n11\\n")  # a true 50/50, but both cells are dead (each shows 1)
+    []
+    """
+    hidden = set(problem.cells)
+    whole = counts.scaled_count
+    mines = counts.scaled_mines
+    known = board.flags | {c for c in hidden if mines[c] == whole}
+    left = (board.total_mines - len(board.flags)) if board.total_mines is not None else None
+    open_ = hidden - known
+
+    # 1: hidden, not known to be a mine; 2: shows a number; anything else (a
+    # known mine, off the board) walls the pair in.  Most pairs fail at their
+    # second hidden wall, so the scan stops there (it runs at every guess).
+    status = dict.fromkeys(open_, 1)
+    status.update(dict.fromkeys(board.clues, 2))
+
+    def walls(squares):
+        """The walls not yet known mines (at most one), or None."""
+        missing = None
+        for s in squares:
+            v = status.get(s, 0)
+            if v == 2 or (v and missing is not None):
+                return None
+            if v:
+                missing = s
+        return [] if missing is None else [missing]
+
+    def check(shape, mine_cells, safe_cells, missing):
+        rules = tuple(Constraint(frozenset({c}), 1, "wall") for c in (*missing, *mine_cells)) + tuple(
+            Constraint(frozenset({c}), 0, "wall") for c in safe_cells)
+        walled = count_explanations(Problem(problem.cells, problem.constraints + rules, problem.mines))
+        found = []
+        for c in shape:
+            if mines[c] and walled == mines[c] * counts.scale:
+                around = [n for n in board.neighbours(c) if n in hidden]
+                if len(components.reveal(c, around).counts) > 1:  # a dead cell tells nothing (Hill)
+                    found.append(c)
+        return found
+
+    order = sorted(open_)
+    # A pair's ends (the squares that see one of the two, not the other), from its first cell.
+    for step, ends in (((0, 1), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2))),
+                       ((1, 0), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)))):
+        for a in order:
+            r, c = a
+            b = (r + step[0], c + step[1])
+            if b not in open_:
+                continue
+            missing = walls([(r + x, c + y) for x, y in ends])
+            if missing is None or (left is not None and len(missing) + 1 > left):
+                continue
+            found = check((a, b), (a,), (b,), missing)
+            if found:
+                return found
+    for a in order:
+        r, c = a
+        box = [a, (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        if box[1] not in open_ or box[2] not in open_ or box[3] not in open_:
+            continue
+        missing = walls([(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)])
+        if missing is None or (left is not None and len(missing) + 2 > left):
+            continue
+        found = check(box, (box[0], box[3]), (box[1], box[2]), missing)
+        if found:
+            return found
+    return []
 
 
 def _walled_pairs(board: Board, problem: Problem, hidden: set, cell, most_missing: int = 3) -> int:
