@@ -583,6 +583,20 @@ def _pseudo_shapes(board: Board, hidden: set):
             yield box, [((box[0], box[3]), (box[1], box[2])), ((box[1], box[2]), (box[0], box[3]))]
 
 
+def _pseudo_found(seed: int, tries: int):
+    """(board, problem, what _pseudo_fifty finds) for the random small boards of ``seed``
+    with two or more hidden cells."""
+    from satsweeper.strategies.best import _pseudo_fifty
+    rng = random.Random(seed)
+    for _ in range(tries):
+        board = _random_board(rng)
+        problem = problem_of(board)
+        if len(problem.cells) < 2:
+            continue
+        components = Components(problem)
+        yield board, problem, _pseudo_fifty(board, problem, components.tally(), components)
+
+
 class TestPseudoFifty:
     def test_a_found_cell_is_a_mine_only_where_it_is_half_of_a_walled_fifty_fifty(self):
         """Checked against every explanation of small boards: each cell _pseudo_fifty
@@ -590,19 +604,10 @@ class TestPseudoFifty:
         in every explanation where it is a mine, some row or column pair or 2x2 box
         holding it is walled in with it on the mine half.  And where some cell is such
         a pair's or box's with at most one wall not yet a known mine, something is found."""
-        from satsweeper.strategies.best import _pseudo_fifty
-        rng = random.Random(41)
-        found = missed = 0
-        for _ in range(4000):
-            board = _random_board(rng)
-            problem = problem_of(board)
-            if len(problem.cells) < 2:
-                continue
-            components = Components(problem)
-            counts = components.tally()
+        found = 0
+        for board, problem, got in _pseudo_found(41, 4000):
             layouts = explanations(problem, 10 ** 6)
             hidden = set(problem.cells)
-            got = _pseudo_fifty(board, problem, counts, components)
             for cell in got:
                 with_mine = [e for e in layouts if cell in e]
                 assert with_mine
@@ -630,7 +635,6 @@ class TestPseudoFifty:
                             _walled_in(board, e, m, s) for e in with_mine for m, s in halves if c in m):
                         want = True
             assert bool(got) == want
-            missed += want and not got
         assert found >= 30, found
 
     def test_opening_it_now_is_mostly_as_good_as_best_play(self):
@@ -638,17 +642,8 @@ class TestPseudoFifty:
         wins as many layouts as best play from the same position in all but a few cases
         (3 of 362 with seed 5; it is David Hill's rule, not a theorem: the coin flip is
         lost either way, but other cells may be worth opening before it)."""
-        from satsweeper.strategies.best import _pseudo_fifty
-        rng = random.Random(5)
         found = worse = 0
-        for _ in range(3000):
-            board = _random_board(rng)
-            problem = problem_of(board)
-            if len(problem.cells) < 2:
-                continue
-            components = Components(problem)
-            counts = components.tally()
-            got = _pseudo_fifty(board, problem, counts, components)
+        for board, problem, got in _pseudo_found(5, 3000):
             if not got:
                 continue
             layouts = explanations(problem, 10 ** 6)
