@@ -21,8 +21,8 @@ BASIS_TEXT = {
     "corner-yield": "as safe as an untouched corner, and once it is safe its number makes some "
                     "cell safe with probability above 1/2: it leads on where a corner only may",
     "pseudo-50/50": "it is a mine only where it is half of a 50/50 walled in by mines, a coin "
-                    "flip lost either way: taken now, it loses nothing more, and when it is safe "
-                    "its number helps at once",
+                    "flip lost either way: taken now, it loses no more of those layouts, and "
+                    "when it is safe its number helps at once",
     "safest": "it is the safest cell",
     "random": "a hidden cell drawn at random (this strategy guesses uniformly)",
     "choice": "the strategy's own choice (it does not say why)",

@@ -11,8 +11,9 @@ that looks one move ahead.
 3. Otherwise, a cell that is a mine only where it is half of a 50/50
    walled in by mines (a pair or a 2x2 box; David Hill's *pseudo
    50/50*) is opened: that coin flip must be taken some day, and taken
-   now it loses nothing more, while a number shown when it is safe helps
-   at once (see _pseudo_fifty; of several, the best look-ahead score).
+   now it loses no more of those layouts, while a number shown when it is
+   safe helps at once (see _pseudo_fifty; of several, the best look-ahead
+   score).
 4. Otherwise, if a corner far from every number (every neighbour hidden,
    no number within two steps) is as safe as the safest cell, it is
    opened.  With three neighbours a corner is the likeliest cell to show 0,
