@@ -1106,13 +1106,17 @@ class TestPhone:
         settle(phone)  # the box scrolled across, then (another frame) the page down
         phone.execute_script(f"window.scrollTo(0, document.querySelector('#analyse-board').offsetTop + {size} * 120)")
         settle(phone)
+        # The runs are drawn when the scroll events are handled, at the next frame: on a
+        # loaded machine (the suite's two workers beside other jobs) that came after the
+        # first look, so the test waits for it, up to 10 s.
+        WebDriverWait(phone, 10, poll_frequency=0.05).until(lambda d: d.execute_script("""
+            const h = document.documentElement.clientHeight, w = document.documentElement.clientWidth;
+            const e = document.elementFromPoint(w / 2, h / 2);
+            return !!(e && e.closest('.cell'));"""), "the cell in the middle of the screen is not drawn")
         drawn = phone.execute_script("""
             const h = document.documentElement.clientHeight, w = document.documentElement.clientWidth;
-            const at = (x, y) => { const e = document.elementFromPoint(x, y); return e && e.closest('.cell'); };
-            const c = at(w / 2, h / 2);
-            return c ? [+c.dataset.row, +c.dataset.col,
-                        document.querySelectorAll('#analyse-board .run:not(.far)').length] : null;""")
-        assert drawn is not None, "the cell in the middle of the screen is not drawn"
+            const c = document.elementFromPoint(w / 2, h / 2).closest('.cell');
+            return [+c.dataset.row, +c.dataset.col, document.querySelectorAll('#analyse-board .run:not(.far)').length];""")
         row, col, runs = drawn
         assert 110 <= row <= 180 and 85 <= col <= 120
         assert runs < 2000 / 4  # of 2,000 runs of 20 cells, only those near the screen
