@@ -841,9 +841,10 @@ class Components:
 
         Only the components those cells belong to are counted again; the
         others enter as the product :meth:`reveal` also keeps.  The same
-        number as counting the problem with a unit rule per cell, about 40
-        times faster on an expert position (a pseudo 50/50's walls are
-        checked this way at every guess of ``best``).
+        number as counting the problem with a unit rule per cell, about 3
+        times faster on expert positions (0.09 ms against 0.25, compiled,
+        three cells set at each guess of 40 games); a pseudo 50/50's walls
+        are checked this way at every guess of ``best``.
 
         >>> from satsweeper.constraints import Constraint, Problem
         >>> rules = (Constraint(frozenset({"a", "b"}), 1, "r"),)
