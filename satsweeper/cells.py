@@ -19,6 +19,7 @@ satsweeper.errors.CellError: a hidden cell of the 3x1 board (WIDTHxHEIGHT) (got 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Hashable
 
@@ -49,6 +50,9 @@ def resolve_cell(subject, ref: CellRef) -> Hashable:
         return cell
     board: Board = subject
     cell = ref.cell if ref.cell is not None else board.cell_by_name(ref.text)
+    if cell is None and re.fullmatch(r"\s*[0-9]+\s*,\s*[0-9]+\s*", ref.text):  # ROW,COL, too many digits
+        raise CellError(f"a hidden cell of the {board.width}x{board.height} board (WIDTHxHEIGHT) "
+                        f"(got {cut(ref.text)}, which is outside the board)")
     if cell is None:
         raise CellError(f"a cell as ROW,COL or a cell name of the board (got {cut(ref.text)})")
     if not board.is_hidden(cell):

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from .board import Board, Cell, grid
-from .errors import CellError, InputError
+from .errors import CellError, InputError, cut
 
 
 class FirstClick(enum.Enum):
@@ -102,6 +102,9 @@ class Level:
             return LEVELS[text.strip().lower()]
         match = re.fullmatch(r"([0-9]{1,9})[xX]([0-9]{1,9})[xX/]([0-9]{1,12})", text.strip())
         if not match:
+            if re.fullmatch(r"[0-9]+[xX][0-9]+[xX/][0-9]+", text.strip()):  # well formed, too many digits
+                raise InputError(f"WIDTHxHEIGHTxMINES with at most 9 digits a side and 12 for the mines "
+                                 f"(got {cut(text.strip())})")
             raise InputError(f"a level name ({', '.join(LEVELS)}) or WIDTHxHEIGHTxMINES (got {text!r})")
         width, height, mines = (int(g) for g in match.groups())
         if width < 1 or height < 1:

@@ -132,16 +132,16 @@ class Memo:
         """
         value_bytes, tables, _, _ = struct.unpack("<4q", _exactly(src, 32))
         if value_bytes not in FORMATS:
-            raise ValueError(f"values of 1, 2, 4 or 8 bytes (got {value_bytes})")
+            raise ValueError(f"{value_bytes}-byte values (not 1, 2, 4 or 8)")
         memo = cls(value_bytes)
         for _ in range(tables):
             width, used, size, check = struct.unpack("<4q", _exactly(src, 32))
             if width < 1 or used < 0:
-                raise ValueError(f"keys of at least 1 byte and a count of entries (got {width} and {used})")
+                raise ValueError(f"{used} entries of {width}-byte keys")
             data = _exactly(src, size)
             # Files written before the checksum have 0 there: read as they are.
             if check and check != _checksum(data):
-                raise ValueError(f"{used} entries of {width}-byte keys whose checksum matches (got another)")
+                raise ValueError(f"{used} entries failing their checksum")
             memo._fill(width, used, data)
         return memo
 
@@ -149,7 +149,7 @@ class Memo:
         """Put ``used`` entries of key length ``width`` (``data``, side by side) in fresh buckets."""
         size = width + self.value_bytes
         if len(data) != used * size:
-            raise ValueError(f"{used} entries of {size} bytes (got {len(data)} bytes)")
+            raise ValueError(f"{used} entries of {size} bytes in {len(data)} bytes")
         count = 1
         while used > LOAD * count:
             count *= 2
@@ -190,16 +190,17 @@ def _checksum(data: bytes) -> int:
 
 
 def _exactly(src: BinaryIO, n: int) -> bytes:
-    """``n`` bytes of ``src``, or ValueError (a file cut short)."""
+    """``n`` bytes of ``src``, or ValueError (a file cut short).  The errors of
+    reading a memo say what is damaged: the caller puts them after "got"."""
     if n < 0:
-        raise ValueError(f"a count of bytes (got {n})")
+        raise ValueError(f"a count of {n} bytes")
     if src.seekable():  # a damaged size is not allocated (10**17 bytes: MemoryError)
         here = src.tell()
         left = src.seek(0, 2) - here
         src.seek(here)
         if left < n:
-            raise ValueError(f"{n} more bytes (got {left}: the file is cut short)")
+            raise ValueError(f"cut short, {n} bytes wanted, {left} left")
     data = src.read(n)
     if len(data) != n:
-        raise ValueError(f"{n} more bytes (got {len(data)}: the file is cut short)")
+        raise ValueError(f"cut short, {n} bytes wanted, {len(data)} read")
     return data

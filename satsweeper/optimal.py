@@ -241,12 +241,12 @@ class Search:
                 found = line.decode("utf-8", "replace").rstrip("\r\n")
                 raise BoardSyntaxError(os.fspath(path), 1, 1, wanted, cut(found, 30) if found else "an empty file")
             if header.get("version") != MEMO_VERSION or header.get("level") != str(self.level):
-                raise SatsweeperError(f"{wanted} (got {path}, a memo of {header.get('level')}, "
-                                      f"version {header.get('version')})")
+                raise BoardSyntaxError(os.fspath(path), 1, 1, wanted,
+                                       f"a memo of {header.get('level')}, version {header.get('version')}")
             try:
                 memo, small_memo = Memo.read(src), Memo.read(src)
             except ValueError as err:
-                raise SatsweeperError(f"{wanted} (got {path}, whose memo is damaged: {err})") from None
+                raise BoardSyntaxError(os.fspath(path), 1, 1, wanted, f"a damaged memo: {err}") from None
         self.memo, self.small_memo = memo, small_memo
         self.next_report = len(self.memo) // self.REPORT_EVERY * self.REPORT_EVERY + self.REPORT_EVERY
         return header

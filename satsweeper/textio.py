@@ -243,13 +243,13 @@ class Puzzle:
             gives one.
         start: where the first click goes, if the file says.
         extras: the gadget headers (``gadget:``, ``inputs:``, ``outputs:``, ``accepts:``),
-            as ``key -> (value, line)``; :mod:`satsweeper.gadgets` reads them.
+            as ``key -> (value, line, column of the value)``; :mod:`satsweeper.gadgets` reads them.
     """
 
     board: Board
     mines: frozenset[Cell] | None = None
     start: Cell | None = None
-    extras: Mapping[str, tuple[str, int]] = field(default_factory=dict)
+    extras: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
 
 
 def write_board(board: Board, path: str | Path) -> None:
@@ -294,9 +294,14 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         fast = _dense_puzzle(rows, total)
         if fast is not None:  # else the square-by-square reading below says what is wrong
             board, mines = fast
-            extras = {key: (value, line) for key, (value, line, _) in headers.items() if key in GADGET_HEADERS}
+            extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
             return Puzzle(board, mines, _header_start(headers, board, source), extras)
-    grid = [_tokens_of(line, number, layout, source) for number, line in rows]
+    try:
+        grid = [_tokens_of(line, number, layout, source) for number, line in rows]
+    except BoardSyntaxError:
+        if rows:
+            _check_colon(rows[0], source)  # "mines 10" as a first row is the likelier mistake
+        raise
     if not grid:
         last = text.count("\n") + 1
         raise BoardSyntaxError(source, last, 1, "at least one row of squares", "an empty board")
@@ -319,7 +324,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     if stars:
         mines = frozenset(stars) | board.flags
         _check_layout(board, mines, grid, total, source)
-    extras = {key: (value, line) for key, (value, line, _) in headers.items() if key in GADGET_HEADERS}
+    extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
     return Puzzle(board, mines, _header_start(headers, board, source), extras)
 
 
@@ -488,6 +493,9 @@ def _header_total(headers, source: str) -> tuple[int, int, int] | None:
     if "mines" not in headers:
         return None
     value, number, column = headers["mines"]
+    if value.isascii() and value.isdigit() and not is_number(value):  # well formed, but no board is that big
+        raise BoardSyntaxError(source, number, column, "'mines: N' with N of at most 12 digits",
+                               f"{len(value)} digits")
     if not is_number(value):
         raise BoardSyntaxError(source, number, column, "'mines: N' with N a whole number", repr(value))
     return int(value), number, column
@@ -499,7 +507,11 @@ def _header_layout(headers, source: str, rows) -> str:
         if value not in ("dense", "tokens"):
             raise BoardSyntaxError(source, number, column, "'layout: dense' or 'layout: tokens'", repr(value))
         return value
-    return "tokens" if any(len(line.split()) > 1 for _, line in rows) else "dense"
+    # Rows of several tokens make the grid tokenized, unless more rows are dense (one token of
+    # several characters): then a stray space is the mistake, and the dense reading says where.
+    spaced = sum(len(line.split()) > 1 for _, line in rows)
+    dense = sum(len(line.split()) == 1 and len(line.strip()) > 1 for _, line in rows)
+    return "tokens" if spaced > dense else "dense"
 
 
 def _tokens_of(line: str, number: int, layout: str, source: str) -> list[_Token]:
@@ -542,9 +554,11 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, se
                 seen_names[text] = token
                 names[(r, c)] = text
             else:
-                raise BoardSyntaxError(source, token.line, token.column,
-                                       "a square: '.', '*', '0'-'8', 'F', '-' or a cell name",
-                                       repr(text))
+                expected = "a square: '.', '*', '0'-'8', 'F', '-' or a cell name"
+                if len(text) > 1 and all(ch in "*.F-0123456789" for ch in text):
+                    # Squares run together where a row's white space made the grid tokenized.
+                    expected += " (one per token: a row with white space between squares makes the grid tokenized)"
+                raise BoardSyntaxError(source, token.line, token.column, expected, repr(text))
     return Board(len(grid), len(grid[0]), clues, frozenset(flags), frozenset(voids), names), stars
 
 

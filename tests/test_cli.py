@@ -105,6 +105,7 @@ class TestSafe:
 
     @pytest.mark.parametrize("cell, message", [
         ("5,5", "outside the board"),
+        ("3,99999999999999999999", "(got '3,99999999999999999999', which is outside the board)"),
         ("0,0", "a revealed 1"),
         ("zz", "a cell name"),
         ("1;2", "ROW,COL"),
@@ -292,6 +293,14 @@ class TestLookalikes:
         assert "note" not in result.stdout
         data = json.loads(run("solve", board, "--json").stdout)  # still exactly one object
         assert data["command"] == "solve"
+
+    def test_a_lower_case_flag_is_noted(self, tmp_path):
+        """'f' where a flag F was meant (it read as a hidden cell named f, silently)."""
+        board = tmp_path / "typo.txt"
+        board.write_text("mines: 1\n1f\n..\n")
+        result = run("solve", board)
+        assert result.exit_code == 0
+        assert "the square at 0,1 is read as a hidden cell named 'f' (a typo for F?)" in result.stderr
 
     def test_names_on_purpose_are_not_noted(self, tmp_path):
         """Other names, and a gadget's ports (or-tile's input is called l), get no note."""

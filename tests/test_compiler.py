@@ -272,6 +272,13 @@ class TestCommand:
         puzzle = read_puzzle(mine)
         assert puzzle.board.total_mines is not None and count(puzzle.board) == 2
 
+    @pytest.mark.parametrize("name", ["b.cnf", "b.CNF", "b.dimacs", "b.png", "b.svg"])
+    def test_a_name_of_another_format_is_refused(self, tmp_path, name):
+        """-o b.cnf wrote a native board under a CNF's name: now exit 2 before the work, nothing written."""
+        result = CliRunner().invoke(main, ["compile", "a ^ b", "-o", str(tmp_path / name)])
+        assert result.exit_code == 2 and "expected a board file: .mine for JSMinesweeper" in result.stderr
+        assert list(tmp_path.iterdir()) == []
+
     def test_indexed_variable_names_survive_the_file(self, tmp_path):
         """pyeda's x[1] names the input wire x[1] in the written board, and reads back."""
         path = tmp_path / "b.txt"

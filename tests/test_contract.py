@@ -218,6 +218,20 @@ class TestOutputs:
         assert result.exit_code == 2 and "expected" in result.stderr and "Traceback" not in result.output
         assert not Path("/missing").exists()
 
+    @pytest.mark.parametrize("args", [["gadget", "write", "{file}"], ["generate", "--out-dir", "{file}"]],
+                             ids=["gadget-write", "out-dir"])
+    def test_a_file_where_a_directory_goes(self, args, tmp_path):
+        """A file given as the directory: the same one line as any other output's mistake (gadget
+        write printed click's usage line and "expected a valid 'DIRECTORY' (got Directory ... is
+        a file)"), and the file is left as it was."""
+        from satsweeper.errors import cut
+        target = tmp_path / "ok.txt"
+        target.write_text("kept")
+        result = run(*(str(a).format(file=target) for a in args))
+        said = f"satsweeper: expected a directory (got {cut(str(target))}, a file)\n"
+        assert result.exit_code == 2 and result.stderr == said
+        assert target.read_text() == "kept"
+
     @pytest.mark.parametrize("args", [
         ["render", EXAMPLES / "unique.txt", "-o", "{dir}/x.png"],
         ["generate", "-o", "{dir}/x.txt"],
@@ -507,23 +521,30 @@ class TestInterruptedWhileImporting:
 
 
 class TestClosedOutput:
-    def test_output_closed_early_is_141_not_no(self, tmp_path):
-        """solve --json of a 300x300 board (1.3 MB of JSON) into a pipe whose reader has gone
-        (| head): exit 141 and nothing on stderr, as a filter stopped by SIGPIPE.  It was
-        click's exit 1, which here means "no" (an inconsistent board)."""
+    # solve --json of a 300x300 board is 4.6 MB; its text, drawn, of 200x200 about 160 KB: both
+    # more than a pipe holds (64 KB), so the reader's going is met part way through.
+    CASES = [("json", 300, ["--json"], b'{"command"'), ("text", 200, [], b"       0  ")]
+
+    @pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "PYTHONUNBUFFERED"])
+    @pytest.mark.parametrize("name, size, extra, start", CASES, ids=[c[0] for c in CASES])
+    def test_output_closed_early_is_141_not_no(self, tmp_path, name, size, extra, start, unbuffered):
+        """solve into a pipe whose reader has gone (| head): exit 141 and nothing on stderr, as a
+        filter stopped by SIGPIPE.  It was click's exit 1, which here means "no" (an inconsistent
+        board); and with PYTHONUNBUFFERED=1 (stdout writing straight to the pipe) the text's one
+        write came back short, the rest lost, and the exit said 0."""
         import subprocess
         import sys
         board = tmp_path / "big.txt"
-        board.write_text("mines: 10000\n" + ("." * 300 + "\n") * 300)
-        child = subprocess.Popen([sys.executable, "-m", "satsweeper", "solve", str(board), "--json"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        assert child.stdout.read(10) == b'{"command"'
+        board.write_text(f"mines: {size * size // 9}\n" + ("." * size + "\n") * size)
+        env = dict(os.environ, PYTHONUNBUFFERED=unbuffered)
+        command = [sys.executable, "-m", "satsweeper", "solve", str(board), *extra]
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        assert child.stdout.read(10) == start
         child.stdout.close()  # the reader goes: the child's next writes fail
         err = child.stderr.read()
         assert child.wait(timeout=120) == 141 and err == b""
-        whole = subprocess.run([sys.executable, "-m", "satsweeper", "solve", str(board), "--json"],
-                               capture_output=True, timeout=120)
-        assert whole.returncode == 0 and len(whole.stdout) > 1 << 20  # more than any pipe holds
+        whole = subprocess.run(command, capture_output=True, timeout=120, env=env)
+        assert whole.returncode == 0 and len(whole.stdout) > 1 << 17  # more than a pipe holds
 
 
 class TestBigCounts:
@@ -564,6 +585,7 @@ class TestUsageErrors:
          "'basic', 'limited', 'limited-prob', 'exact', 'best'", "'nope'"),
         (["check", EXAMPLES / "unique.txt", "--jsno"], "an option of satsweeper check (see --help)",
          "'--jsno'; did you mean --json?"),
+        (["--foo"], "--help or --version (the other options follow a command)", "'--foo'"),  # was "satsweeper None"
         (["gadget", "nope"], "a command of satsweeper gadget: list, verify, draw, write", "'nope'"),
         (["bench", "--seed"], "a value after '--seed'", "none"),
         (["check", EXAMPLES / "unique.txt", "extra"], "the arguments of: satsweeper check [OPTIONS] BOARD",

@@ -139,17 +139,26 @@ class TestFiles:
         for name in BUILDERS:
             assert parse_gadget(format_gadget(build(name), "note")) == build(name)
 
-    @pytest.mark.parametrize("text, line, expected", [
-        ("inputs: q\nlayout: tokens\nx 1 y\n", 1, "a port naming a hidden cell"),
-        ("inputs: x\noutputs: y = x |\nlayout: tokens\nx 1 y\n", 2, "a Boolean expression"),
-        ("inputs: x\noutputs: y = z\nlayout: tokens\nx 1 y\n", 2, "an expression over the inputs x"),
-        ("inputs: x\noutputs: y\nlayout: tokens\nx 1 y\n", 2, "'outputs: NAME = EXPRESSION"),
+    @pytest.mark.parametrize("text, line, column, expected, found", [
+        ("inputs: q\nlayout: tokens\nx 1 y\n", 1, 1, "a port naming a hidden cell", "'q'"),
+        ("inputs: x\noutputs: y = x |\nlayout: tokens\nx 1 y\n", 2, 17, "a Boolean expression",
+         "the end of the formula"),
+        ("inputs: x\noutputs: y = (~x\nlayout: tokens\nx 1 y\n", 2, 17, "a Boolean expression",
+         "the end of the formula"),
+        ("inputs: x\noutputs:  y = x x\nlayout: tokens\nx 1 y\n", 2, 17, "a Boolean expression", "'x'"),
+        ("inputs: x\noutputs: y = z\nlayout: tokens\nx 1 y\n", 2, 14, "an expression over the inputs x",
+         "z in 'z'"),
+        ("inputs: x\noutputs: y\nlayout: tokens\nx 1 y\n", 2, 10, "'outputs: NAME = EXPRESSION", "'y'"),
+        ("inputs: x\naccepts:   x &\nlayout: tokens\nx 1 y\n", 2, 15, "a Boolean expression",
+         "the end of the formula"),
     ])
-    def test_bad_headers_say_where(self, text, line, expected):
-        """Bad ports and claims are syntax errors on their header's line."""
+    def test_bad_headers_say_where(self, text, line, column, expected, found):
+        """Bad ports and claims are syntax errors on their header's line, at the column of what
+        is wrong in a claim (they said column 1, and quoted pyeda's tokens: "EndToken(value=...")."""
         with pytest.raises(BoardSyntaxError) as info:
             parse_gadget(text, "g.txt")
-        assert info.value.line == line and expected in info.value.expected
+        assert (info.value.line, info.value.column) == (line, column)
+        assert expected in info.value.expected and info.value.found == found
 
 
 class TestFigures:
@@ -446,6 +455,15 @@ class TestCli:
     def test_unknown_gadget_is_bad_input(self):
         result = run("gadget", "verify", "nand")
         assert result.exit_code == 2 and "expected a gadget name" in result.output
+
+    @pytest.mark.parametrize("args, files", [(["gadget", "verify"], "or a gadget file"),
+                                             (["repair"], "or a board or gadget file")])
+    def test_missing_file_says_no_such_file(self, args, files):
+        """A file name that is not there says so (it said only "expected a gadget name"), and
+        repair, which takes plain boards too, says so too."""
+        result = run(*args, "nosuch.txt")
+        assert result.exit_code == 2
+        assert f"{files} (got 'nosuch.txt': no gadget of that name, and no such file)" in result.output
 
     def test_list(self):
         result = run("gadget", "list")

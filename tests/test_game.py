@@ -185,7 +185,10 @@ class TestBadArguments:
     @pytest.mark.parametrize("text, words", [
         ("5x5x30", "at most 25 mines on 5x5, its number of squares (got 30)"),
         ("0x5x3", "a width and height of at least 1 (got '0x5x3')"),
-        ("5x0x0", "a width and height of at least 1 (got '5x0x0')")])
+        ("5x0x0", "a width and height of at least 1 (got '5x0x0')"),
+        # Well formed but too long: the digits are the trouble (it said "a level name or WIDTHxHEIGHTxMINES").
+        ("99999999999999999999x2x1", "WIDTHxHEIGHTxMINES with at most 9 digits a side and 12 for the mines "
+                                     "(got '99999999999999999999x2x1')")])
     def test_impossible_level_text_says_the_limit(self, text, words):
         """The level typed is refused with its own numbers (it said 'at most
         WIDTH*HEIGHT mines', leaving the user to do the sum)."""

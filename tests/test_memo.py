@@ -268,7 +268,8 @@ class TestSearchResumed:
     def test_refuses_another_board(self, tmp_path):
         path = str(tmp_path / "a.memo")
         Search(Level(3, 3, 2)).save(path)
-        with pytest.raises(SatsweeperError, match=r"a memo of 3x3x3 .* \(got .*a memo of 3x3x2, version 1"):
+        another = r"a.memo:1:1: expected a memo of 3x3x3 .* \(got a memo of 3x3x2, version 1\)$"
+        with pytest.raises(SatsweeperError, match=another):
             Search(Level(3, 3, 3)).load(path)
         other = tmp_path / "b.memo"
         other.write_text("p cnf 3 2\n")

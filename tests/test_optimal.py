@@ -604,6 +604,27 @@ class TestCommand:
             code, data = self.run("3x3x2", "--memo", str(path))
             assert code == 2 and data["error"].startswith('expected a memo whose "cpu seconds" is a number'), data
 
+    def test_stopped_before_the_search_says_what_became_of_the_memo(self, tmp_path, monkeypatch):
+        """--timeout running out while the layouts are made: a memo that was there is unchanged,
+        and one that was not is not written (it said "m.memo is unchanged" of a file never there)."""
+        from click.testing import CliRunner
+        import satsweeper.optimal
+        from satsweeper.cli import main
+        from satsweeper.limits import TimeUp
+
+        class Slow:
+            def __init__(self, *args, **kwargs):
+                raise TimeUp()
+        path = tmp_path / "m.memo"
+        code, _ = self.run("3x3x2", "--memo", str(path))
+        kept = path.read_bytes()
+        monkeypatch.setattr(satsweeper.optimal, "Search", Slow)
+        for memo, said in ((path, f"; {path} is unchanged\n"), (tmp_path / "new.memo", "; no memo was written to ")):
+            result = CliRunner().invoke(main, ["optimal", "3x3x2", "--memo", str(memo), "--timeout", "5"])
+            assert result.exit_code == 3 and "stopped before the search began" in result.stdout
+            assert said in result.stdout
+        assert path.read_bytes() == kept and not (tmp_path / "new.memo").exists()
+
     def test_memo_of_another_board(self, tmp_path):
         """A memo of another board, or a file that is not one, is bad input (exit 2), and is not replaced."""
         path = tmp_path / "a.memo"
@@ -611,9 +632,19 @@ class TestCommand:
         assert code == 0 and path.exists()
         kept = path.read_bytes()
         code, data = self.run("3x3x3", "--memo", str(path))
-        assert code == 2 and data["error"] == ("expected a memo of 3x3x3 saved by the optimal search (version 1) "
-                                               f"(got {path}, a memo of 3x3x2, version 1)")
+        assert code == 2 and data["error"] == (f"{path}:1:1: expected a memo of 3x3x3 saved by the optimal search "
+                                               "(version 1) (got a memo of 3x3x2, version 1)")
         assert path.read_bytes() == kept
+        damaged = bytearray(kept)
+        damaged[-1] ^= 1  # a bit of the last table's last entry
+        path.write_bytes(bytes(damaged))
+        code, data = self.run("3x3x2", "--memo", str(path))
+        assert code == 2 and data["error"].startswith(f"{path}:1:1: expected a memo of 3x3x2 ")
+        assert data["got"].startswith("a damaged memo: ") and data["got"].endswith(" entries failing their checksum")
+        path.write_bytes(kept[:-5])
+        code, data = self.run("3x3x2", "--memo", str(path))
+        assert code == 2 and data["got"].startswith("a damaged memo: cut short, "), data
+        path.write_bytes(kept)
         path.write_text("p cnf 3 1\n1 2 0\n")
         code, data = self.run("3x3x3", "--memo", str(path))
         assert code == 2 and data["error"] == (f"{path}:1:1: expected a memo of 3x3x3 saved by the optimal search "

@@ -140,6 +140,23 @@ class TestFormulaNumbers:
         assert (err.line, err.column) == (2, 6) and "9 digits" in err.expected
 
 
+class TestFormulaColumns:
+    @pytest.mark.parametrize("text, token", [("a b", "b"), ("&a", "&"), ("a & & b", "& b"),
+                                             ("ab | (c d)", "d"), ("a|1x", "x"), ("  a & $", "$"),
+                                             ("a\n& & b", "& b")])
+    def test_the_column_is_the_tokens(self, text, token):
+        """The column named is where the token pyeda refused begins (it was one to the right:
+        pyeda counts its offsets from 1, and 1 was added again)."""
+        err = located(parse_formula, text)
+        at = text.rindex(token)
+        line = text.count("\n", 0, at) + 1
+        assert (err.line, err.column) == (line, at - (text.rfind("\n", 0, at) + 1) + 1)
+        assert err.found == repr(token[0])
+
+    def test_the_end_is_after_the_last_character(self):
+        assert (located(parse_formula, "(a").line, located(parse_formula, "(a").column) == (1, 3)
+
+
 class TestRepairOfHostileNumbers:
     def test_number_no_neighbour_can_make(self):
         """A printed number with no hidden neighbour that the flags cannot make is a

@@ -59,11 +59,16 @@ class TestParseBoard:
         ("4.\n..\n", 1, 1, "a number at most 3"),
         ("mines: 5\n..\n", 1, 8, "a total of 0 to 2"),
         ("mines: -1\n..\n", 1, 8, "'mines: N'"),
+        ("mines: 99999999999999999999\n..\n", 1, 8, "'mines: N' with N of at most 12 digits"),
         ("mines: 1\nmines: 1\n..\n", 2, 1, "one 'mines:' line"),
         ("size: 3\n..\n", 1, 1, "a header 'mines:', 'layout:', 'start:'"),
         ("..\nmines: 1\n", 2, 1, "header lines before the grid"),
         ("x.\n.x\n", 2, 2, "a name used once"),
         ("layout: dense\n. .\n", 2, 2, "one character per square"),
+        # A stray space in a dense grid: the dense rows outvote it (it made the grid tokenized, and
+        # the message was "expected 1 squares per row").
+        ("..1F\n.2 1.\n....\n", 2, 3, "one character per square"),
+        ("..1 .\n", 1, 1, "one per token: a row with white space between squares makes the grid tokenized"),
         ("layout: sideways\n..\n", 1, 9, "'layout: dense' or 'layout: tokens'"),
         ("mines 4\n.2..0\n..22.\n", 1, 6, "'mines:' (a header needs its colon)"),
         ("# a comment\n  Start 0,0\n..*\n", 2, 8, "'start:' (a header needs its colon)"),

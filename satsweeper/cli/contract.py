@@ -10,6 +10,7 @@ stdout, errors included.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import re
@@ -170,6 +171,8 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
         return f"a valid {hint}", err.message.rstrip(".")
     if isinstance(err, click.NoSuchOption):
         near = f"; did you mean {' or '.join(err.possibilities)}?" if err.possibilities else ""
+        if not command:  # before any command: only the group's own options are there
+            return "--help or --version (the other options follow a command)", f"{err.option_name!r}{near}"
         return f"an option of satsweeper {command} (see --help)", f"{err.option_name!r}{near}"
     unknown = re.match(r"No such command '(.*)'", err.message)
     if unknown and err.ctx is not None and isinstance(err.ctx.command, click.Group):
@@ -223,13 +226,32 @@ def emit(command: str, as_json: bool, data: dict, text: str | None, code: int) -
     if as_json:
         _ANSWERED[0] = True
         # Piece by piece: a big board's per-cell lists are written as they are made.
-        out = sys.stdout
-        write_json(envelope(command, data), out.write)
-        out.write("\n")
-        out.flush()
+        write_json(envelope(command, data), write_out)
+        write_out("\n")
     elif text is not None:
-        click.echo(text)
+        write_out(text + "\n")
     raise click.exceptions.Exit(code)
+
+
+def write_out(text: str) -> None:
+    """Write ``text`` to standard output: all of it, or BrokenPipeError.
+
+    Why not ``click.echo``: with ``PYTHONUNBUFFERED=1`` (common in containers)
+    ``sys.stdout`` writes straight to the file descriptor, and a pipe closed part
+    way (``| head``) cuts that write short without an error: the rest was lost
+    and the command said 0.  Looping on what was written makes the next write
+    fail, so the exit says 141 (:data:`CLOSED`) whatever the buffering.
+    """
+    out = sys.stdout
+    raw = getattr(out, "buffer", None)
+    if not isinstance(raw, io.RawIOBase):  # buffered (it loops itself), or a test's StringIO
+        out.write(text)
+        out.flush()
+        return
+    out.flush()
+    view = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+    while view:
+        view = view[raw.write(view):]
 
 
 def verdict(yes: bool) -> int:

@@ -8,20 +8,25 @@ from pathlib import Path
 import click
 
 from ..limits import TimeUp, within
-from .contract import (InputFile, OutputPath, UserError, cannot_create_in, cut, emit, json_option,
+from .contract import (InputFile, OutputDir, OutputPath, UserError, cut, emit, json_option, make_directory,
                        refuse_overwriting_input, timeout_option, LIMIT, verdict, write_output, working)
 
 MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
+# Output names compile refuses: they say another format than the board it writes.
+NOT_BOARDS = {".cnf": "the name of a DIMACS CNF", ".dimacs": "the name of a DIMACS CNF",
+              ".png": "the name of a picture", ".svg": "the name of a picture"}
 MAX_CELLS = 25_000_000  # satsweeper.gadgets.compiler.MAX_CELLS (not imported: the CLI loads it lazily)
 
 
-def load_gadget(reference: str):
+def load_gadget(reference: str, files: str = "a gadget file"):
     """A library gadget by name, or a gadget file (``-`` for stdin)."""
     from ..gadgets import gadget_names, named_gadget, parse_gadget
     if reference in gadget_names():
         return named_gadget(reference)
     if reference != "-" and not Path(reference).exists():
-        raise UserError(f"a gadget name ({', '.join(gadget_names())}) or a gadget file", cut(reference))
+        # Say both halves: a typo in a file name is as likely as one in a gadget's.
+        raise UserError(f"a gadget name ({', '.join(gadget_names())}) or {files}",
+                        f"{cut(reference)}: no gadget of that name, and no such file")
     source = InputFile().convert(reference, None, None)
     gadget = parse_gadget(source.text.lstrip("\ufeff"), source.name)
     if len(gadget.inputs) > MAX_INPUTS:
@@ -39,7 +44,7 @@ def load_gadget_or_board(reference: str):
     from ..gadgets.gadget import gadget_of
     from .subjects import read_puzzle_from
     if reference in gadget_names() or (reference != "-" and not Path(reference).exists()):
-        return load_gadget(reference), False
+        return load_gadget(reference, "a board or gadget file"), False
     source = InputFile().convert(reference, None, None)
     puzzle = read_puzzle_from(source)
     if puzzle.extras:
@@ -165,7 +170,7 @@ def input_values(g, setting: str) -> tuple[bool, ...]:
 
 
 @gadget.command(name="write")
-@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("directory", type=OutputDir(), metavar="DIRECTORY")
 @json_option
 def gadget_write(directory, as_json):
     """Write every library gadget to DIRECTORY as NAME.txt (the repository's
@@ -176,19 +181,8 @@ def gadget_write(directory, as_json):
       satsweeper gadget write gadgets
     """
     from ..gadgets import library
-    path = Path(directory)
-    if not path.is_dir():
-        if not (path.parent if str(path.parent) else Path(".")).is_dir():
-            raise UserError("a directory, or a new one in an existing directory",
-                            f"{cut(directory)}: {cut(str(path.parent))} does not exist")
-        try:
-            path.mkdir()
-        except OSError as err:
-            raise UserError("a directory we may create", f"{cut(directory)}, "
-                            f"{(err.strerror or str(err)).lower()}") from None
-    refused = cannot_create_in(path)
-    if refused:
-        raise UserError("a directory we may write to", f"{cut(directory)}, {refused}")
+    path = directory
+    make_directory(path)
     # Each file atomically, and replacing them is said, as for every output.
     files = library.gadget_files()
     written = [path / name for name in files]
@@ -291,6 +285,10 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
     from ..gadgets.formula import parse_dimacs, parse_formula, read_formula
     from ..report.gadgets import compile_json, compile_text, models_json, models_text
     refuse_overwriting_input(output, formula)
+    if output is not None and output.suffix.lower() in NOT_BOARDS:
+        # compile writes a board; a name of another format is a mistake to say before the work.
+        raise UserError("a board file: .mine for JSMinesweeper, else native text such as .txt",
+                        f"{cut(str(output))}, {NOT_BOARDS[output.suffix.lower()]}")
     if formula == "-":
         source = InputFile().convert("-", None, None)
         head = source.text.lstrip("\ufeff").lstrip()

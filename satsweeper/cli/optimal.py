@@ -159,8 +159,9 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
                     f"run the same command again to go on")
         else:  # stopped while the board's layouts were made or the memo read: the file is as it was
             before = None if path.exists() else 0.0  # the CPU of earlier runs was not read
+            kept = f"{path} is unchanged" if path.exists() else f"no memo was written to {path}"
             text = (f"no answer {why}: stopped before the search began (making the layouts"
-                    f"{' and reading the memo' if path.exists() else ''}); {path} is unchanged")
+                    f"{' and reading the memo' if path.exists() else ''}); {kept}")
         # "memo" has the shape of a finished run's, so a script reads it the same way either way.
         emit("optimal", as_json, {"complete": False, **stopped, "states": search.states if loaded else 0,
                                   "memo": {"path": str(path), "cpu_seconds_before": before}},

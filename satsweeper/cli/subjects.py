@@ -41,11 +41,12 @@ def read_subject(source: Source):
     return found.board
 
 
-LOOKALIKES = {"o": "0", "O": "0", "l": "1", "I": "1"}  # letters a hand-typed number turns into
+# Letters a hand-typed square turns into: a number's lookalikes, and F (a flag) in lower case.
+LOOKALIKES = {"o": "0", "O": "0", "l": "1", "I": "1", "f": "F"}
 
 
 def note_lookalikes(puzzle, name: str) -> None:
-    """Say on stderr when a square reads as a hidden cell named o, O, l or I.
+    """Say on stderr when a square reads as a hidden cell named o, O, l, I or f.
 
     One letter in a dense row is a named hidden cell, so a 0 typed as o
     makes another board, often still consistent: every answer would be

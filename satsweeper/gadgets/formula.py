@@ -256,7 +256,7 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
         token = error.args[0] if error.args else ""
         if "lineno=" in token:
             line = int(token.split("lineno=")[1].split(",")[0])
-            col = int(token.split("offset=")[1].split(")")[0]) + 1
+            col = int(token.split("offset=")[1].split(")")[0])  # pyeda counts from 1
             lines = split_lines(text)
             col = min(col, len(lines[line - 1]) + 1 if text.strip() and line <= len(lines) else 1)
             found = token.split("value=")[1].split(",")[0]

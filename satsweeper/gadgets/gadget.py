@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Mapping
 
 from pyeda.boolalg.expr import expr as pyeda_expr, exprvar
-from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 
 from ..board import Board, Cell
 from ..constraints import Constraint, Problem, problem_of
@@ -171,26 +170,31 @@ def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
     if not extras:
         raise BoardSyntaxError(source, 1, 1, "a gadget file: 'gadget:', 'inputs:' and 'outputs:' "
                                "(or 'accepts:') headers", "a plain board without them")
-    name = extras.get("gadget", (Path(source).stem, 0))[0]
-    inputs_text, inputs_line = extras.get("inputs", ("", 1))
+    name = extras.get("gadget", (Path(source).stem, 0, 1))[0]
+    inputs_text, inputs_line, _ = extras.get("inputs", ("", 1, 1))
     inputs = tuple(inputs_text.replace(",", " ").split())
     for port in inputs:
         _check_port(board, port, source, inputs_line)
     outputs: dict[str, str] = {}
     if "outputs" in extras:
-        text_out, line = extras["outputs"]
-        for part in filter(None, (p.strip() for p in text_out.split(";"))):
+        text_out, line, column = extras["outputs"]
+        at = 0  # where each part begins in the value, for its errors' columns
+        for raw in text_out.split(";"):
+            part, start, at = raw.strip(), at + len(raw) - len(raw.lstrip()), at + len(raw) + 1
+            if not part:
+                continue
             port, eq, claim = part.partition("=")
             port, claim = port.strip(), claim.strip()
             if not eq or not claim:
-                raise BoardSyntaxError(source, line, 1, "'outputs: NAME = EXPRESSION; ...'", repr(part))
+                raise BoardSyntaxError(source, line, column + start, "'outputs: NAME = EXPRESSION; ...'", repr(part))
             _check_port(board, port, source, line)
-            _check_claim(claim, inputs, source, line)
+            claimed = column + start + len(part) - len(part.partition("=")[2].lstrip())
+            _check_claim(claim, inputs, source, line, claimed)
             outputs[port] = claim
     accepts = "1"
     if "accepts" in extras:
-        accepts, line = extras["accepts"]
-        _check_claim(accepts, inputs, source, line)
+        accepts, line, column = extras["accepts"]
+        _check_claim(accepts, inputs, source, line, column)
     return Gadget(name, board, inputs, outputs, accepts)
 
 
@@ -212,17 +216,18 @@ def _check_port(board: Board, port: str, source: str, line: int) -> None:
         raise BoardSyntaxError(source, line, 1, "a port naming a hidden cell of the grid", repr(port))
 
 
-def _check_claim(claim: str, inputs: tuple[str, ...], source: str, line: int) -> None:
-    from .formula import check_nesting
-    check_nesting(claim, source, line)
+def _check_claim(claim: str, inputs: tuple[str, ...], source: str, line: int, column: int = 1) -> None:
+    """A port's claim (or ``accepts:``) is a formula over the inputs; its errors say where in
+    the line (``column``: where the claim begins), as :func:`~.formula.parse_formula` finds them."""
+    from .formula import parse_formula
     try:
-        support = {str(v) for v in pyeda_expr(claim).support}
-    except (PyedaSyntaxError, ValueError, TypeError, RecursionError) as err:
-        raise BoardSyntaxError(source, line, 1, "a Boolean expression such as 'u | ~v'",
-                               f"{claim!r}: {err}") from None
+        support = set(parse_formula(claim, source).variables)
+    except BoardSyntaxError as err:  # the claim is one line: its column, shifted to the header's
+        raise BoardSyntaxError(source, line, column + err.column - 1, "a Boolean expression such as 'u | ~v'",
+                               err.found) from None
     unknown = sorted(support - set(inputs))
     if unknown:
-        raise BoardSyntaxError(source, line, 1, "an expression over the inputs " + " ".join(inputs),
+        raise BoardSyntaxError(source, line, column, "an expression over the inputs " + " ".join(inputs),
                                f"{', '.join(unknown)} in {claim!r}")
 
 
