@@ -117,6 +117,25 @@ class TestOpened:
         plain = json.loads(run("render", layout, "--reason", "1,2", "-o", tmp_path / "p.svg", "--json").stdout)
         assert plain["reason"]["status"] == "undetermined"
 
+    def test_start_given_for_a_mine_file(self, tmp_path):
+        """A .mine holds no start: --start gives it (generate -o x.mine says to), and the
+        position drawn is the one the layout with its 'start:' line opens (1,2 safe for the
+        same clues); --start without --opened is refused."""
+        from satsweeper.textio import format_mine, read_puzzle
+        layout = tmp_path / "l.txt"
+        layout.write_text(self.LAYOUT)
+        puzzle = read_puzzle(layout)
+        mine = tmp_path / "l.mine"
+        mine.write_text(format_mine(puzzle.board, puzzle.mines))
+        want = json.loads(run("render", layout, "--opened", "--reason", "1,2", "-o", tmp_path / "a.svg",
+                              "--json").stdout)
+        result = run("render", mine, "--opened", "--start", "4,0", "--reason", "1,2", "-o", tmp_path / "b.svg",
+                     "--json")
+        assert result.exit_code == 0 and json.loads(result.stdout)["reason"] == want["reason"]
+        assert run("render", mine, "--opened", "-o", tmp_path / "c.svg").exit_code == 2
+        alone = run("render", mine, "--start", "4,0", "-o", tmp_path / "d.svg")
+        assert alone.exit_code == 2 and "--start with --opened" in alone.stderr
+
     def test_needs_a_layout_with_a_start(self, tmp_path):
         for text, expected in [(self.SEEN, "expected a layout"), ("*.\n..\n", "a 'start:' line"),
                                ("start: 0,0\n*.\n..\n", "a safe start cell")]:

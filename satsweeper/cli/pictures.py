@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from .contract import (CellParam, InputFile, OutputPath, UserError, emit, json_option, refuse_overwriting_input,
-                       write_output)
+from .contract import (CellParam, CoordParam, InputFile, OutputPath, UserError, emit, json_option,
+                       refuse_overwriting_input, write_output)
 from ..cells import resolve_cell
 from .subjects import flags_option, prepare
 
@@ -28,9 +29,11 @@ def require_matplotlib() -> None:
 @click.option("--opened", is_flag=True,
               help="For a layout (mines as '*', a 'start:' line): draw the position its first "
                    "click opens, the puzzle as a player first sees it.")
+@click.option("--start", type=CoordParam(), metavar="ROW,COL",
+              help="With --opened: the first click (default: the file's 'start:' line; a .mine has none).")
 @flags_option
 @json_option
-def render_board(source, output, with_probs, reason, opened, flags, as_json):
+def render_board(source, output, with_probs, reason, opened, start, flags, as_json):
     """Draw a board as Minesweeper shows it: numbers, flags, hidden and named
     cells; with --probs a probability heat map, with --reason why a move is right.
 
@@ -39,11 +42,14 @@ def render_board(source, output, with_probs, reason, opened, flags, as_json):
       satsweeper render examples/expert.txt -o board.svg --probs
       satsweeper render examples/unique.txt -o why.png --reason 1,0
       satsweeper render examples/layout.txt -o puzzle.png --opened
+      satsweeper render board.mine -o puzzle.png --opened --start 4,4
     """
     from ..systems import System
     require_matplotlib()
     refuse_overwriting_input(output, source)
-    problem, view, subject = _opened(source) if opened else prepare(source, flags)
+    if start is not None and not opened:
+        raise UserError("--start with --opened (the first click of a layout)", "--start alone")
+    problem, view, subject = _opened(source, start) if opened else prepare(source, flags)
     if isinstance(subject, System):
         raise UserError("a board to draw", "a constraint system", source.name)
     from ..render import Picture, render
@@ -77,8 +83,9 @@ def render_board(source, output, with_probs, reason, opened, flags, as_json):
     emit("render", as_json, data, "\n".join(filter(None, [said, note])), 1 if conflict else 0)
 
 
-def _opened(source):
-    """(problem, view, board) of the position a layout's first click opens."""
+def _opened(source, start=None):
+    """(problem, view, board) of the position a layout's first click (``start``, else its
+    'start:' line) opens."""
     from ..constraints import problem_of
     from ..game import Game, Level
     from ..report.views import BoardView
@@ -87,8 +94,10 @@ def _opened(source):
     puzzle = read_puzzle_from(source)
     if puzzle.mines is None:
         raise UserError("a layout, '*' for the hidden mines (--opened)", "a position without one", source.name)
+    if start is not None:
+        puzzle = replace(puzzle, start=start)
     if puzzle.start is None:
-        raise UserError(f"a 'start:' line in {source.name} (--opened)", "none")
+        raise UserError(f"a 'start:' line in {source.name}, or --start ROW,COL (--opened)", "none")
     check_inside(puzzle.board, puzzle.start, "start cell")
     if puzzle.start in puzzle.mines or puzzle.board.voids:
         raise UserError("a safe start cell on a full rectangle", f"{puzzle.start[0]},{puzzle.start[1]}"

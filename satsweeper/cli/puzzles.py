@@ -218,7 +218,8 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                                        # A .mine file cannot say where the game starts, and
                                        # noguess needs it back (--start).
                                        + (f"; start {first[0]},{first[1]}, not in the file (a .mine "
-                                          f"has no place for it): noguess --start {first[0]},{first[1]}"
+                                          f"has no place for it): noguess --start {first[0]},{first[1]}, "
+                                          f"render --opened --start {first[0]},{first[1]}"
                                           if path and path.suffix.lower() == ".mine" else "")})
                 advance(1)
     except TimeUp:
