@@ -170,6 +170,27 @@ def asymptote(critical: dict[int, float]) -> tuple[float, float]:
     return mean_y - slope * mean_x, slope
 
 
+def asymptote_error(critical: dict[int, float]) -> float | None:
+    """The standard error of :func:`asymptote`'s P* (the intercept of the least-squares
+    line), from the scatter of the sizes about the line; None with fewer than three sizes
+    (two points fix the line and say nothing of its error).
+
+    >>> asymptote_error({3: 0.2 + 1 / 3, 4: 0.2 + 1 / 4, 5: 0.4})
+    0.0
+    >>> asymptote_error({3: 0.5, 4: 0.4}) is None
+    True
+    """
+    n = len(critical)
+    if n < 3:
+        return None
+    p_star, slope = asymptote(critical)
+    xs = [1 / q for q in critical]
+    mean_x = sum(xs) / n
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    scatter = sum((y - p_star - slope * x) ** 2 for x, y in zip(xs, critical.values())) / (n - 2)
+    return round(math.sqrt(scatter * (1 / n + mean_x ** 2 / spread)), 12)
+
+
 def plot(points: Sequence[DensityPoint], fit: LogisticFit, path: str, title: str) -> None:
     """Win rate against density with the fitted logistic, as a PNG."""
     import matplotlib

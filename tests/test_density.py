@@ -119,3 +119,26 @@ class TestJournal:
             assert result.exit_code == 2
             assert f"{journal}:1:1: expected the journal of a {command} run" in result.stderr
             assert f"got the journal of a {other} run" in result.stderr
+
+
+class TestAsymptote:
+    def test_the_error_is_the_regressions(self):
+        """P* and its standard error are those of scipy's linear regression of the critical
+        densities on 1/q (an independent fit: linregress's intercept and intercept_stderr)."""
+        import random
+        from scipy.stats import linregress
+        from satsweeper.density import asymptote, asymptote_error
+        rng = random.Random(5)
+        for n in (3, 5, 8):
+            critical = {q: 0.16 + 0.6 / q + rng.gauss(0, 0.01) for q in range(3, 3 + n)}
+            fit = linregress([1 / q for q in critical], list(critical.values()))
+            assert math.isclose(asymptote(critical)[0], fit.intercept, abs_tol=1e-12)
+            assert math.isclose(asymptote_error(critical), fit.intercept_stderr, rel_tol=1e-9)
+
+    def test_a_density_outside_zero_to_one_is_doubted(self):
+        """Two noisy sizes can put the line's end below 0 (-0.0856 once, said plainly): the text
+        says so, and that two sizes give no error."""
+        from satsweeper.cli.experiments import asymptote_words
+        doubted = asymptote_words(-0.0856, 1.59, None)
+        assert "outside 0..1" in doubted and "no error" in doubted
+        assert "outside" not in asymptote_words(0.158, 0.4, 0.01) and "+- 0.0100" in asymptote_words(0.158, 0.4, 0.01)

@@ -353,13 +353,23 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
             "sizes": results}
     text = None
     if sweep_to:
-        p_star, slope = critical.asymptote({int(r["size"].split("x")[0]): r["critical_density"]
-                                            for r in results})
+        by_size = {int(r["size"].split("x")[0]): r["critical_density"] for r in results}
+        p_star, slope = critical.asymptote(by_size)
+        error = critical.asymptote_error(by_size)
         data["asymptotic_critical_density"] = p_star
-        data["reciprocal_fit"] = {"P*": p_star, "a": slope}
-        text = (f"asymptotic critical density P* = {p_star:.4f} (fit P(q) = P* + a/q, a = {slope:.4f}); "
-                "Chong et al. found 0.159 with their solver")
+        data["reciprocal_fit"] = {"P*": p_star, "a": slope, "standard_error": error}
+        text = asymptote_words(p_star, slope, error)
     emit("density", as_json, data, text, 0)
+
+
+def asymptote_words(p_star: float, slope: float, error: float | None) -> str:
+    """The sweep's last line: P*, its standard error, and a doubt where it cannot be a density."""
+    spread = f" +- {error:.4f} (the fit's standard error)" if error is not None else \
+        " (two sizes fix the line: no error to give)"
+    # A density is in [0, 1]; a P* outside says the points are too few or too noisy to extrapolate.
+    doubt = "" if 0 <= p_star <= 1 else "; outside 0..1: too few games per point or sizes to extrapolate"
+    return (f"asymptotic critical density P* = {p_star:.4f}{spread} (fit P(q) = P* + a/q, a = {slope:.4f})"
+            f"{doubt}; Chong et al. found 0.159 with their solver")
 
 
 def _resumed_sweep(ctx, source, params: dict):
