@@ -77,26 +77,43 @@ class TestFromPython:
 
 class TestYourOwnPlayer:
     def test_the_player_plays_and_compares_game_by_game(self, tmp_path):
-        """The block runs as a script (so workers=2 can load its class); the game ends as shown, and
-        compare's games are the games play() plays one by one (200 games, not 2000, to stay quick)."""
+        """The block runs as a script, as written (2,000 games, workers=2, which must load its
+        class); the game ends as shown, the wins, the pairs and z are what its comments say, and
+        compare's games are the games play() plays one by one (the first 200 of them)."""
         code = block_after("### Your own player")
         assert "2000, seed=7, workers=2)" in code and "game.outcome  " in code
-        comment = next(line for line in code.splitlines() if line.startswith("game.outcome  "))
+
+        def comment(start: str) -> str:
+            return next(line for line in code.splitlines() if line.startswith(start)).split("# ", 1)[1].strip()
+
         script = tmp_path / "player.py"
-        script.write_text(code.replace("2000, seed=7", "200, seed=7") + (
+        script.write_text(code + (
             "\nimport json\nfrom satsweeper.experiments import play\n"
             "alone = [[play(Level(9, 9, 10), p, f'7:{i}').won for i in range(200)] for p in (Safest, 'best')]\n"
-            "print(json.dumps({'outcome': repr(game.outcome), 'won': c.won, 'alone': alone,\n"
-            "                  'paired': [c.paired().only_first, c.paired().only_second],\n"
-            "                  'names': [s.strategy for s in c.summaries]}))\n"))
+            "print(json.dumps({'outcome': repr(game.outcome), 'won': [w[:200] for w in c.won], 'alone': alone,\n"
+            "                  'wins': [s.wins for s in c.summaries], 'paired': repr(c.paired()),\n"
+            "                  'z': c.paired().z, 'names': [s.strategy for s in c.summaries]}))\n"))
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
                               timeout=600)
         assert done.returncode == 0, done.stderr
         result = json.loads(done.stdout.splitlines()[-1])
-        assert result["outcome"] == comment.split("# ", 1)[1].strip()
+        assert result["outcome"] == comment("game.outcome  ")
         assert result["names"] == ["safest", "best"]
         assert [list(map(bool, w)) for w in result["won"]] == result["alone"]
-        first, second = result["alone"]
-        assert result["paired"] == [sum(a and not b for a, b in zip(first, second)),
-                                    sum(b and not a for a, b in zip(first, second))]
+        # "[1825, 1839]: the same ..." and "Paired(only_first=122, only_second=136): z = -0.87"
+        assert comment("[s.wins for s in c.summaries]").startswith(f"{result['wins']}: ")
+        assert comment("c.paired()") == f"{result['paired']}: z = {result['z']:.2f}"
+
+
+class TestNativeBoard:
+    def test_the_example_file_is_a_board(self, tmp_path):
+        """The example under "Native boards" reads as a board (its headers once carried
+        words after their values, and 10 mines on 10 squares, so that typed in it was refused)."""
+        start = README.index("\n### Native boards\n")
+        begin = README.index("```\n", start) + len("```\n")
+        (tmp_path / "b.txt").write_text(README[begin:README.index("```", begin)])
+        from satsweeper.textio import read_board
+        board = read_board(tmp_path / "b.txt")
+        assert (board.height, board.width, board.total_mines) == (2, 5, 3)
+        assert board.names and board.flags and board.voids  # it shows a name, a flag and a void
