@@ -364,6 +364,30 @@ def refresh_strategies(path: str, strategy_layouts: int, seed: int, cache: dict,
                 write()
 
 
+def summary(path: str, most: int = 5) -> str:
+    """How far ``best`` is from the optimum over the rows of ``path`` that have its value:
+    the rows where it is optimal, those where it falls short, and the largest gaps (README's
+    figures, as ``--summary`` prints them; tests/test_optimal_table.py has an example).
+    """
+    played, short, solved = 0, [], 0
+    with open(path) as f:
+        for text in f.read().split("\n"):
+            cells = cells_of(text)
+            if not cells or len(cells) != 12 or cells[3] == "no layout":
+                continue
+            solved += 1
+            if not cells[11]:
+                continue
+            played += 1
+            gap = Fraction(cells[11].split()[0])
+            if gap:
+                short.append((gap, " ".join(cells[:3]), cells[11]))
+    short.sort(key=lambda found: -found[0])
+    gaps = "; ".join(f"{where} {shown}" for _, where, shown in short[:most])
+    return (f"best played on {played} of {solved} solved rows: optimal on {played - len(short)}, "
+            f"short on {len(short)}\nlargest gaps: {gaps or 'none'}")
+
+
 def kept_row(text: str, cells: list[str]) -> dict:
     """A row kept from the file: its line as it was, and what :func:`growth` reads."""
     row = {"line": text, "level": cells[0], "rule": cells[1], "mode": cells[2]}
@@ -386,6 +410,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="levels to run (WxHxM), default all")
     parser.add_argument("--cache", help="a JSON file of strategy values played (read, and extended)")
+    parser.add_argument("--summary", action="store_true",
+                        help="only print how far best is from the optimum over the rows of --out")
     parser.add_argument("--strategies-only", action="store_true",
                         help="only play best and exact again on the rows already in --out")
     parser.add_argument("--workers", type=int, default=1,
@@ -401,6 +427,11 @@ def main() -> None:
         parser.error(f"--workers: expected at least 1 (got {args.workers})")
     if args.strategies_only and not os.path.isfile(args.out):
         parser.error(f"--out: expected the table to play again, a readable file (got {args.out!r}: no such file)")
+    if args.summary:
+        if not os.path.isfile(args.out):
+            parser.error(f"--out: expected a table to sum up, a readable file (got {args.out!r}: no such file)")
+        print(summary(args.out))
+        return
     cache = load_cache(args.cache)
     if args.strategies_only:
         refresh_strategies(args.out, args.strategy_layouts, args.seed, cache, args.cache,

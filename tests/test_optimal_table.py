@@ -52,3 +52,36 @@ class TestStrategiesOnly:
         done = refresh(tmp_path, "--workers", "0")
         assert done.returncode == 2 and "--workers: expected at least 1 (got 0)" in done.stderr
         assert "Traceback" not in done.stderr
+
+
+def summed(*args) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "scripts.optimal_table", "--summary", *args], env=env,
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+class TestSummary:
+    def test_counts_and_largest_gaps(self, tmp_path):
+        """--summary counts the rows with best's value, those at the optimum (a gap of 0) and the
+        others, largest gap first; rows without best's value or without a layout are solved but
+        not played."""
+        table = tmp_path / "table.md"
+        table.write_text(
+            "| board | rule | first | optimal | % | best first clicks | states | CPU s | peak MB | best | exact | gap |\n"
+            "| 3x3x2 | safe | corner | 1/2 | 50.00% | 0,0 | 9 | 0.00 | 20 | 50.00% | 40.00% | 0 (0.00%) |\n"
+            "| 4x3x3 | safe | corner | 3/4 | 75.00% | 0,0 | 9 | 0.00 | 20 | 70.00% | 60.00% | 1/20 (5.00%) |\n"
+            "| 4x3x5 | safe | corner | 1/4 | 25.00% | 0,0 | 9 | 0.00 | 20 | 15.00% | 10.00% | 1/10 (10.00%) |\n"
+            "| 4x3x4 | safe | corner | 3/4 | 75.00% | 0,0 | 9 | 0.00 | 20 |  |  |  |\n"
+            "| 8x3x21 | opening | corner | no layout | | | | | | | | |\n")
+        done = summed("--out", str(table))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines() == [
+            "best played on 3 of 4 solved rows: optimal on 1, short on 2",
+            "largest gaps: 4x3x5 safe corner 1/10 (10.00%); 4x3x3 safe corner 1/20 (5.00%)"]
+
+    def test_the_published_table_is_summed(self):
+        """The published table: every solved row has best's value (README says so)."""
+        done = summed()
+        first = done.stdout.splitlines()[0]
+        played, solved = first.split("best played on ")[1].split(" solved rows")[0].split(" of ")
+        assert done.returncode == 0 and played == solved
