@@ -509,8 +509,9 @@ def _header_layout(headers, source: str, rows) -> str:
         return value
     # Rows of several tokens make the grid tokenized, unless more rows are dense (one token of
     # several characters): then a stray space is the mistake, and the dense reading says where.
-    spaced = sum(len(line.split()) > 1 for _, line in rows)
-    dense = sum(len(line.split()) == 1 and len(line.strip()) > 1 for _, line in rows)
+    firsts = [line.split(None, 1) for _, line in rows]  # at most two pieces: a huge row is not split whole
+    spaced = sum(len(parts) > 1 for parts in firsts)
+    dense = sum(len(parts) == 1 and len(parts[0]) > 1 for parts in firsts)
     return "tokens" if spaced > dense else "dense"
 
 
