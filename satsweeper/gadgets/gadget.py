@@ -22,6 +22,7 @@ separated by ``;``.
 from __future__ import annotations
 
 import itertools
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -178,18 +179,17 @@ def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
     outputs: dict[str, str] = {}
     if "outputs" in extras:
         text_out, line, column = extras["outputs"]
-        at = 0  # where each part begins in the value, for its errors' columns
-        for raw in text_out.split(";"):
-            part, start, at = raw.strip(), at + len(raw) - len(raw.lstrip()), at + len(raw) + 1
+        for piece in re.finditer(r"[^;]+", text_out):
+            part = piece.group().strip()
             if not part:
                 continue
+            begins = column + piece.start() + piece.group().index(part)  # the part's column, for its errors
             port, eq, claim = part.partition("=")
             port, claim = port.strip(), claim.strip()
             if not eq or not claim:
-                raise BoardSyntaxError(source, line, column + start, "'outputs: NAME = EXPRESSION; ...'", repr(part))
+                raise BoardSyntaxError(source, line, begins, "'outputs: NAME = EXPRESSION; ...'", repr(part))
             _check_port(board, port, source, line)
-            claimed = column + start + len(part) - len(part.partition("=")[2].lstrip())
-            _check_claim(claim, inputs, source, line, claimed)
+            _check_claim(claim, inputs, source, line, begins + part.index(claim, part.index("=") + 1))
             outputs[port] = claim
     accepts = "1"
     if "accepts" in extras:
