@@ -1,0 +1,101 @@
+"""scripts/optimal_split.py: the best-first-click rows from a second process, merged with the
+corner rows, against the one-process search (Search.optimum) as the oracle."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from satsweeper.game import FirstClick, Level
+from satsweeper.optimal import NoLayout, Search
+from scripts import optimal_split
+from scripts.optimal_table import HEAD, cells_of, line
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def corner_table(path: Path, level: Level) -> None:
+    """A table holding only ``level``'s three corner rows, as optimal_table writes them."""
+    search, rows = Search(level), []
+    for rule in (FirstClick.CAN_LOSE, FirstClick.SAFE, FirstClick.OPENING):
+        try:
+            found = search.optimum(rule, (0, 0))
+        except NoLayout:
+            rows.append(line({"level": str(level), "rule": rule.value, "mode": "corner", "none": True}))
+            continue
+        rows.append(line({"level": str(level), "rule": rule.value, "mode": "corner", "value": found.value,
+                          "firsts": found.firsts, "states": found.states, "cpu": 0.0, "mb": 1.0}))
+    path.write_text(f"# a table\n\n{HEAD}\n" + "\n".join(rows) + "\n\n- a note\n")
+
+
+def table_rows(path: Path) -> dict[tuple[str, str], list[str]]:
+    return {(cells[1], cells[2]): cells for cells in map(cells_of, path.read_text().split("\n"))
+            if cells and len(cells) == 12}
+
+
+# 4x4x3 and 5x3x3: the corner is the only best first click (safe); 4x4x4: it is not;
+# 3x3x6: no layout from any first click under the opening rule.
+@pytest.mark.parametrize("name", ["4x4x3", "4x4x4", "5x3x3", "5x3x4", "3x3x6"])
+def test_merged_rows_are_the_one_process_optimum(tmp_path: Path, name: str) -> None:
+    level = Level.parse(name)
+    table, split = tmp_path / "optimal.md", tmp_path / "split.json"
+    corner_table(table, level)
+    optimal_split.split_rules(Search(level), {}, out=str(split))
+    optimal_split.merge(str(split), str(table))
+    rows, oracle = table_rows(table), Search(level)
+    assert len(rows) == 6
+    for rule in FirstClick:
+        cells = rows[rule.value, "optimal"]
+        try:
+            found = oracle.optimum(rule)
+        except NoLayout:
+            assert cells[3] == "no layout"
+            continue
+        assert Fraction(cells[3]) == found.value
+        shown = found.firsts[:4]
+        assert cells[5] == " ".join(f"{r},{c}" for r, c in shown) + (" …" if len(found.firsts) > 4 else "")
+    # merged again: the rows are replaced, not added
+    before = table.read_text()
+    optimal_split.merge(str(split), str(table))
+    assert table.read_text() == before
+
+
+def test_run_keeps_its_memo_and_goes_on(tmp_path: Path) -> None:
+    memo, out = tmp_path / "4x4x4.memo", tmp_path / "split.json"
+    command = [sys.executable, "-m", "scripts.optimal_split", "run", "4x4x4", "--memo", str(memo), "--out", str(out)]
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
+    first = json.loads(out.read_text())
+    assert first["level"] == "4x4x4" and first["rules"]["safe"]["best"] == "961/1365"
+    again = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
+    assert "resumed from" in again.stderr
+    assert json.loads(out.read_text()) == first  # every rule was done: nothing searched again
+
+
+def test_merge_needs_the_corner_rows(tmp_path: Path) -> None:
+    split, table = tmp_path / "split.json", tmp_path / "optimal.md"
+    optimal_split.split_rules(Search(Level(4, 4, 4)), {}, out=str(split))
+    table.write_text(f"{HEAD}\n")
+    done = subprocess.run([sys.executable, "-m", "scripts.optimal_split", "merge", str(split), "--table", str(table)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "expected the corner row of 4x4x4 can-lose" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_bad_board_and_missing_directory_exit_2(tmp_path: Path) -> None:
+    base = [sys.executable, "-m", "scripts.optimal_split", "run"]
+    bad = subprocess.run(base + ["8x3", "--memo", str(tmp_path / "m"), "--out", str(tmp_path / "o")],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode == 2 and "WIDTHxHEIGHTxMINES" in bad.stderr
+    gone = subprocess.run(base + ["4x4x4", "--memo", str(tmp_path / "no" / "m"), "--out", str(tmp_path / "o")],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert gone.returncode == 2 and "no such directory" in gone.stderr
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(optimal_split).failed == 0
