@@ -295,7 +295,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         if fast is not None:  # else the square-by-square reading below says what is wrong
             board, mines = fast
             extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
-            return Puzzle(board, mines, _header_start(headers, board, source), extras)
+            return Puzzle(board, mines, _header_start(headers, board, mines, source), extras)
     try:
         grid = [_tokens_of(line, number, layout, source) for number, line in rows]
     except BoardSyntaxError:
@@ -325,7 +325,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         mines = frozenset(stars) | board.flags
         _check_layout(board, mines, grid, total, source)
     extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
-    return Puzzle(board, mines, _header_start(headers, board, source), extras)
+    return Puzzle(board, mines, _header_start(headers, board, mines, source), extras)
 
 
 # Above this many characters of grid a dense board is read by array operations:
@@ -464,7 +464,10 @@ def _split_header(text: str, source: str) -> tuple[dict[str, tuple[str, int, int
     return headers, rows
 
 
-def _header_start(headers, board: Board, source: str) -> Cell | None:
+def _header_start(headers, board: Board, mines: frozenset[Cell] | None, source: str) -> Cell | None:
+    """The ``start:`` cell: on the board, and not one of the layout's mines (a first click
+    there would lose at once: every command that plays the layout refuses it, so it is
+    refused here, where the line and column of the mistake are known)."""
     if "start" not in headers:
         return None
     value, number, column = headers["start"]
@@ -473,6 +476,9 @@ def _header_start(headers, board: Board, source: str) -> Cell | None:
     if cell is None or not board.contains(cell):
         raise BoardSyntaxError(source, number, column, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
                                repr(value))
+    if mines is not None and cell in mines:
+        raise BoardSyntaxError(source, number, column, "'start: ROW,COL' on a safe cell (not a mine)",
+                               f"{cell[0]},{cell[1]}, a mine")
     return cell
 
 
@@ -549,9 +555,11 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, se
             elif _NAME.match(text):
                 if text in seen_names:
                     first = seen_names[text]
+                    # A letter typed twice is more often a mine ('X', 'M') than a name meant twice.
+                    mine = "; a mine is '*'" if len(text) == 1 else ""
                     raise BoardSyntaxError(source, token.line, token.column,
-                                           f"a name used once ('{text}' already at line {first.line} col {first.column})",
-                                           repr(text))
+                                           f"a name used once ('{text}' already at line {first.line} col "
+                                           f"{first.column}{mine})", repr(text))
                 seen_names[text] = token
                 names[(r, c)] = text
             else:

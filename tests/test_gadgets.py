@@ -451,6 +451,13 @@ class TestCli:
         result = run("repair", source, "--unique")
         assert result.exit_code == 1
         assert "makes it unique" in result.output and "already works" not in result.output
+        # with -o: nothing written, and said so (the changes printed are no board written)
+        out = tmp_path / "fixed.txt"
+        result = run("repair", source, "--unique", "-o", out)
+        assert result.exit_code == 1 and not out.exists()
+        assert result.output.rstrip().endswith(f"{out} not written: no repair found")
+        answer = run("repair", source, "--unique", "-o", out, "--json")
+        assert answer.exit_code == 1 and json.loads(answer.stdout)["output"] is None
 
     def test_unknown_gadget_is_bad_input(self):
         result = run("gadget", "verify", "nand")

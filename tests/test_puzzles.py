@@ -334,7 +334,8 @@ class TestCli:
 
     @pytest.mark.parametrize("text, args, message", [
         ("..\n..\n", [], "expected a layout"),
-        ("*.\n..\n", [], "expected --start"),
+        ("*.\n..\n", [], "l.txt:1:1: expected --start ROW,COL or a 'start:' line (got neither)"),
+        ("start: 0,0\n*.\n..\n", [], "l.txt:1:8: expected 'start: ROW,COL' on a safe cell (not a mine) (got 0,0"),
         ("*.\n..\n", ["--start", "0,0"], "a safe start cell"),
         ("*2\n..\n", ["--start", "1,1"], "the layout's mines around 0,1"),
         ("mines: 3\n*.\n..\n", ["--start", "1,1"], "'mines: 1'"),

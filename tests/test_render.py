@@ -138,7 +138,7 @@ class TestOpened:
 
     def test_needs_a_layout_with_a_start(self, tmp_path):
         for text, expected in [(self.SEEN, "expected a layout"), ("*.\n..\n", "a 'start:' line"),
-                               ("start: 0,0\n*.\n..\n", "a safe start cell")]:
+                               ("start: 0,0\n*.\n..\n", "b.txt:1:8: expected 'start: ROW,COL' on a safe cell")]:
             board = tmp_path / "b.txt"
             board.write_text(text)
             result = run("render", board, "--opened", "-o", tmp_path / "b.svg")

@@ -63,7 +63,7 @@ class TestParseBoard:
         ("mines: 1\nmines: 1\n..\n", 2, 1, "one 'mines:' line"),
         ("size: 3\n..\n", 1, 1, "a header 'mines:', 'layout:', 'start:'"),
         ("..\nmines: 1\n", 2, 1, "header lines before the grid"),
-        ("x.\n.x\n", 2, 2, "a name used once"),
+        ("x.\n.x\n", 2, 2, "a name used once ('x' already at line 1 col 1; a mine is '*')"),
         ("layout: dense\n. .\n", 2, 2, "one character per square"),
         # A stray space in a dense grid: the dense rows outvote it (it made the grid tokenized, and
         # the message was "expected 1 squares per row").
@@ -72,6 +72,7 @@ class TestParseBoard:
         ("layout: sideways\n..\n", 1, 9, "'layout: dense' or 'layout: tokens'"),
         ("mines 4\n.2..0\n..22.\n", 1, 6, "'mines:' (a header needs its colon)"),
         ("# a comment\n  Start 0,0\n..*\n", 2, 8, "'start:' (a header needs its colon)"),
+        ("mines: 1\nstart: 0,0\n*.\n..\n", 2, 8, "'start: ROW,COL' on a safe cell (not a mine)"),
     ])
     def test_errors_say_where_and_what(self, text, line, column, expected):
         """Each malformed file names file, line, column and what was expected."""

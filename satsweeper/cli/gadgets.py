@@ -247,6 +247,9 @@ def repair(reference, output, attempts, unique, as_json):
             content = format_gadget(result.gadget, note)
         text += "\n" + write_output(output, content)
         data["output"] = str(output)
+    elif output:  # say so: the changes printed above might be taken for a board written
+        text += f"\n{output} not written: no repair found"
+        data["output"] = None
     emit("repair", as_json, data, text, verdict(ok))
 
 

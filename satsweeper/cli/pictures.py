@@ -97,7 +97,7 @@ def _opened(source, start=None):
     if start is not None:
         puzzle = replace(puzzle, start=start)
     if puzzle.start is None:
-        raise UserError(f"a 'start:' line in {source.name}, or --start ROW,COL (--opened)", "none")
+        raise UserError("a 'start:' line, or --start ROW,COL (--opened)", "none", source.name)
     check_inside(puzzle.board, puzzle.start, "start cell")
     if puzzle.start in puzzle.mines or puzzle.board.voids:
         raise UserError("a safe start cell on a full rectangle", f"{puzzle.start[0]},{puzzle.start[1]}"

@@ -53,7 +53,7 @@ def noguess(source, start, picture, as_json):
         raise UserError("a full rectangle for a game", "void squares", source.name)
     cell = start or puzzle.start
     if cell is None:
-        raise UserError(f"--start ROW,COL or a 'start:' line in {source.name}", "neither")
+        raise UserError("--start ROW,COL or a 'start:' line", "neither", source.name)
     check_inside(board, cell, "start cell")
     if cell in puzzle.mines:
         raise UserError("a safe start cell (not a mine)", f"{cell[0]},{cell[1]}, a mine")

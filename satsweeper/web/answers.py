@@ -145,12 +145,21 @@ def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:
     from ..difficulty import grade
     from ..game import Level
     from ..puzzles import guess_odds, no_guess
-    from ..report.puzzles import no_guess_json
+    from ..report.puzzles import grade_text, hardest_text, no_guess_json
     from ..report.views import BoardView
     level = Level(board.width, board.height, len(mines))
     answer = no_guess(level, mines, start)
     graded = grade(level, mines, start) if answer.solved else None  # as the CLI: grade and odds
-    return envelope("noguess", no_guess_json(BoardView(board), start, answer, graded, guess_odds(answer)))
+    view = BoardView(board)
+    out = envelope("noguess", no_guess_json(view, start, answer, graded, guess_odds(answer)))
+    # The page's own (the CLI's JSON has the rest): the position reached, drawn with each hidden
+    # cell's chance when stuck; the grade and its hardest step in the CLI's words when solved.
+    out["position"] = board_json(answer.position)
+    if answer.solved:
+        out["grade_text"] = [grade_text(graded), *hardest_text(view, graded)]
+    else:
+        out["position_probs"] = probs(answer.position)
+    return out
 
 
 def gadget(name: str, values: tuple[bool, ...]) -> dict:

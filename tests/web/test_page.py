@@ -22,8 +22,10 @@ from pathlib import Path
 
 import pytest
 
+from satsweeper.board import Board
 from satsweeper.constraints import problem_of
 from satsweeper.errors import SatsweeperError
+from satsweeper.game import Level, neighbours
 from satsweeper.hint import hint
 from satsweeper.reasoning import Move, Reasoner
 from satsweeper.textio import format_mine, parse_puzzle, read_any
@@ -83,6 +85,11 @@ def cell(driver, board: str, row: int, col: int):
 def cells_with(driver, board: str, cls: str) -> set[tuple[int, int]]:
     found = driver.find_elements(By.CSS_SELECTOR, f"#{board}-board .cell.{cls}")
     return {(int(d.get_attribute("data-row")), int(d.get_attribute("data-col"))) for d in found}
+
+
+def counted(n: int, one: str) -> str:
+    """The page's words for a count: "1 mine", "2 mines"."""
+    return f"{n} {one}{'' if n == 1 else 's'}"
 
 
 def text_of(driver, element_id: str) -> str:
@@ -309,6 +316,14 @@ class TestAnalyse:
         truth = oracle.explanations(problem_of(parse_puzzle((EXAMPLES / "unique.txt").read_text()).board))
         assert cells_with(page, "analyse", "explained") == set(truth[0])
         paste(page, OPEN)
+        page.find_element(By.CSS_SELECTOR, "[data-query=unique]").click()
+        settle(page)
+        truth = oracle.explanations(problem_of(parse_puzzle(OPEN).board))
+        drawn = cells_with(page, "analyse", "explained")
+        assert drawn in truth  # the first explanation, drawn; the cells where another differs outlined
+        outlined = cells_with(page, "analyse", "reason")
+        assert outlined and any(drawn ^ other == outlined for other in truth if other != drawn)
+        assert text_of(page, "analyse-answer").endswith("(the first is drawn, the cells where they differ outlined)")
         page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
         settle(page)
         count = len(oracle.explanations(problem_of(parse_puzzle(OPEN).board)))
@@ -316,7 +331,34 @@ class TestAnalyse:
         paste(page, (EXAMPLES / "layout.txt").read_text())
         page.find_element(By.CSS_SELECTOR, "[data-query=noguess]").click()
         settle(page)
-        assert text_of(page, "analyse-answer").startswith("no-guess: yes")
+        answer = text_of(page, "analyse-answer")
+        assert answer.startswith("no-guess: yes") and "\ndifficulty: " in answer  # the grade, as the CLI says it
+        assert not page.find_element(By.ID, "reached-board").is_displayed()
+
+    def test_noguess_stuck_draws_the_position_reached(self, page):
+        """Stuck: the position reached is drawn under the answer, each hidden cell with the
+        oracle's chance there, the undetermined cells next to a number outlined (the outline
+        seen over the probability's shade: a background of their own was painted over)."""
+        load(page, "analyse")
+        paste(page, "mines: 3\nstart: 2,2\n*....\n.*...\n.....\n....*\n")
+        assert text_of(page, "analyse-hint").startswith("A layout: drawn before the first click, its mines hidden")
+        page.find_element(By.CSS_SELECTOR, "[data-query=noguess]").click()
+        settle(page)
+        around = set(neighbours(Level(5, 4, 3), (2, 2)))
+        assert text_of(page, "analyse-answer").startswith(
+            "no-guess: no, stuck after 1 round: a guess is forced; the safest guess is ")
+        assert page.find_element(By.ID, "reached-board").is_displayed()
+        assert cells_with(page, "reached", "frontier") == around
+        assert cells_with(page, "reached", "open") == {(2, 2)}
+        position = Board(4, 5, {(2, 2): 1}, total_mines=3)
+        truth = oracle.explanations(problem_of(position))
+        for cell in position.hidden_cells():
+            div = page.find_element(By.CSS_SELECTOR, f"#reached-board .cell[data-row='{cell[0]}'][data-col='{cell[1]}']")
+            assert Fraction(div.get_attribute("data-probability")) == Fraction(sum(cell in e for e in truth), len(truth))
+        outlined = page.find_element(By.CSS_SELECTOR, "#reached-board .cell.frontier")
+        assert outlined.value_of_css_property("outline-style") == "dashed"
+        paste(page, OPEN)  # a new text: the position reached goes
+        assert not page.find_element(By.ID, "reached-board").is_displayed()
 
     def test_download_mine(self, page):
         """The .mine download is the library's format_mine of the board."""
@@ -591,7 +633,7 @@ class TestServerTrouble:
             safe = {(r, c) for r, c, names in drawn if "safe" in names.split()}
             mine = {(r, c) for r, c, names in drawn if "certain-mine" in names.split()}
             assert safe and mine and not safe & mines and mine <= mines
-            assert f"settle {len(safe)} safe cell(s) (ringed green) and {len(mine)} mine(s)" in answer
+            assert f"settle {counted(len(safe), 'safe cell')} (ringed green) and {counted(len(mine), 'mine')}" in answer
             assert page.find_element(By.ID, "legend").get_attribute("hidden")
             # the same position walled in by void squares, too large to draw: the same
             # cells settled, and nothing is said to be ringed
@@ -602,8 +644,8 @@ class TestServerTrouble:
             assert "too large to draw" in text_of(page, "analyse-board")
             assert text_of(page, "analyse-answer") == (
                 "no answer within 0.3 s (the server's time limit for one question): no probabilities "
-                f"and no hint. The single-number rules settle {len(safe)} safe cell(s) and "
-                f"{len(mine)} mine(s); try Consistent?")
+                f"and no hint. The single-number rules settle {counted(len(safe), 'safe cell')} and "
+                f"{counted(len(mine), 'mine')}; try Consistent?")
             page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
             settle(page)
             assert text_of(page, "analyse-answer").startswith("count: no answer within 0.3 s")
@@ -746,11 +788,18 @@ class TestPlay:
         page.find_element(By.ID, "hint-button").click()
         settle(page)
         assert text_of(page, "play-hint") and page.find_element(By.ID, "play-legend").is_displayed()
-        mine = min(layout(Deal("beginner", "safe", False, 1), (4, 4)))
+        mines = layout(Deal("beginner", "safe", False, 1), (4, 4))
+        mine = min(mines)
+        hidden = {(r, c) for r in range(9) for c in range(9)} - cells_with(page, "play", "open")
+        wrong = min(hidden - mines)  # a flag where no mine is: crossed out when the game is lost
+        ActionChains(page).context_click(cell(page, "play", *wrong)).perform()
+        settle(page)
         cell(page, "play", *mine).click()
         settle(page)
         assert text_of(page, "play-status").startswith("Boom")
         assert cells_with(page, "play", "exploded") == {mine}
+        assert cells_with(page, "play", "wrong-flag") == {wrong}
+        assert "gradient" in cell(page, "play", *wrong).value_of_css_property("background-image")
         assert not page.find_elements(By.CSS_SELECTOR, "#play-hint *") and not text_of(page, "play-hint")
         assert not page.find_element(By.ID, "play-legend").is_displayed()
 
@@ -1072,15 +1121,19 @@ class TestPhone:
         wanted = hint(parse_puzzle(text).board).cell
         assert wanted[1] * 18 > 390  # off the screen unless scrolled to
         load(phone, "analyse")
-        Select(phone.find_element(By.ID, "example")).select_by_value("expert.txt")
+        menu = phone.find_element(By.ID, "example")
+        phone.execute_script("arguments[0].scrollIntoView()", menu)  # where a finger picks the example
+        Select(menu).select_by_value("expert.txt")
         settle(phone)
         ringed = cell(phone, "analyse", *wanted)
         assert "hinted" in ringed.get_attribute("class").split()
+        # in its box and in the window (the page was left at the menu, below the board)
         inside = phone.execute_script("""
             const c = arguments[0].getBoundingClientRect();
             const b = arguments[0].closest('.board-wrap').getBoundingClientRect();
             return c.left >= b.left && c.right <= b.right && c.top >= b.top && c.bottom <= b.bottom
-                && c.left >= 0 && c.right <= document.documentElement.clientWidth;""", ringed)
+                && c.left >= 0 && c.right <= document.documentElement.clientWidth
+                && c.top >= 0 && c.bottom <= window.innerHeight;""", ringed)
         assert inside
         # drawing on the board's left part: the view stays there, it does not jump to the hint
         wrap = phone.find_element(By.CSS_SELECTOR, "#analyse .board-wrap")

@@ -83,9 +83,30 @@ class TestSameAsCli:
         assert (response.json()["expected"], response.json()["got"]) == ("a cell: row and col, or name", got)
 
     def test_noguess(self, client):
+        """The CLI's JSON, and the page's own: the grade and its hardest step in the CLI's words."""
         text = (EXAMPLES / "layout.txt").read_text()
-        assert client.post("/api/noguess", json={"board": text}).json() == \
-            cli_json("noguess", "-", input=text)
+        answer, cli = client.post("/api/noguess", json={"board": text}).json(), cli_json("noguess", "-", input=text)
+        assert {key: answer[key] for key in cli} == cli and cli["no_guess"]
+        words = CliRunner().invoke(main, ["noguess", "-"], input=text).stdout.splitlines()
+        assert answer["grade_text"] and all(line in words for line in answer["grade_text"])
+        assert answer["grade_text"][0].startswith(f"difficulty: {cli['difficulty']['word']}")
+        hidden = sum(row.count(".") + row.count("F") for row in answer["position"]["rows"])
+        assert hidden == len(parse_puzzle(text).mines)  # solved: every safe cell open
+
+    def test_noguess_stuck(self, client):
+        """Stuck: the position reached (the start's number opened) and each hidden cell's chance
+        there, against the brute-force oracle over that position."""
+        text = "mines: 3\nstart: 2,2\n*....\n.*...\n.....\n....*\n"
+        answer = client.post("/api/noguess", json={"board": text}).json()
+        cli = cli_json("noguess", "-", input=text)
+        assert {key: answer[key] for key in cli} == cli and not cli["no_guess"]
+        rows = answer["position"]["rows"]
+        assert rows[2][2] == "1" and sum(ch != "." for row in rows for ch in row) == 1
+        position = Board(4, 5, {(2, 2): 1}, total_mines=3)
+        truth = oracle.explanations(problem_of(position))
+        chance = {(c["row"], c["col"]): Fraction(c["probability"]) for c in answer["position_probs"]["cells"]}
+        assert chance == {cell: Fraction(sum(cell in e for e in truth), len(truth)) for cell in position.hidden_cells()}
+        assert {(c["row"], c["col"]) for c in answer["frontier"]} == set(neighbours(Level(5, 4, 3), (2, 2)))
 
     def test_gadgets(self, client):
         """gadget list, and gadget verify's verdict inside the Gadgets answer."""

@@ -296,6 +296,11 @@ function countText(count) {
   return `about ${digits[0]}.${digits.slice(1, 3)} × 10${power} ${noun}`;
 }
 
+// "1 round", "2 rounds": the words the CLI uses.
+function counted(n, one, many = one + "s") {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 function percent(p) {
   if (p === 0) return "0";
   if (p === 1) return "100";
@@ -509,6 +514,7 @@ function forget() {  // no board drawn: nothing on the page may describe an olde
   host.dataset.width = "";
   host.removeAttribute("tabindex");
   $("legend").hidden = true;
+  hideReached();
 }
 
 // The board text is kept for this tab (sessionStorage) as it is typed or drawn:
@@ -531,6 +537,7 @@ async function analyse(keepView = false) {
   if (text !== analysis.example) $("example").value = "";  // the menu names no board it did not load
   const answerBox = $("analyse-answer");
   showAnswer(answerBox, "");
+  hideReached();
   showHint($("analyse-hint"), "", "");
   const asked = ++analysis.asked;  // a slower earlier answer must not replace a newer one
   analysis.question++;  // nor an answer about the board before mark this one
@@ -556,8 +563,8 @@ async function analyse(keepView = false) {
       mark(analysis.cells, answer.mine, "certain-mine");
       const drawn = analysis.cells.size > 0;  // not a board too large to draw
       showAnswer(answerBox, `${outOfTime(answer)}: no probabilities and no hint. The single-number ` +
-        `rules settle ${answer.safe.length} safe cell(s)${drawn ? " (ringed green)" : ""} and ` +
-        `${answer.mine.length} mine(s)${drawn ? " (ringed dark red); click a hidden cell to ask " +
+        `rules settle ${counted(answer.safe.length, "safe cell")}${drawn ? " (ringed green)" : ""} and ` +
+        `${counted(answer.mine.length, "mine")}${drawn ? " (ringed dark red); click a hidden cell to ask " +
         "about it" : ""}; try Consistent?`);
     } else if (answer.probs.consistent) {
       legend($("legend"));
@@ -566,8 +573,11 @@ async function analyse(keepView = false) {
       drawHint(analysis.cells, answer.hint, !keepView);
       const what = !answer.hint.cell ? "" : " What to click (circled on the board" +
         `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`;
-      showHint($("analyse-hint"), `${countText(answer.probs.count)}; ${safe} safe cell(s), ` +
-        `${mines} certain mine(s).${what}`, answer.hint_text);
+      // A layout (its mines given) is drawn as its player sees it before the first click.
+      const layout = answer.board.mines ? "A layout: drawn before the first click, its mines hidden " +
+        "(No-guess? plays it from its start). " : "";
+      showHint($("analyse-hint"), `${layout}${countText(answer.probs.count)}; ${counted(safe, "safe cell")}, ` +
+        `${counted(mines, "certain mine")}.${what}`, answer.hint_text);
       $("analyse-hint").firstChild.title = `${answer.probs.count} explanations`;
       $("analyse-hint").dataset.count = answer.probs.count;
     } else {
@@ -743,6 +753,11 @@ async function example(name) {
     if (!response.ok) throw new Error(`no example ${name} (HTTP ${response.status})`);
     replaceText(analysis.example = await response.text());
     await analyse();
+    // On a phone the menu sits below the board: bring the board (its hinted cell) into sight.
+    if (TAPPED.matches) {
+      const host = $("analyse-board");
+      (host.querySelector(".cell.hinted") || host).scrollIntoView({block: "center", inline: "nearest"});
+    }
   } catch (err) {
     showError($("analyse-answer"), err);
   } finally {
@@ -753,7 +768,8 @@ async function example(name) {
 async function query(command) {
   const answerBox = $("analyse-answer");
   const text = $("board-text").value;
-  if (analysis.cells) clearMarks($("analyse-board"), ["reason", "asked", "explained", "conflict", "frontier"]);
+  if (analysis.cells) clearMarks($("analyse-board"), ["reason", "asked", "explained", "conflict"]);
+  hideReached();
   const question = ++analysis.question;
   try {
     const a = await api(command, {board: text});
@@ -762,7 +778,7 @@ async function query(command) {
     let out = "";
     if (a.complete === false) {  // out of time: say so, never read the missing fields as an answer
       out = `${command}: ${outOfTime(a)}` + (a.safe && a.mine ? `; the single-number rules settle ` +
-        `${a.safe.length} safe cell(s) and ${a.mine.length} mine(s)` : "");
+        `${counted(a.safe.length, "safe cell")} and ${counted(a.mine.length, "mine")}` : "");
     } else if (a.consistent === false) {
       if (cells) mark(cells, a.conflict.filter((o) => o.kind === "clue"), "conflict");
       out = conflictText(a.conflict) + " (highlighted)";
@@ -778,21 +794,52 @@ async function query(command) {
       } else {
         const first = new Set(a.explanations[0].map(cellText));
         const second = new Set(a.explanations[1].map(cellText));
-        const differ = [...first].filter((c) => !second.has(c)).concat([...second].filter((c) => !first.has(c)));
-        out = `not unique: two explanations differ at ${words(differ.slice(0, 12))}` +
-          (differ.length > 12 ? " …" : "") + (cells ? " (the first is drawn)" : "");
+        const only = (list, other) => list.filter((c) => !other.has(cellText(c)));
+        const differ = only(a.explanations[0], second).concat(only(a.explanations[1], first));
+        if (cells) mark(cells, differ, "reason");
+        out = `not unique: two explanations differ at ${words(differ.slice(0, 12).map(cellText))}` +
+          (differ.length > 12 ? " …" : "") + (cells ? " (the first is drawn, the cells where they differ outlined)" : "");
       }
     } else if (command === "count") {
       out = countText(a.count);
     } else if (command === "noguess") {
-      if (cells) mark(cells, a.frontier, "frontier");
-      out = a.no_guess ? `no-guess: yes, solved from ${cellText(a.start)} in ${a.rounds} round(s) without a guess (3BV ${a.three_bv})`
-        : `no-guess: no, a guess is forced among the ${a.frontier.length} cells highlighted`;
+      out = noGuessText(a);
     }
     showAnswer(answerBox, out);
+    if (command === "noguess" && a.no_guess === false && a.position) showReached(a);
   } catch (err) {
     if (question === analysis.question) showError(answerBox, err);
   }
+}
+
+// No-guess? in words: solved, with the grade and its hardest step (the CLI's lines); or
+// stuck, with the safest guess (the position reached is drawn below: showReached).
+function noGuessText(a) {
+  const rounds = counted(a.rounds, "round");
+  if (a.no_guess) {
+    return [`no-guess: yes, solved from ${cellText(a.start)} in ${rounds} without a guess (3BV ${a.three_bv})`,
+            ...(a.grade_text || [])].join("\n");
+  }
+  const odds = a.position_probs.cells.filter((c) => c.p > 0 && c.p < 1).sort((x, y) => x.p - y.p);
+  const safest = odds.length ? `; the safest guess is ${cellText(odds[0])} (a mine ${odds[0].probability}, ` +
+    `${(odds[0].p * 100).toFixed(1)}%)` : "";
+  return `no-guess: no, stuck after ${rounds}: a guess is forced${safest}. The position reached is drawn ` +
+    `below, each hidden cell with its chance of a mine; the ${counted(a.frontier.length, "undetermined cell")} ` +
+    "next to a number are outlined.";
+}
+
+// The position a stuck no-guess check reached, drawn under the answer (the layout's board
+// above stays as it is: its clicks ask about the text, which this position is not).
+function showReached(a) {
+  const host = $("reached-board");
+  host.parentElement.hidden = false;
+  mark(drawBoard(host, a.position, null, a.position_probs), a.frontier, "frontier");
+  host.parentElement.scrollIntoView({block: "nearest"});
+}
+
+function hideReached() {
+  $("reached-board").parentElement.hidden = true;
+  $("reached-board").innerHTML = "";
 }
 
 async function save(format) {
