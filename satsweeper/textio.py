@@ -252,6 +252,32 @@ class Puzzle:
     extras: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
 
 
+# Letters a hand-typed square turns into: a number's lookalikes, and F (a flag) in lower case.
+LOOKALIKES = {"o": "0", "O": "0", "l": "1", "I": "1", "f": "F"}
+
+
+def lookalikes(puzzle: Puzzle) -> list[tuple[Cell, str, str]]:
+    """The hidden cells named o, O, l, I or f: (cell, name, the square it looks like).
+
+    One letter in a dense row is a named hidden cell, so a 0 typed as o
+    makes another board, often still consistent: every answer would be
+    about it without a word.  Names are legal, so this is for a note, not
+    an error; a gadget file (its headers) names its ports on purpose: none.
+
+    >>> lookalikes(parse_puzzle("1o\\n.f\\n"))
+    [((0, 1), 'o', '0'), ((1, 1), 'f', 'F')]
+    """
+    if puzzle.extras:
+        return []
+    return [(cell, called, LOOKALIKES[called]) for cell, called in sorted(puzzle.board.names.items())
+            if called in LOOKALIKES]
+
+
+def lookalike_note(cell: Cell, called: str, meant: str) -> str:
+    """A :func:`lookalikes` entry in words (the CLI's note, the page's)."""
+    return f"the square at {cell[0]},{cell[1]} is read as a hidden cell named {called!r} (a typo for {meant}?)"
+
+
 def write_board(board: Board, path: str | Path) -> None:
     """Write ``board`` to ``path``, choosing the format by extension."""
     path = Path(path)

@@ -41,25 +41,12 @@ def read_subject(source: Source):
     return found.board
 
 
-# Letters a hand-typed square turns into: a number's lookalikes, and F (a flag) in lower case.
-LOOKALIKES = {"o": "0", "O": "0", "l": "1", "I": "1", "f": "F"}
-
-
 def note_lookalikes(puzzle, name: str) -> None:
-    """Say on stderr when a square reads as a hidden cell named o, O, l, I or f.
-
-    One letter in a dense row is a named hidden cell, so a 0 typed as o
-    makes another board, often still consistent: every answer would be
-    about it without a word.  A note, not an error (names are legal);
-    gadget files name their ports on purpose and get none.  stdout, and so
-    --json's one object, is unchanged.
-    """
-    if puzzle.extras:
-        return
-    for cell, called in sorted(puzzle.board.names.items()):
-        if called in LOOKALIKES:
-            click.echo(f"satsweeper: note: {name}: the square at {cell[0]},{cell[1]} is read as a hidden "
-                       f"cell named {called!r} (a typo for {LOOKALIKES[called]}?)", err=True)
+    """Say on stderr when a square reads as a hidden cell named o, O, l, I or f
+    (:func:`~satsweeper.textio.lookalikes`); stdout, and so --json's one object, is unchanged."""
+    from ..textio import lookalike_note, lookalikes
+    for found in lookalikes(puzzle):
+        click.echo(f"satsweeper: note: {name}: {lookalike_note(*found)}", err=True)
 
 
 def prepare(source: Source, flags: str = "mine", seconds: float | None = None):

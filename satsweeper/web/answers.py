@@ -132,12 +132,13 @@ def _hint(board: Board, strategy: str = "best", seed: int = 0, rule=None) -> tup
     return envelope("hint", hint_json(view, answer)), hint_text(view, answer)
 
 
-def analyse(board: Board, mines: frozenset[Cell] | None = None) -> dict:
+def analyse(board: Board, mines: frozenset[Cell] | None = None, notes: tuple[str, ...] = ()) -> dict:
     """What the Analyse page shows at once: the board, ``probs``, ``hint``
-    and the hint in words."""
+    and the hint in words; ``notes``: what the CLI would say on stderr (a square
+    read as a cell named ``o``)."""
     advice, words = _hint(board)
     return envelope("analyse", {"board": board_json(board, mines), "probs": probs(board),
-                                "hint": advice, "hint_text": words})
+                                "hint": advice, "hint_text": words, "notes": list(notes)})
 
 
 def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:

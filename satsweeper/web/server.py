@@ -468,6 +468,7 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
     def analyse(query: BoardQuery, request: Request) -> dict:
+        from ..textio import lookalike_note, lookalikes
         subject, puzzle = read(query.board, limits, systems=True)
         if puzzle is None:  # the page's other questions do take one
             raise BadRequest("a board to draw (equations: ask Consistent?, Unique? or Count)",
@@ -475,10 +476,12 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         subject = _with_flags(subject, query.flags)
         obvious = _obvious(subject)
 
+        notes = tuple(lookalike_note(*found) for found in lookalikes(puzzle))
+
         def known() -> dict:  # out of time: the page still draws the board and what is sure
-            return {"board": answers.board_json(subject, puzzle.mines), **obvious()}
+            return {"board": answers.board_json(subject, puzzle.mines), "notes": list(notes), **obvious()}
         return _run(request, workers, "analyse", _seconds(query, limits), known,
-                    answers.analyse, subject, puzzle.mines)
+                    answers.analyse, subject, puzzle.mines, notes)
 
     @app.post("/api/board", summary="the board read, as native text and .mine")
     def board(query: BoardQuery) -> dict:

@@ -342,6 +342,10 @@ class TestAnalyse:
         load(page, "analyse")
         paste(page, "mines: 3\nstart: 2,2\n*....\n.*...\n.....\n....*\n")
         assert text_of(page, "analyse-hint").startswith("A layout: drawn before the first click, its mines hidden")
+        paste(page, "mines: 1\n1o\n..\n")  # a 0 typed as o: said, as the CLI says it
+        assert text_of(page, "analyse-hint").startswith(
+            "Note: the square at 0,1 is read as a hidden cell named 'o' (a typo for 0?). ")
+        paste(page, "mines: 3\nstart: 2,2\n*....\n.*...\n.....\n....*\n")
         page.find_element(By.CSS_SELECTOR, "[data-query=noguess]").click()
         settle(page)
         around = set(neighbours(Level(5, 4, 3), (2, 2)))

@@ -527,6 +527,18 @@ class TestLimits:
         known = cli_json("solve", "-", "--timeout", "0.05", input=text)
         assert (answer["safe"], answer["mine"]) == (known["safe"], known["mine"])
 
+    def test_analyse_notes_lookalikes(self, client):
+        """A square read as a cell named o (a 0 mistyped): the note the CLI writes on stderr,
+        in the answer for the page; none for a board without one, or a gadget's ports."""
+        text = "mines: 1\n1o\n..\n"
+        notes = client.post("/api/analyse", json={"board": text}).json()["notes"]
+        said = CliRunner().invoke(main, ["probs", "-"], input=text).stderr
+        assert notes == ["the square at 0,1 is read as a hidden cell named 'o' (a typo for 0?)"]
+        assert f"satsweeper: note: <stdin>: {notes[0]}" in said
+        assert client.post("/api/analyse", json={"board": OPEN}).json()["notes"] == []
+        gadget = "gadget: wire\ninputs: o\noutputs: l = o\n1o1\n.l.\n"
+        assert client.post("/api/analyse", json={"board": gadget}).json()["notes"] == []  # a port named o
+
     @pytest.mark.parametrize("route", ["solve", "probs", "analyse"])
     def test_what_is_known_is_bounded_too(self, route, monkeypatch):
         """Out of time, what the single-number rules settle is worked out within a bound

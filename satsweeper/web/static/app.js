@@ -576,7 +576,9 @@ async function analyse(keepView = false) {
       // A layout (its mines given) is drawn as its player sees it before the first click.
       const layout = answer.board.mines ? "A layout: drawn before the first click, its mines hidden " +
         "(No-guess? plays it from its start). " : "";
-      showHint($("analyse-hint"), `${layout}${countText(answer.probs.count)}; ${counted(safe, "safe cell")}, ` +
+      // A square read as a cell named o, l, f...: said first, as the CLI says it (every answer is about that board).
+      const notes = (answer.notes || []).map((n) => `Note: ${n}. `).join("");
+      showHint($("analyse-hint"), `${notes}${layout}${countText(answer.probs.count)}; ${counted(safe, "safe cell")}, ` +
         `${counted(mines, "certain mine")}.${what}`, answer.hint_text);
       $("analyse-hint").firstChild.title = `${answer.probs.count} explanations`;
       $("analyse-hint").dataset.count = answer.probs.count;
