@@ -41,13 +41,24 @@ def table_rows(path: Path) -> dict[tuple[str, str], list[str]]:
 
 # 4x4x3 and 5x3x3: the corner is the only best first click (safe); 4x4x4: it is not;
 # 3x3x6: no layout from any first click under the opening rule.
+# floored: each rule's search starts from the table's corner value (run --table);
+# shared: and the first clicks are shared out between two runs (run --cells), merged from both files.
+@pytest.mark.parametrize("how", ["alone", "floored", "shared"])
 @pytest.mark.parametrize("name", ["4x4x3", "4x4x4", "5x3x3", "5x3x4", "3x3x6"])
-def test_merged_rows_are_the_one_process_optimum(tmp_path: Path, name: str) -> None:
+def test_merged_rows_are_the_one_process_optimum(tmp_path: Path, name: str, how: str) -> None:
     level = Level.parse(name)
     table, split = tmp_path / "optimal.md", tmp_path / "split.json"
     corner_table(table, level)
-    optimal_split.split_rules(Search(level), {}, out=str(split))
-    optimal_split.merge(str(split), str(table))
+    floors = optimal_split.corner_values(level, table.read_text().split("\n")) if how != "alone" else None
+    if how == "shared":
+        cells = optimal_split.orbit_cells(level)[1:]
+        files = [str(tmp_path / "a.json"), str(tmp_path / "b.json")]
+        optimal_split.split_rules(Search(level), {}, out=files[0], floors=floors, only=cells[:1])
+        optimal_split.split_rules(Search(level), {}, out=files[1], floors=floors, only=cells[1:])
+    else:
+        files = [str(split)]
+        optimal_split.split_rules(Search(level), {}, out=str(split), floors=floors)
+    optimal_split.merge(files, str(table))
     rows, oracle = table_rows(table), Search(level)
     assert len(rows) == 6
     for rule in FirstClick:
@@ -62,7 +73,7 @@ def test_merged_rows_are_the_one_process_optimum(tmp_path: Path, name: str) -> N
         assert cells[5] == " ".join(f"{r},{c}" for r, c in shown) + (" …" if len(found.firsts) > 4 else "")
     # merged again: the rows are replaced, not added
     before = table.read_text()
-    optimal_split.merge(str(split), str(table))
+    optimal_split.merge(files, str(table))
     assert table.read_text() == before
 
 
@@ -75,6 +86,43 @@ def test_run_keeps_its_memo_and_goes_on(tmp_path: Path) -> None:
     again = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
     assert "resumed from" in again.stderr
     assert json.loads(out.read_text()) == first  # every rule was done: nothing searched again
+
+
+def test_the_corner_floor_saves_work_where_the_corner_is_best() -> None:
+    """5x4x4: the corner is the best safe first click; from its value the other clicks stop early
+    (16,892 views against 22,612), and none of them is left exact."""
+    level = Level(5, 4, 4)
+    floors = {rule.value: Search(level).optimum(rule, (0, 0)).value for rule in FirstClick}
+    plain, floored = Search(level), Search(level)
+    optimal_split.split_rules(plain, {})
+    done = optimal_split.split_rules(floored, {}, floors=floors)
+    assert floored.states < plain.states
+    assert done["safe"]["best"] is None and done["safe"]["floor"] == str(floors["safe"])
+    assert not any(exact for *_, exact in done["safe"]["results"])
+
+
+def test_merge_refuses_a_run_from_another_corner_value(tmp_path: Path) -> None:
+    split, table = tmp_path / "split.json", tmp_path / "optimal.md"
+    corner_table(table, Level(4, 4, 4))
+    optimal_split.split_rules(Search(Level(4, 4, 4)), {}, out=str(split), floors={"safe": Fraction(1, 2)})
+    done = subprocess.run([sys.executable, "-m", "scripts.optimal_split", "merge", str(split), "--table", str(table)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "expected the safe run to start from" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_merge_needs_every_click_once(tmp_path: Path) -> None:
+    level = Level(4, 4, 4)  # first clicks but the corner's: 0,1 and 1,1
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    optimal_split.split_rules(Search(level), {}, out=str(a), only=[(0, 1)])
+    optimal_split.split_rules(Search(level), {}, out=str(b), only=[(0, 1), (1, 1)])
+    table = tmp_path / "optimal.md"
+    corner_table(table, level)
+    merge = [sys.executable, "-m", "scripts.optimal_split", "merge"]
+    alone = subprocess.run(merge + [str(a), "--table", str(table)], cwd=ROOT, capture_output=True, text=True)
+    assert alone.returncode == 2 and "found none for 1,1" in alone.stderr
+    twice = subprocess.run(merge + [str(a), str(b), "--table", str(table)], cwd=ROOT, capture_output=True, text=True)
+    assert twice.returncode == 2 and "found 0,1 (also in" in twice.stderr and "Traceback" not in twice.stderr
 
 
 def test_merge_needs_the_corner_rows(tmp_path: Path) -> None:
@@ -95,6 +143,10 @@ def test_bad_board_and_missing_directory_exit_2(tmp_path: Path) -> None:
     gone = subprocess.run(base + ["4x4x4", "--memo", str(tmp_path / "no" / "m"), "--out", str(tmp_path / "o")],
                           cwd=ROOT, capture_output=True, text=True)
     assert gone.returncode == 2 and "no such directory" in gone.stderr
+    off = subprocess.run(base + ["4x4x4", "--memo", str(tmp_path / "m"), "--out", str(tmp_path / "o"), "--cells", "4,0"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert off.returncode == 2 and "--cells 4,0: expected ROW,COL on the board" in off.stderr
+    assert "Traceback" not in off.stderr
 
 
 def test_doctests() -> None:
