@@ -133,14 +133,16 @@ class TestCompare:
         assert stop.value.code == 2
         assert "README.md:1:1: expected a JSON line" in capsys.readouterr().err
 
-    @pytest.mark.parametrize("journal", ["docs/strength-36/expert.jsonl", "docs/strength-45/expert.jsonl",
-                                         "docs/strength-46/expert.jsonl"])
-    def test_the_published_comparison_is_what_the_results_say(self, journal):
+    @pytest.mark.parametrize("results, journal", [
+        ("expert", "docs/strength-36/expert.jsonl"), ("expert", "docs/strength-45/expert.jsonl"),
+        ("expert", "docs/strength-46/expert.jsonl"), ("9x9", "docs/strength-46/9x9.jsonl"),
+        ("16x16", "docs/strength-46/16x16.jsonl")])
+    def test_the_published_comparison_is_what_the_results_say(self, results, journal):
         """docs/strength.md quotes, to the letter, what compare prints from the kept results
-        (against `best` of sessions 36, 45 and 46)."""
+        (expert against `best` of sessions 36, 45 and 46; 9x9x10 and 16x16x40 of session 50)."""
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         printed = subprocess.run([sys.executable, str(ROOT / "scripts" / "hill_paired.py"), "compare",
-                                  "docs/strength-hill/expert.txt", journal],
+                                  f"docs/strength-hill/{results}.txt", journal],
                                  cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout.strip()
         assert printed.count("\n") == 3
         assert printed in (ROOT / "docs" / "strength.md").read_text()
