@@ -11,7 +11,7 @@ mine.  ``marks`` outlines cells (the clues behind a move, a conflict, the
 move itself) and ``mines`` draws an explanation's mines.
 
 Boards too big to read square by square (compiled circuits) are drawn as an
-overview, one pixel per square: wires and gates show as dark lines of
+overview, a dot of colour per square: wires and gates show as dark lines of
 hidden squares on the light revealed background.
 
 SVG keeps text as ``<text>`` and is deterministic (no date, fixed ids).
@@ -246,7 +246,7 @@ def _overview(board: Board, picture: Picture, plt):
     ax.set_xticks([])
     ax.set_yticks([])
     title = picture.title or ""
-    scale = f"one pixel per {block}x{block} block" if block > 1 else "one pixel per square"
+    scale = f"a dot per {block}x{block} block" if block > 1 else "a dot per square"
     fig.suptitle(f"{title}{': ' if title else ''}{board.width}x{board.height} squares, {scale}", fontsize=8)
     if len(board.names) <= 40:  # the inputs by name, where they start
         for cell, name in board.names.items():

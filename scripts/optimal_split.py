@@ -33,11 +33,15 @@ from the same corner value):
     python -m scripts.optimal_split merge A.json B.json --table TABLE
 
 ``run`` saves its memo every half hour of CPU, on SIGTERM and on Ctrl-C,
-and goes on from it next time (the rules finished are kept in it too); the
-JSON is rewritten after each rule.  ``merge`` needs the board's corner rows
+and goes on from it next time.  The JSON is rewritten after each first
+click: a run whose memo is lost (a machine whose disk does not outlive the
+session) goes on from the clicks in its ``--out``, with an empty memo, and
+a rule's clicks done in one session need not be searched in the next (keep
+the JSON: it is small).  ``merge`` leaves out a rule not finished by
+every run.  ``merge`` needs the board's corner rows
 in TABLE (stop ``optimal_table`` once they are there, or let it finish:
 ``merge`` replaces its best-first-click rows with the same values).  The
-rows' ``states``, ``CPU s`` and ``peak MB`` are this process's.
+rows' ``states``, ``CPU s`` and ``peak MB`` are the runs' (added up over their sessions).
 """
 
 from __future__ import annotations
@@ -106,13 +110,27 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
     corner = set(images(level, (0, 0)))
     cells = [divmod(k, level.width) for k in search._first_candidates()]
     cells = [cell for cell in cells if cell not in corner and (only is None or cell in only)]
+
+    def write() -> None:
+        if out:
+            with open(out, "w") as f:
+                json.dump({"level": str(level), "cells": [list(c) for c in cells], "rules": done}, f, indent=1)
+
     for rule in FirstClick:
-        if rule.value in done:
+        before = done.get(rule.value, {"partial": True, "results": [], "cpu": 0.0, "states": 0})
+        if not before.get("partial"):
             continue
-        cpu, states = time.process_time(), search.states
+        cpu, states = time.process_time() - before["cpu"], search.states - before["states"]
         floor = (floors or {}).get(rule.value)
-        best, results = floor, []
+        if before.get("floor", None if floor is None else str(floor)) != (None if floor is None else str(floor)):
+            fail(f"{out}: expected the {rule.value} clicks kept to come from the corner value {floor}, "
+                 f"found {before['floor']} (give another --out, or the --table they came from)")
+        results = before["results"]
+        best = max([Fraction(won, count) for _, won, count, exact in results if exact]
+                   + ([floor] if floor is not None else []), default=None)
         for cell in cells:
+            if [list(cell)] in [r[:1] for r in results]:
+                continue  # kept from an earlier run (its memo may be gone: the results are not)
             beat = -1  # as Search.optimum: a tie must be exact, anything worse may stop at a bound
             if best is not None:
                 beat = -(-best.numerator * search.allowed(rule, cell).bit_count() // best.denominator) - 1
@@ -121,16 +139,33 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
             results.append([list(cell), won, count, exact])
             if exact:
                 best = max(best or Fraction(0), Fraction(won, count))
-        found = [Fraction(won, count) for _, won, count, exact in results if exact]
-        done[rule.value] = {"best": str(max(found)) if found else None, "results": results,
-                            "floor": None if floor is None else str(floor),
-                            "cpu": time.process_time() - cpu, "states": search.states - states,
-                            "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+            found = [Fraction(won, count) for _, won, count, exact in results if exact]
+            done[rule.value] = {"best": str(max(found)) if found else None, "results": results,
+                                "floor": None if floor is None else str(floor),
+                                "cpu": time.process_time() - cpu, "states": search.states - states,
+                                "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "partial": True}
+            write()  # after each click: a run stopped (its memo lost) goes on from the next click
+        done[rule.value] = {**done.get(rule.value, {"best": None, "results": [], "mb": 0.0,
+                                                    "floor": None if floor is None else str(floor)}),
+                            "cpu": time.process_time() - cpu, "states": search.states - states}
+        done[rule.value].pop("partial", None)
         save()
-        if out:
-            with open(out, "w") as f:
-                json.dump({"level": str(level), "cells": [list(c) for c in cells], "rules": done}, f, indent=1)
+        write()
     return done
+
+
+def kept_results(out: str, level: Level, only: list | None) -> dict | None:
+    """The rules and clicks a run of the same board and clicks wrote to ``out``, or None."""
+    if not os.path.exists(out):
+        return None
+    with open(out) as f:
+        kept = json.load(f)
+    if kept.get("level") != str(level):
+        fail(f"{out}: expected a run of {level} (or a new file), found one of {kept.get('level')}")
+    if only is not None and sorted(map(tuple, kept.get("cells", []))) != sorted(only):
+        fail(f"{out}: expected a run of the first clicks {' '.join(f'{r},{c}' for r, c in sorted(only))}, "
+             f"found one of {' '.join(f'{r},{c}' for r, c in kept.get('cells', []))}")
+    return kept["rules"]
 
 
 def run(level: Level, memo: str, out: str, floors: dict | None = None, only: list | None = None) -> None:
@@ -157,6 +192,10 @@ def run(level: Level, memo: str, out: str, floors: dict | None = None, only: lis
         spent, done = header["cpu seconds"], header["rules"]
         print(f"{level}: resumed from {memo} ({header['views']} views, {spent:.0f} s CPU before)",
               file=sys.stderr, flush=True)
+    kept = kept_results(out, level, only)
+    if kept is not None:  # written after every click: never behind the memo's header
+        done = kept
+        print(f"{level}: going on from the clicks in {out}", file=sys.stderr, flush=True)
     try:
         split_rules(search, done, save, out, floors, only)
     except (Stopped, KeyboardInterrupt):
@@ -243,7 +282,7 @@ def joined(paths: list[str]) -> dict:
     rules = {}
     for rule in FirstClick:
         parts = [run_["rules"].get(rule.value) for _, run_ in runs]
-        if any(part is None for part in parts):
+        if any(part is None or part.get("partial") for part in parts):
             continue  # a run has not finished this rule yet
         bests = [Fraction(part["best"]) for part in parts if part["best"] is not None]
         floors = {part.get("floor") for part in parts}
@@ -297,7 +336,8 @@ def main() -> None:
     go = commands.add_parser("run", help="search the first clicks other than the corner, every rule")
     go.add_argument("board", help="WxHxM")
     go.add_argument("--memo", required=True, help="the search's memo: saved, and gone on from")
-    go.add_argument("--out", required=True, help="the results, as JSON (rewritten after each rule)")
+    go.add_argument("--out", required=True, help="the results, as JSON (rewritten after each first click; "
+                                               "gone on from if it is there)")
     go.add_argument("--table", help="a table with the board's corner rows: each rule's search then only "
                                     "tries to reach the corner's value (less work where the corner is best)")
     go.add_argument("--cells", nargs="+", metavar="R,C", help="only these first clicks (and their images): "

@@ -280,10 +280,12 @@ class TestOutputs:
                                       ["compile", "a | b", "--no-count", "-o", "-"],
                                       ["repair", "not", "-o", "-"],
                                       ["bench", "--level", "4x4x2", "--games", "2", "--out", "-"],
-                                      ["render", EXAMPLES / "unique.txt", "-o", "-"]],
-                             ids=["generate", "compile", "repair", "bench", "render"])
+                                      ["render", EXAMPLES / "unique.txt", "-o", "-"],
+                                      ["gadget", "write", "-"]],
+                             ids=["generate", "compile", "repair", "bench", "render", "gadget-write"])
     def test_dash_is_not_an_output_file(self, args, tmp_path, monkeypatch):
-        """'-o -' is refused (exit 2) rather than making a file called '-' (it did)."""
+        """'-o -' is refused (exit 2) rather than making a file called '-' (it did; and
+        `gadget write -` a directory called '-')."""
         monkeypatch.chdir(tmp_path)
         result = run(*args)
         assert result.exit_code == 2 and "'-'" in result.stderr and list(tmp_path.iterdir()) == []
@@ -363,6 +365,17 @@ class TestOutputs:
         result = run(*(str(a).format(out=out) for a in args))
         assert result.exit_code in (0, 1), result.output
         assert out.read_bytes() != old.encode() and "replaced" in result.output
+
+    @pytest.mark.parametrize("args", [["bench", "--level", "4x4x2", "--games", "2", "--out", "{out}"],
+                                      ["density", "--size", "2x2", "--games", "2", "--strategy", "exact",
+                                       "--out", "{out}"]], ids=["bench", "density"])
+    def test_an_empty_journal_replaced_is_said(self, args, tmp_path):
+        """README: an empty --out file is replaced, "and says so" (it used to be replaced silently)."""
+        out = tmp_path / "run.jsonl"
+        out.write_text("")
+        result = run(*(str(a).format(out=out) for a in args))
+        assert result.exit_code == 0, result.output
+        assert out.stat().st_size > 0 and "(replaced the file that was there)" in result.output
 
 
 class TestExitCodes:

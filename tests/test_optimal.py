@@ -491,6 +491,16 @@ class TestCommand:
         assert code == 0 and data["command"] == "optimal" and data["version"] == 1
         assert data["probability"] == "961/1820" and len(data["best_first"]) == 8
 
+    def test_text_counts_layouts_as_words(self):
+        """The text line agrees with the JSON, and one layout is "1 layout" (it said "1 of 1 layouts")."""
+        from click.testing import CliRunner
+        from satsweeper.cli import main
+        for level, line in (("4x4x0", "optimal play wins 1 of 1 layout (100.00%)"),
+                            ("3x3x1", "optimal play wins 8 of 8 layouts (100.00%)")):
+            code, data = self.run(level)
+            assert code == 0 and f"wins {data['won']} of {data['layouts']} " in line
+            assert line in CliRunner().invoke(main, ["optimal", level]).stdout
+
     def test_strategy_gap(self):
         """With --strategy the gap is the optimum minus the strategy's exact value."""
         code, data = self.run("4x3x3", "--first", "0,0", "--strategy", "exact")

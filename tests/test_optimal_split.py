@@ -111,6 +111,36 @@ def test_merge_refuses_a_run_from_another_corner_value(tmp_path: Path) -> None:
     assert "expected the safe run to start from" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_run_whose_memo_is_lost_goes_on_from_the_clicks_it_wrote(tmp_path: Path) -> None:
+    """The JSON is written after every click; a run stopped in the middle of a rule, its memo
+    gone (as /work between sessions), goes on from the next click, and ends as a run that never
+    stopped did.  Until the rule is finished merge leaves it out."""
+    level, out = Level(5, 3, 4), tmp_path / "split.json"
+    whole = optimal_split.split_rules(Search(level), {})
+    stopping = Search(level)
+    calls, real = [], stopping.first_click
+
+    def first_click(*args):
+        if len(calls) == 4:  # can-lose's 5 clicks: stop before its last
+            raise KeyboardInterrupt
+        calls.append(args)
+        return real(*args)
+    stopping.first_click = first_click
+    with pytest.raises(KeyboardInterrupt):
+        optimal_split.split_rules(stopping, {}, out=str(out))
+    kept = optimal_split.kept_results(str(out), level, None)
+    assert kept["can-lose"]["partial"] and len(kept["can-lose"]["results"]) == 4
+    table = tmp_path / "optimal.md"
+    corner_table(table, level)
+    assert optimal_split.merge([str(out)], str(table)) == []  # nothing finished: nothing written
+    again = Search(level)
+    done = optimal_split.split_rules(again, kept, out=str(out))
+    for rule in FirstClick:
+        assert done[rule.value]["results"] == whole[rule.value]["results"]
+        assert done[rule.value]["best"] == whole[rule.value]["best"] and "partial" not in done[rule.value]
+    assert len(optimal_split.merge([str(out)], str(table))) == 3
+
+
 def test_merge_needs_every_click_once(tmp_path: Path) -> None:
     level = Level(4, 4, 4)  # first clicks but the corner's: 0,1 and 1,1
     a, b = tmp_path / "a.json", tmp_path / "b.json"

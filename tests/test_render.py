@@ -90,12 +90,12 @@ class TestPictures:
         assert sorted(data["reason"]["reason"], key=json.dumps) == sorted(want, key=json.dumps)
 
     def test_big_board_is_an_overview(self, tmp_path):
-        """A board too big for squares is drawn one pixel per square, with a note saying so."""
+        """A board too big for squares is drawn a dot of colour per square, with a note saying so (not "one pixel": the PNG is scaled)."""
         board = tmp_path / "big.txt"
         board.write_text("\n".join(["1" * 200] * 3 + ["." * 200]) + "\n")
         out = tmp_path / "big.svg"
         assert run("render", board, "-o", out).exit_code == 0
-        assert "one pixel per square" in out.read_text()
+        assert "a dot per square" in out.read_text()
 
 
 class TestOpened:

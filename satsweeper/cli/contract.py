@@ -383,6 +383,8 @@ class OutputDir(click.ParamType):
     def convert(self, value, param, ctx) -> Path:
         if isinstance(value, Path):
             return value
+        if value == "-":  # else a directory called "-" appears where stdout was meant
+            raise UserError("a directory to write into ('-' stands for standard input only)", "'-'")
         path = Path(value)
         if path.exists() and not path.is_dir():
             raise UserError("a directory", f"{cut(value)}, a file")

@@ -192,8 +192,10 @@ def _replacing(out, command: str) -> bool:
     """Whether ``--out`` replaces a file.  A journal that holds finished work
     is refused before anything runs: it may be hours of games, and
     ``--resume`` is what goes on with it."""
-    if out is None or not out.exists() or out.stat().st_size == 0:
+    if out is None or not out.exists():
         return False
+    if out.stat().st_size == 0:
+        return True  # nothing in it to lose, but the user named a file that was there: say so
     finished = _finished(out)
     if finished is None:  # a board, a memo, a picture: something the user made, not our journal
         raise UserError("an --out file that is new, empty, or a journal of a run (remove it first to replace it)",
@@ -303,8 +305,7 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
     if bool(size) == bool(sweep_to):
         raise UserError("exactly one of --size WxH and --sweep N", "both" if size else "neither")
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
-    if resume is None:
-        _replacing(out, "density")
+    replaced = resume is None and _replacing(out, "density")
     journal = _sweep_journal(out, params, done, sizes) if out else None
     results = []
     # A game costs about its board's area: progress is weighed so, else the
@@ -359,6 +360,8 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
         data["asymptotic_critical_density"] = p_star
         data["reciprocal_fit"] = {"P*": p_star, "a": slope, "standard_error": error}
         text = asymptote_words(p_star, slope, error)
+    if replaced:  # as bench says it: the run's lines are above, this is the file's
+        text = "\n".join(filter(None, [text, f"journal {journal.path} (replaced the file that was there)"]))
     emit("density", as_json, data, text, 0)
 
 

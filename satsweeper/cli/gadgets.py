@@ -173,8 +173,10 @@ def input_values(g, setting: str) -> tuple[bool, ...]:
 @click.argument("directory", type=OutputDir(), metavar="DIRECTORY")
 @json_option
 def gadget_write(directory, as_json):
-    """Write every library gadget to DIRECTORY as NAME.txt (the repository's
-    gadgets/).  DIRECTORY is created if its parent exists.
+    """Write the library's gadgets to DIRECTORY as NAME.txt (the repository's
+    gadgets/): those `gadget list` shows before the balanced-* set, which is
+    built on demand (up to 188x141 squares): `gadget verify` and `gadget
+    draw` take their names.  DIRECTORY is created if its parent exists.
 
     \b
     Examples:

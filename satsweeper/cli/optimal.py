@@ -177,7 +177,8 @@ def optimum_report(best) -> tuple[dict, str]:
             **probability_json(best.value), "best_first": [cell_json(c) for c in best.firsts],
             "states": best.states, "seconds": best.seconds, "cpu_seconds": best.cpu_seconds}
     firsts = " ".join(f"{r},{c}" for r, c in best.firsts)
-    text = (f"{best.level} {best.rule.value}: optimal play wins {best.won} of {best.layouts} layouts "
+    text = (f"{best.level} {best.rule.value}: optimal play wins {best.won} of {best.layouts} "
+            f"layout{'' if best.layouts == 1 else 's'} "
             f"({float(best.value):.2%})\n"
             f"first click: {firsts}\n"
             f"states: {best.states}, {best.cpu_seconds:.2f} s CPU ({best.seconds:.2f} s)")
