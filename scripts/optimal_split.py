@@ -134,7 +134,7 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
             beat = -1  # as Search.optimum: a tie must be exact, anything worse may stop at a bound
             if best is not None:
                 beat = -(-best.numerator * search.allowed(rule, cell).bit_count() // best.denominator) - 1
-            won, count = search.first_click(rule, cell, beat)
+            won, count = same_as_can_lose(search, done, rule, cell, beat) or search.first_click(rule, cell, beat)
             exact = bool(count) and won > beat
             results.append([list(cell), won, count, exact])
             if exact:
@@ -152,6 +152,23 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
         save()
         write()
     return done
+
+
+def same_as_can_lose(search: Search, done: dict, rule: FirstClick, cell, beat: int) -> tuple[int, int] | None:
+    """A safe first click's (won, count) from the can-lose search of the same click, where it answers.
+
+    Opening ``cell`` first under can-lose loses the layouts with a mine
+    there and splits the rest, the safe rule's layouts, by the number shown:
+    the same parts, so the same layouts won.  An exact can-lose value is the
+    safe one; a bound answers if it is within ``beat``.  In one process the
+    memo gives this anyway; a run that lost its memo would search it again.
+    """
+    if rule is not FirstClick.SAFE:
+        return None
+    for kept, won, _, exact in done.get(FirstClick.CAN_LOSE.value, {}).get("results", []):
+        if tuple(kept) == cell and (exact or won <= beat):
+            return won, search.allowed(rule, cell).bit_count()
+    return None
 
 
 def kept_results(out: str, level: Level, only: list | None) -> dict | None:

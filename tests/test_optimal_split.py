@@ -135,6 +135,7 @@ def test_a_run_whose_memo_is_lost_goes_on_from_the_clicks_it_wrote(tmp_path: Pat
     assert optimal_split.merge([str(out)], str(table)) == []  # nothing finished: nothing written
     again = Search(level)
     done = optimal_split.split_rules(again, kept, out=str(out))
+    assert done["safe"]["states"] == 0  # every safe click answered by the can-lose search of it
     for rule in FirstClick:
         assert done[rule.value]["results"] == whole[rule.value]["results"]
         assert done[rule.value]["best"] == whole[rule.value]["best"] and "partial" not in done[rule.value]

@@ -315,7 +315,7 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
     label = f"density sweep 3x3..{sweep_to}x{sweep_to}" if sweep_to else f"density {size[0]}x{size[1]}"
     try:
         # Counted in squares, not games: "60000 of 60000" after --games 100 needs its unit.
-        with progress(label, total, "squares played (games x squares per board)") as advance:
+        with progress(label, total, "squares played (games x mine counts x squares per board)") as advance:
             # One run over every size keeps a cluster busy from one size to
             # the next; each size comes back (and is shown) when it is done.
             for (width, height), points in critical.sweeps(sizes, strategy_name, games, seed,
