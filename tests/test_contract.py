@@ -698,6 +698,23 @@ class TestProgress:
             advance(60000)
         assert capsys.readouterr().err == "density 5x5: 60000 of 60000 squares played in 2.0 s\n"
 
+    def test_an_error_before_any_work_has_no_progress_line(self, monkeypatch, capsys):
+        """A Dask scheduler that is not there: its error alone, not "0 of 20 games in 5.3 s" first;
+        an interrupted run keeps its line (what it finished), as does an error after some work."""
+        from satsweeper.cli import contract
+        clock = iter([0.0, 5.3, 0.0, 5.3, 0.0, 5.3])
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: next(clock))
+        with pytest.raises(OSError), contract.progress("exact on 9x9x10", 20, "games"):
+            raise OSError("no scheduler")
+        assert capsys.readouterr().err == ""
+        with pytest.raises(KeyboardInterrupt), contract.progress("exact on 9x9x10", 20, "games"):
+            raise KeyboardInterrupt
+        assert capsys.readouterr().err == "exact on 9x9x10: 0 of 20 games in 5.3 s\n"
+        with pytest.raises(OSError), contract.progress("exact on 9x9x10", 20, "games") as advance:
+            advance(7)
+            raise OSError("worker lost")
+        assert capsys.readouterr().err == "exact on 9x9x10: 7 of 20 games in 5.3 s\n"
+
 
     def test_a_stopped_computation_is_not_called_done(self, monkeypatch, capsys):
         """working() says "done" only when the work finished; a timeout says "stopped"."""

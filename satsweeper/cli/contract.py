@@ -506,11 +506,15 @@ def progress(label: str, length: int, unit: str = "") -> Iterator[Callable[[int]
         def update(n: int) -> None:
             done[0] += n
 
+        failed = False
         try:
             yield update
+        except Exception:
+            failed = True  # an error (not Ctrl-C, which keeps its "600 of 2000"): said by its own line
+            raise
         finally:
             spent = time.perf_counter() - start
-            if spent >= 1.0:
+            if spent >= 1.0 and not (failed and not done[0]):
                 click.echo(f"{label}: {done[0]} of {length}{' ' + unit if unit else ''} in {spent:.1f} s",
                            err=True)
 
