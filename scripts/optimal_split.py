@@ -122,15 +122,17 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
             continue
         cpu, states = time.process_time() - before["cpu"], search.states - before["states"]
         floor = (floors or {}).get(rule.value)
-        if before.get("floor", None if floor is None else str(floor)) != (None if floor is None else str(floor)):
+        floor_text = None if floor is None else str(floor)
+        if before.get("floor", floor_text) != floor_text:
             fail(f"{out}: expected the {rule.value} clicks kept to come from the corner value {floor}, "
                  f"found {before['floor']} (give another --out, or the --table they came from)")
         results = before["results"]
-        best = max([Fraction(won, count) for _, won, count, exact in results if exact]
-                   + ([floor] if floor is not None else []), default=None)
+        kept = {tuple(r[0]) for r in results}  # from an earlier run (its memo may be gone: the results are not)
+        found = [Fraction(won, count) for _, won, count, exact in results if exact]
         for cell in cells:
-            if [list(cell)] in [r[:1] for r in results]:
-                continue  # kept from an earlier run (its memo may be gone: the results are not)
+            if cell in kept:
+                continue
+            best = max(found + ([floor] if floor is not None else []), default=None)
             beat = -1  # as Search.optimum: a tie must be exact, anything worse may stop at a bound
             if best is not None:
                 beat = -(-best.numerator * search.allowed(rule, cell).bit_count() // best.denominator) - 1
@@ -138,15 +140,12 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
             exact = bool(count) and won > beat
             results.append([list(cell), won, count, exact])
             if exact:
-                best = max(best or Fraction(0), Fraction(won, count))
-            found = [Fraction(won, count) for _, won, count, exact in results if exact]
-            done[rule.value] = {"best": str(max(found)) if found else None, "results": results,
-                                "floor": None if floor is None else str(floor),
+                found.append(Fraction(won, count))
+            done[rule.value] = {"best": str(max(found)) if found else None, "results": results, "floor": floor_text,
                                 "cpu": time.process_time() - cpu, "states": search.states - states,
                                 "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "partial": True}
             write()  # after each click: a run stopped (its memo lost) goes on from the next click
-        done[rule.value] = {**done.get(rule.value, {"best": None, "results": [], "mb": 0.0,
-                                                    "floor": None if floor is None else str(floor)}),
+        done[rule.value] = {**done.get(rule.value, {"best": None, "results": [], "mb": 0.0, "floor": floor_text}),
                             "cpu": time.process_time() - cpu, "states": search.states - states}
         done[rule.value].pop("partial", None)
         save()
@@ -203,13 +202,13 @@ def run(level: Level, memo: str, out: str, floors: dict | None = None, only: lis
         if time.process_time() - saved_at[0] >= SAVE_EVERY:
             save()
 
+    kept = kept_results(out, level, only)  # first: a wrong --out is refused before a memo of GBs is read
     search = Search(level, progress=progress)
     if os.path.exists(memo):
         header = search.load(memo)
         spent, done = header["cpu seconds"], header["rules"]
         print(f"{level}: resumed from {memo} ({header['views']} views, {spent:.0f} s CPU before)",
               file=sys.stderr, flush=True)
-    kept = kept_results(out, level, only)
     if kept is not None:  # written after every click: never behind the memo's header
         done = kept
         print(f"{level}: going on from the clicks in {out}", file=sys.stderr, flush=True)
