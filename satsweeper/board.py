@@ -399,10 +399,10 @@ class Board:
         A number no layout can show (a 9, a 4 in a corner) is not refused:
         the board is then inconsistent, and saying so is the answer.
 
-        >>> Board(2, 2, {(0, 2): 1})
+        >>> Board(2, 3, {(0, 3): 1})  # Board(height, width): a board 3 wide
         Traceback (most recent call last):
         ...
-        satsweeper.errors.InputError: a revealed number's cell (row, col) on the 2x2 board (got (0, 2))
+        satsweeper.errors.InputError: a revealed number's cell (row, col) on the 3x2 board (WIDTHxHEIGHT; rows 0-1, columns 0-2) (got (0, 3))
         """
         height, width, total = self.height, self.width, self.total_mines
         if not (_whole(height) and _whole(width) and height >= 1 and width >= 1):
@@ -415,7 +415,8 @@ class Board:
                             ("a void's", self.voids), ("a name's", self.names)):
             off = _off_grid(cells, height, width)
             if off is not None:
-                raise InputError(f"{what} cell (row, col) on the {height}x{width} board (got {off[0]!r})")
+                raise InputError(f"{what} cell (row, col) on the {width}x{height} board (WIDTHxHEIGHT; rows 0-{height - 1}, "
+                                 f"columns 0-{width - 1}) (got {off[0]!r})")
         if not all(type(number) is int or _whole(number) for number in self.clues.values()):
             cell, number = next((c, n) for c, n in self.clues.items() if not _whole(n))
             raise InputError(f"a revealed number that is a whole number (got {number!r} at {cell!r})")

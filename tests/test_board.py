@@ -37,10 +37,11 @@ class TestRefused:
         ("flags", (0, 9)), ("voids", (2, 2)), ("names", (5, 5)),
     ])
     def test_cells_off_the_board(self, part, cell):
-        """A flag off the board was a KeyError in every question; a number off it, a made-up conflict."""
+        """A flag off the board was a KeyError in every question; a number off it, a made-up conflict.
+        Board(height, width) is 3 wide: the message says WIDTHxHEIGHT, as everything else does."""
         parts = {"clues": {}, "flags": frozenset(), "voids": frozenset(), "names": {}}
         parts[part] = {cell: 1} if part == "clues" else {cell: "x"} if part == "names" else frozenset({cell})
-        with pytest.raises(InputError, match=r"cell \(row, col\) on the 1x3 board \(got "):
+        with pytest.raises(InputError, match=r"cell \(row, col\) on the 3x1 board \(WIDTHxHEIGHT; rows 0-0, columns 0-2\) \(got "):
             Board(1, 3, parts["clues"], parts["flags"], parts["voids"], parts["names"])
 
     def test_numbers_that_are_not_numbers(self):
