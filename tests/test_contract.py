@@ -614,6 +614,18 @@ class TestUsageErrors:
 
 
 class TestHelp:
+    def test_every_strategy_option_offers_every_strategy(self):
+        """--strategy (bench, density, hint, optimal) offers exactly satsweeper.strategies.NAMES:
+        the CLI wrote its own copies of the list, and a strategy added to the library would have
+        been refused by the commands."""
+        import click
+
+        from satsweeper.strategies import NAMES
+        offered = {name: tuple(p.type.choices) for name, command in all_commands() for p in command.params
+                   if isinstance(p, click.Option) and "--strategy" in p.opts}
+        assert {"bench", "density", "hint", "optimal"} <= offered.keys()
+        assert offered == {name: NAMES for name in offered}
+
     def test_every_option_has_help(self):
         """No option is left unexplained."""
         import click

@@ -30,6 +30,11 @@ from ..report.contract import envelope, error_object, error_parts, write_json
 YES, NO, BAD_INPUT, LIMIT, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 70, 130
 CLOSED = 128 + 13  # standard output closed (| head): what a shell reports for a filter SIGPIPE stopped
 
+# The built-in strategies' names, for --strategy: satsweeper.strategies.NAMES, written out
+# because importing the strategies (the counting engine with them) would slow every command's
+# start; tests/test_contract.py keeps the two equal.
+STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
+
 
 class UserError(click.ClickException):
     """Bad input or usage: exit 2, ``expected ... (got ...)`` with where it was found."""

@@ -8,7 +8,7 @@ import click
 
 from ..cells import resolve_cell
 from ..limits import KNOWN_SECONDS, Clock, TimeUp, deadline, within
-from .contract import (LIMIT, NO, YES, CellParam, InputFile, OutputPath, UserError, emit, json_option,
+from .contract import (LIMIT, NO, STRATEGIES, YES, CellParam, InputFile, OutputPath, UserError, emit, json_option,
                        refuse_overwriting_input, timeout_option, verdict, working)
 from .subjects import build_problem, flags_option, prepare, viewed
 
@@ -285,8 +285,7 @@ def probs(source, flags, engine, timeout, as_json):
 @click.command()
 @board_argument
 @click.option("--strategy", "strategy_name", default="best", show_default=True,
-              type=click.Choice(["random", "single-point", "basic", "limited", "limited-prob",
-                                 "exact", "best"]),
+              type=click.Choice(STRATEGIES),
               help="Whose move to show.")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Fixes the strategy's tie-breaks, so the hint is reproducible.")
