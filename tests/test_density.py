@@ -138,7 +138,7 @@ class TestAsymptote:
     def test_a_density_outside_zero_to_one_is_doubted(self):
         """Two noisy sizes can put the line's end below 0 (-0.0856 once, said plainly): the text
         says so, and that two sizes give no error."""
-        from satsweeper.cli.experiments import asymptote_words
+        from satsweeper.report.experiments import asymptote_words
         doubted = asymptote_words(-0.0856, 1.59, None)
         assert "outside 0..1" in doubted and "no error" in doubted
         assert "outside" not in asymptote_words(0.158, 0.4, 0.01) and "+- 0.0100" in asymptote_words(0.158, 0.4, 0.01)

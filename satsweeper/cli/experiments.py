@@ -7,11 +7,11 @@ import importlib.util
 
 import click
 
+from ..report.experiments import (asymptote_json, asymptote_words, bench_json, bench_text, journal_words,
+                                  size_json, size_line)
 from .cluster import backend_of, backend_options
-from .contract import (INTERRUPTED, LIMIT, InputFile, LevelParam, OutputPath, SizeParam, UserError, cut, emit,
-                       json_option, progress, write_output)
-
-STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
+from .contract import (INTERRUPTED, LIMIT, STRATEGIES, InputFile, LevelParam, OutputPath, SizeParam, UserError,
+                       cut, emit, json_option, progress, write_output)
 
 
 def require_experiments(command: str, *modules: str) -> None:
@@ -227,29 +227,14 @@ def _journal(path, params: dict, done):
 
 def _report_bench(summary, params: dict, backend, games: int, journal, replaced: bool, as_json: bool,
                   code: int):
-    complete = summary.games == games
-    data = dict(summary.as_json(), rules=params["rules"], first=params["first"], seed=params["seed"],
-                backend=backend.describe(), complete=complete)
-    if not complete:
-        data["planned_games"] = games
-    lines = []
+    data = bench_json(summary, params, backend.describe(), games)
+    said = None
     if journal:
-        if complete:
+        if data["complete"]:
             journal.summary(data)
         journal.close()
-        lines.append(f"journal {journal.path}" + (" (replaced the file that was there)" if replaced
-                                                  else "") + ("" if complete else
-                     f" (go on with: satsweeper bench --resume {journal.path})"))
-    low, high = summary.interval()
-    lines[:0] = [
-        f"{'strategy':<12} {'level':<10} {'games':>6} {'wins':>6} {'win rate':>9} "
-        f"{'95% CI':>15} {'guesses/game':>12} {'games/s':>8}",
-        f"{summary.strategy:<12} {summary.level:<10} {summary.games:>6} {summary.wins:>6} "
-        f"{summary.rate:>9.2%} {f'{low:.1%}-{high:.1%}':>15} "
-        f"{data['guesses_per_game']:>12.2f} {data['games_per_second']:>8.1f}"]
-    if not complete:
-        lines.append(f"interrupted: {summary.games} of {games} games ran")
-    emit("bench", as_json, data, "\n".join(lines), code)
+        said = journal_words(journal.path, replaced, data["complete"])
+    emit("bench", as_json, data, bench_text(summary, data, games, said), code)
 
 
 @click.command()
@@ -322,10 +307,7 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                                                            backend, advance, done,
                                                            journal.level if journal else None):
                 fit = critical.fit_logistic(points)
-                result = {"size": f"{width}x{height}", "critical_density": fit.critical,
-                          "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},
-                          "points": [{"mines": p.mines, "density": p.density, "wins": p.wins,
-                                      "games": p.games, "corrected": p.corrected} for p in points]}
+                result = size_json(width, height, points, fit)
                 said = ""
                 if plot_path:
                     path = plot_path if not sweep_to else plot_path.with_stem(
@@ -335,7 +317,7 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                     said = write_output(path, lambda p: critical.plot(points, fit, str(p), title))
                 results.append(result)
                 if not as_json:
-                    click.echo(_size_line(result, said))
+                    click.echo(size_line(result, said))
     except (KeyboardInterrupt, RunLost) as err:
         kept = f"; every finished mine count is in {journal.path} (go on with: satsweeper density " \
                f"--resume {journal.path})" if journal else ""
@@ -357,22 +339,11 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
         by_size = {int(r["size"].split("x")[0]): r["critical_density"] for r in results}
         p_star, slope = critical.asymptote(by_size)
         error = critical.asymptote_error(by_size)
-        data["asymptotic_critical_density"] = p_star
-        data["reciprocal_fit"] = {"P*": p_star, "a": slope, "standard_error": error}
+        data.update(asymptote_json(p_star, slope, error))
         text = asymptote_words(p_star, slope, error)
     if replaced:  # as bench says it: the run's lines are above, this is the file's
-        text = "\n".join(filter(None, [text, f"journal {journal.path} (replaced the file that was there)"]))
+        text = "\n".join(filter(None, [text, journal_words(journal.path, True, True, "density")]))
     emit("density", as_json, data, text, 0)
-
-
-def asymptote_words(p_star: float, slope: float, error: float | None) -> str:
-    """The sweep's last line: P*, its standard error, and a doubt where it cannot be a density."""
-    spread = f" +- {error:.4f} (the fit's standard error)" if error is not None else \
-        " (two sizes fix the line: no error to give)"
-    # A density is in [0, 1]; a P* outside says the points are too few or too noisy to extrapolate.
-    doubt = "" if 0 <= p_star <= 1 else "; outside 0..1: too few games per point or sizes to extrapolate"
-    return (f"asymptotic critical density P* = {p_star:.4f}{spread} (fit P(q) = P* + a/q, a = {slope:.4f})"
-            f"{doubt}; Chong et al. found 0.159 with their solver")
 
 
 def _resumed_sweep(ctx, source, params: dict):
@@ -398,14 +369,6 @@ def _sweep_journal(path, params: dict, done: dict, sizes):
     from ..journal import JournalWriter
     kept = tuple(done[str(level)] for level in critical.levels_of(sizes) if str(level) in done)
     return JournalWriter(path, dict(command="density", version=1, **params), levels=kept)
-
-
-def _size_line(result: dict, said: str) -> str:
-    """One size's result; ``said``: what writing its plot told (or nothing)."""
-    fit = result["logistic"]
-    return (f"{result['size']:>7}: critical density P = {result['critical_density']:.4f}  "
-            f"(logistic L={fit['L']:.3f} k={fit['k']:.2f} Q={fit['Q']:.4f} b={fit['b']:.3f})"
-            + (f"; {said}" if said else ""))
 
 
 COMMANDS = (bench, density)

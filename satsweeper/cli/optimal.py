@@ -8,10 +8,9 @@ import time
 import click
 
 from ..limits import TimeUp, deadline, within
-from .contract import (INTERRUPTED, LIMIT, CoordParam, LevelParam, OutputPath, UserError, cut, emit,
+from ..report.optimal import optimum_report, strategy_report
+from .contract import (INTERRUPTED, LIMIT, STRATEGIES, CoordParam, LevelParam, OutputPath, UserError, cut, emit,
                        json_option, timeout_option, working)
-
-STRATEGIES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
 
 
 def states_on_terminal():
@@ -24,10 +23,6 @@ def states_on_terminal():
         stream.write(f"\rsearching: {states} states")
         stream.flush()
     return show
-
-
-def cell_json(cell) -> dict:
-    return {"row": cell[0], "col": cell[1]}
 
 
 @click.command()
@@ -169,33 +164,6 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
     finally:
         signal.signal(signal.SIGTERM, previous)
     return best, before
-
-
-def optimum_report(best) -> tuple[dict, str]:
-    from ..report.contract import probability_json
-    data = {"level": str(best.level), "rule": best.rule.value, "won": best.won, "layouts": best.layouts,
-            **probability_json(best.value), "best_first": [cell_json(c) for c in best.firsts],
-            "states": best.states, "seconds": best.seconds, "cpu_seconds": best.cpu_seconds}
-    firsts = " ".join(f"{r},{c}" for r, c in best.firsts)
-    text = (f"{best.level} {best.rule.value}: optimal play wins {best.won} of {best.layouts} "
-            f"layout{'' if best.layouts == 1 else 's'} "
-            f"({float(best.value):.2%})\n"
-            f"first click: {firsts}\n"
-            f"states: {best.states}, {best.cpu_seconds:.2f} s CPU ({best.seconds:.2f} s)")
-    return data, text
-
-
-def strategy_report(played, best, first_chosen: bool) -> tuple[dict, str]:
-    from ..report.contract import fraction_text, probability_json
-    gap = best.value - played.value
-    where = f"{played.first[0]},{played.first[1]}"
-    data = {"name": played.strategy, "first": cell_json(played.first), "won": played.won,
-            "layouts": played.layouts, **probability_json(played.value), "seed": played.seed,
-            "gap": probability_json(gap), "seconds": played.seconds}
-    text = (f"{played.strategy} (first click {where}{', an optimal one' if first_chosen else ''}, "
-            f"seed {played.seed}): wins {played.won} of {played.layouts} "
-            f"({float(played.value):.2%}); gap to optimal {fraction_text(gap)} ({float(gap):.2%})")
-    return data, text
 
 
 COMMANDS = (optimal,)
