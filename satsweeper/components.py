@@ -315,23 +315,6 @@ class _ComponentDP:
             active = new_active
         return steps
 
-    @staticmethod
-    def _moves(step: _Step, state: tuple) -> list[tuple[int, tuple]]:
-        """(mines in the box, next state) for every legal choice.
-
-        Each rule of the box bounds the box's mines m: no more than it still
-        needs, and no fewer than it needs beyond the cells left after the box.
-        """
-        needs = [state[k] if k >= 0 else need for k, need in step.sources]
-        low, high = 0, step.size
-        for n, c in zip(needs, step.caps):
-            if n - c > low:
-                low = n - c
-            if n < high:
-                high = n
-        layout = step.layout
-        return [(m, tuple([needs[j] - m if fresh else state[j] for fresh, j in layout]))
-                for m in range(low, high + 1)]
 
     def forward(self) -> Poly:
         """The component's count by number of mines."""
@@ -343,7 +326,11 @@ class _ComponentDP:
             moves_of = {}
             weights, sources, caps, layout = step.weights, step.sources, step.caps, step.layout
             for state, (lo, cs) in layer.items():
-                # _moves, inlined: this loop is the engine's hottest.
+                # Every legal number m of mines in the box, and the state after it:
+                # each rule of the box bounds m, no more than it still needs and no
+                # fewer than it needs beyond the cells left after the box.  Written
+                # out here and in reachable (not a function): this loop is the
+                # engine's hottest.
                 needs = [state[k] if k >= 0 else need for k, need in sources]
                 low, high = 0, step.size
                 for n, c in zip(needs, caps):
@@ -382,7 +369,7 @@ class _ComponentDP:
             moves_of = {}
             sources, caps, layout = step.sources, step.caps, step.layout
             for state, mask in layer.items():
-                # _moves, inlined as in forward: solve's determination is this loop.
+                # The legal moves, as in forward: solve's determination is this loop.
                 needs = [state[k] if k >= 0 else need for k, need in sources]
                 low, high = 0, step.size
                 for n, c in zip(needs, caps):
@@ -445,7 +432,7 @@ class _ComponentDP:
             nxt: dict[tuple, int] = {}
             weights, sources, caps, layout, size = step.weights, step.sources, step.caps, step.layout, step.size
             for state, ways in layer.items():
-                # _moves, inlined as in forward: a compiled board's count is this loop.
+                # The legal moves, as in forward: a compiled board's count is this loop.
                 needs = [state[k] if k >= 0 else need for k, need in sources]
                 low, high = 0, size
                 for n, c in zip(needs, caps):

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from .constraints import Constraint, Problem, TotalMines
 from .errors import BoardSyntaxError
-from .textio import is_number, read_text, split_lines
+from .textio import is_number, split_lines
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 MAX_OTHERS = 1_000_000  # anonymous cells are objects each: a bound, not a memory error
@@ -81,12 +80,6 @@ def is_system_text(text: str) -> bool:
     """
     return any("=" in line for line in split_lines(text)
                if not line.lstrip().startswith("#") and not _GADGET_HEADER.match(line))
-
-
-def read_system(path: str | Path) -> System:
-    """Read a system file (see the module docstring)."""
-    name, text = read_text(path)
-    return parse_system(text, name)
 
 
 def parse_system(text: str, source: str = "<string>") -> System:

@@ -113,15 +113,15 @@ class JsonList:
     ``items()`` gives the items afresh, ``encode(item)`` each one's JSON text.
     A big board's answer lists millions of cells; as dicts they cost
     gigabytes, as text written in chunks only the text.  :func:`write_json`
-    writes objects holding one; :meth:`decoded` gives the plain list.
+    writes objects holding one.
 
     >>> rows = JsonList(lambda: range(3), lambda i: f'{{"n": {i}}}', 3)
     >>> pieces = []
     >>> write_json({"command": "x", "cells": rows}, pieces.append)
     >>> "".join(pieces)
     '{"command": "x", "cells": [{"n": 0}, {"n": 1}, {"n": 2}]}'
-    >>> rows.decoded()[2], len(rows)
-    ({'n': 2}, 3)
+    >>> len(rows)
+    3
     """
 
     def __init__(self, items: Callable[[], Iterable], encode: Callable[[object], str], length: int,
@@ -152,9 +152,6 @@ class JsonList:
                 first, batch = False, []
         if batch:
             yield ("" if first else ", ") + ", ".join(batch)
-
-    def decoded(self) -> list:
-        return json.loads("[" + "".join(self.chunks()) + "]")
 
 
 def write_json(data: dict, write: Callable[[str], object]) -> None:

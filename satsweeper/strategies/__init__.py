@@ -18,7 +18,6 @@ costs basic three times its own time) stay cheap where they play games.
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,11 +29,6 @@ from ..constraints import Positions, Problem, problem_of
 from ..components import Components
 from ..singlepoint import obvious_moves, pair_moves
 from ..tally import Tally
-
-
-class Act(enum.Enum):
-    OPEN = "open"
-    FLAG = "flag"
 
 
 @dataclass(frozen=True)
