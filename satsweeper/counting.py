@@ -3,12 +3,21 @@
 Two engines give the same exact answers:
 
 * ``components`` (default): boxes, components and frontier dynamic
-  programming (:mod:`satsweeper.components`); fast on real positions.  A
-  :class:`~satsweeper.board.Board` of at most 4096 squares is counted
-  straight from its grid (:mod:`satsweeper.bitboard`) when it can be, with
-  no rules made.
+  programming (:mod:`satsweeper.components`); fast on real positions.
+  :func:`tally` of a :class:`~satsweeper.board.Board` of at most 4096
+  squares counts straight from its grid (:mod:`satsweeper.bitboard`, the
+  same DP on whole-board ints) when it can be, with no rules made;
+  :func:`count`, and a :class:`~satsweeper.constraints.Problem`, always go
+  through :mod:`satsweeper.components`.
 * ``ganak``: the Ganak model counter on CNF, projected onto the cell
   variables (:mod:`satsweeper.modelcount`); general and slower.
+
+Who answers what (so that a change is tried where it runs): the commands
+``probs`` and ``solve`` (and :func:`satsweeper.reasoning.solve`) on a board
+read from text go through :mod:`satsweeper.bitboard`, falling back to
+:mod:`satsweeper.components` on a board it cannot take; every strategy,
+``hint`` and the look-ahead use :class:`satsweeper.components.Components`
+on the position's rules; ``--engine ganak`` uses :mod:`satsweeper.modelcount`.
 
 ``order`` suggests in which order the component engine should take the
 cells (see :func:`satsweeper.components.tally`); the answer is the same.

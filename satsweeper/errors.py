@@ -5,13 +5,19 @@ An inconsistent board is *not* an error: it is an answer (see
 it, a strategy's next move (:class:`InconsistentError`).  Errors are for input that cannot be read,
 questions that cannot be asked and work beyond a limit (:class:`TooComplexError`),
 and every message says what must hold and what was found instead.
+
+Running out of a time the caller set is not among them: :class:`satsweeper.limits.TimeUp`
+(and the server's own, :class:`satsweeper.web.workers.TimeUp`) are plain exceptions, so
+that an ``except SatsweeperError`` around a step never swallows the time limit meant for
+the command around it.  Catch them by name.
 """
 
 from __future__ import annotations
 
 
 class SatsweeperError(Exception):
-    """Base class of every error satsweeper raises on purpose."""
+    """Base class of every error satsweeper raises on purpose about its input or a limit of
+    the work (a time limit excepted: see the module's docstring)."""
 
 
 class BoardSyntaxError(SatsweeperError, ValueError):

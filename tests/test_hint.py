@@ -112,6 +112,27 @@ class TestHint:
         assert (answer.sure, answer.basis, answer.value) == (False, "endgame", Fraction(1, 3))
         assert answer.measures.mine == Fraction(1, 3) and answer.measures.progress == 0
 
+    def test_every_reason_of_best_has_words(self):
+        """Every basis Best may give a guess (its default play and its experiments) has its
+        words in the hint: "pocket", "50/50", "two moves" and "dominance" read "the
+        strategy's own choice (it does not say why)" before.  The bases are read from
+        best.py's code: each Decision's basis=, each string _guess returns as its why."""
+        import ast
+        import inspect
+
+        from satsweeper.report.hints import BASIS_TEXT
+        from satsweeper.strategies import best
+        tree = ast.parse(inspect.getsource(best))
+        given = {k.value.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 for k in node.keywords if k.arg == "basis" and isinstance(k.value, ast.Constant)}
+        guess = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "_guess")
+        returned = {r.value.elts[1].value for r in ast.walk(guess) if isinstance(r, ast.Return)
+                    and isinstance(r.value, ast.Tuple) and isinstance(r.value.elts[1], ast.Constant)}
+        returned |= {e.elts[1].value for r in ast.walk(guess) if isinstance(r, ast.Return)
+                     and isinstance(r.value, ast.IfExp) for e in (r.value.body, r.value.orelse)}
+        assert {"endgame", "pocket", "corner", "look-ahead", "two moves"} <= given | returned
+        assert (given | returned) - {"inner"} <= BASIS_TEXT.keys()  # "inner": a score, never a move
+
 
 class TestCommand:
     def test_text_and_json(self):

@@ -24,6 +24,15 @@ BASIS_TEXT = {
                     "flip lost either way: taken now, it loses no more of those layouts, and "
                     "when it is safe its number helps at once",
     "safest": "it is the safest cell",
+    # The reasons of Best's experiments (options off by default; scripts/best_ablation.py):
+    "50/50": "it is half of a 50/50 nothing will ever tell apart: a coin flip that must be taken "
+             "some day, taken now",
+    "pocket": "the best guess of a region walled in by numbers, played exactly on its own: "
+              "it clears the region with probability {value}",
+    "two moves": "of the cells nearly as safe as the safest, it is the likeliest to survive "
+                 "this move and the next two: {value}",
+    "dominance": "safe wherever the look-ahead's choice is safe, and safer: opening it first "
+                 "costs nothing",
     "random": "a hidden cell drawn at random (this strategy guesses uniformly)",
     "choice": "the strategy's own choice (it does not say why)",
 }
