@@ -8,6 +8,10 @@ draw it, so the same request always replays the same game.  Layouts are
 remembered in a small LRU store (a no-guess expert layout takes a while to
 find); losing one costs time, never the game.
 
+So the client holds the seed, and whoever reads the page's requests can
+draw the layout too: this is a practice table and an analyser, not a
+contest (a contest would keep the seed on the server, by game).
+
 >>> deal = Deal("beginner", "safe", False, 7)
 >>> game, _ = replay(deal, [("open", 4, 4)])
 >>> game.outcome.value, (4, 4) in game.revealed
