@@ -13,6 +13,11 @@ for speed keeps every decision.
     git worktree add /tmp/old cd52750      # a compiled build needs, in it:
     (cd /tmp/old && python setup.py build_ext --inplace)   # (trees that have setup.py)
     python scripts/bench_versions.py /tmp/old --strategy exact --games 600
+
+A worker plays every chunk in one process, as ``bench`` does: what a player
+keeps between games (the endgame's store of positions on boards of at most
+32 squares) serves later chunks, and the same chunk again in a later round.
+On such boards give ``--rounds 1``, so that no game is timed twice.
 """
 
 from __future__ import annotations
@@ -32,9 +37,9 @@ HERE = Path(__file__).resolve()
 def serve(level: str, strategy: str) -> None:
     """The worker: read "start stop" lines, play those games, answer "seconds wins"."""
     from satsweeper.experiments import play
-    from satsweeper.game import LEVELS, FirstClick
+    from satsweeper.game import LEVELS, FirstClick, Level
 
-    board = LEVELS[level]
+    board = LEVELS[level] if level in LEVELS else Level.parse(level)
     for line in sys.stdin:
         start, stop, seed = line.split()
         began = time.perf_counter()
@@ -54,7 +59,7 @@ def worker(tree: Path, level: str, strategy: str) -> subprocess.Popen:
 @click.argument("old", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.argument("new", type=click.Path(exists=True, file_okay=False, path_type=Path), default=HERE.parent.parent)
 @click.option("--strategy", default="exact", show_default=True)
-@click.option("--level", default="expert", show_default=True)
+@click.option("--level", default="expert", show_default=True, help="A level's name or WxHxM.")
 @click.option("--games", default=600, show_default=True)
 @click.option("--seed", default=3, show_default=True)
 @click.option("--rounds", default=3, show_default=True, help="Times each chunk is played; its best time counts.")

@@ -354,6 +354,87 @@ class TestCopy:
         assert twin.positions._board is board and player.positions._board is None
 
 
+class TestSharedEndgame:
+    """On small boards a fresh endgame search's state is shared between games by position
+    (endgame.SHARED_SQUARES): every game must play as it does alone, move for move, whatever
+    games came before it in the process."""
+
+    @staticmethod
+    def moves(level, seed: int) -> list:
+        """Every decision of `best` in game ``seed``: cells, flags, why, its value."""
+        from satsweeper.game import FirstClick, Game, Outcome
+        from satsweeper.strategies import strategy
+        rng = random.Random(str(seed))
+        game = Game.new(level, rng, (0, 0), FirstClick.SAFE)
+        player = strategy("best", check_consistency=False)
+        game.open((0, 0))
+        out = []
+        while game.outcome is Outcome.PLAYING:
+            d = player.decide(game.board, rng)
+            out.append((d.opens, d.flags, d.basis, d.value))
+            for cell in d.flags:
+                game.flag(cell)
+            for cell in d.opens:
+                if game.open(cell) is not Outcome.PLAYING:
+                    break
+        return out + [game.outcome]
+
+    @pytest.mark.parametrize("level, most", [("4x4x4", None), ("5x5x5", None), ("4x4x4", 3000)])
+    def test_every_game_plays_as_alone(self, level, most):
+        """150 games with nothing shared, then shared in order and in reverse order (a fresh
+        store each time; with ``most``, a store of 3,000 memo entries, so that positions are
+        dropped and searched again): the same moves in every game, and the store was used (fewer
+        positions kept than games played)."""
+        from collections import OrderedDict
+
+        from satsweeper.game import Level
+        from satsweeper.strategies import endgame
+
+        from .forced import Forced
+        board = Level.parse(level)
+        seeds = range(150)
+        with Forced(endgame, SHARED_SQUARES=0):
+            alone = {s: self.moves(board, s) for s in seeds}
+        for order in (seeds, reversed(seeds)):
+            store, sizes = OrderedDict(), {}
+            limits = {} if most is None else {"SHARED_ENTRIES": most}
+            with Forced(endgame, _FRESH=store, _SIZES=sizes, **limits):
+                shared = {s: self.moves(board, s) for s in order}
+            assert shared == alone
+            assert 0 < len(store) < len(seeds) and sum(sizes.values()) <= (most or endgame.SHARED_ENTRIES)
+
+    def test_a_shared_state_is_the_state_a_game_makes_alone(self):
+        """What a game takes from the store is what its own fresh search leaves: the same
+        explanations, masks and memo (so its later guesses, budget cut-offs included, are its
+        own), in a copy of its own."""
+        from collections import OrderedDict
+
+        from satsweeper.strategies import endgame
+        from satsweeper.strategies.endgame import Endgame
+
+        from .forced import Forced
+        board = parse_board("mines: 4\n1...\n....\n....\n....\n")
+        problem = problem_of(board)
+        with Forced(endgame, SHARED_SQUARES=0):
+            alone = Endgame()
+            answer = alone.best_guess(board, problem, None)
+        with Forced(endgame, _FRESH=OrderedDict(), _SIZES={}):
+            first, second = Endgame(), Endgame()
+            assert first.best_guess(board, problem, None) == answer == second.best_guess(board, problem, None)
+        for game in (first, second):
+            assert game.known[1:4] == alone.known[1:4] and game.everyone == alone.everyone
+            assert game.known[4].memo == alone.known[4].memo and len(alone.known[4].memo) > 100
+        assert first.known[4].memo is not second.known[4].memo
+
+    def test_big_boards_share_nothing(self):
+        from satsweeper.board import Board
+        from satsweeper.strategies.endgame import SHARED_SQUARES, _fresh_key, Endgame
+        small, big = Board(4, 8, {}, total_mines=3), Board(4, 9, {}, total_mines=3)
+        assert SHARED_SQUARES == 32
+        assert _fresh_key(Endgame(), small, problem_of(small)) is not None
+        assert _fresh_key(Endgame(), big, problem_of(big)) is None
+
+
 class TestCornerRules:
     """The far-corner experiments (``farthest``, ``corner_skip``) against the exact search's
     value of each guess, on the positions scripts/optimal_misplays.py found misplayed."""
