@@ -89,7 +89,7 @@ def images(level: Level, cell: tuple[int, int]) -> set[tuple[int, int]]:
 
 
 def split_rules(search: Search, done: dict, save=lambda: None, out: str | None = None,
-                floors: dict | None = None, only: list | None = None) -> dict:
+                floors: dict | None = None, only: list | None = None, carried: tuple = (0.0, 0)) -> dict:
     """Each rule's first clicks other than the corner's orbit, into ``done`` (by rule):
     ``best`` (the best exact value, or None) and ``results`` ([cell, won, count, exact]).
 
@@ -98,7 +98,10 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
     That is the cut the one-process search gets by trying the corner first;
     without it the first click tried here is searched to the end.
     ``only`` keeps those first clicks (one per orbit), so that two processes
-    can share a rule's clicks (``merge`` joins their files).
+    can share a rule's clicks (``merge`` joins their files).  ``carried``:
+    (CPU seconds, states) a memo this search was loaded from holds beyond
+    what ``done`` records (work on a click not finished when it was saved),
+    counted to the first rule not finished.
 
     >>> done = split_rules(Search(Level(4, 4, 4)), {})
     >>> done["safe"]["best"], done["safe"]["results"][0]
@@ -121,6 +124,7 @@ def split_rules(search: Search, done: dict, save=lambda: None, out: str | None =
         if not before.get("partial"):
             continue
         cpu, states = time.process_time() - before["cpu"], search.states - before["states"]
+        cpu, states, carried = cpu - carried[0], states - carried[1], (0.0, 0)
         floor = (floors or {}).get(rule.value)
         floor_text = None if floor is None else str(floor)
         if before.get("floor", floor_text) != floor_text:
@@ -204,6 +208,7 @@ def run(level: Level, memo: str, out: str, floors: dict | None = None, only: lis
 
     kept = kept_results(out, level, only)  # first: a wrong --out is refused before a memo of GBs is read
     search = Search(level, progress=progress)
+    carried = (0.0, 0)
     if os.path.exists(memo):
         header = search.load(memo)
         spent, done = header["cpu seconds"], header["rules"]
@@ -212,11 +217,29 @@ def run(level: Level, memo: str, out: str, floors: dict | None = None, only: lis
     if kept is not None:  # written after every click: never behind the memo's header
         done = kept
         print(f"{level}: going on from the clicks in {out}", file=sys.stderr, flush=True)
+    if os.path.exists(memo):
+        # The memo's work no record holds (a click it began): counted once, the JSON never behind it.
+        carried = unrecorded({"cpu seconds": spent, "rules": done}, search.states)
     try:
-        split_rules(search, done, save, out, floors, only)
+        split_rules(search, done, save, out, floors, only, carried)
     except (Stopped, KeyboardInterrupt):
         save()
         print(f"{level}: stopped; the memo is in {memo}", file=sys.stderr, flush=True)
+
+
+def unrecorded(header: dict, states: int) -> tuple[float, int]:
+    """(CPU seconds, states) of a memo's work that the rules recorded do not hold: a click
+    begun and not finished when it was saved (its rule then has no record yet, or a partial one
+    of the clicks before it).  ``header``: the memo's CPU seconds and the records kept (the
+    JSON's, which may be ahead of the memo: then less is carried, never twice); ``states``: the
+    search's, the memo just loaded.
+
+    >>> unrecorded({"cpu seconds": 3051.5, "rules": {"can-lose": {"cpu": 950.5, "states": 100}}}, 900)
+    (2101.0, 800)
+    """
+    rules = header.get("rules", {}).values()
+    return (max(0.0, header["cpu seconds"] - sum(r.get("cpu", 0.0) for r in rules)),
+            max(0, states - sum(r.get("states", 0) for r in rules)))
 
 
 def merged_row(level: Level, rule: FirstClick, corner: Fraction | None, split: dict) -> dict:

@@ -142,6 +142,33 @@ def test_a_run_whose_memo_is_lost_goes_on_from_the_clicks_it_wrote(tmp_path: Pat
     assert len(optimal_split.merge([str(out)], str(table))) == 3
 
 
+def test_a_resumed_memo_counts_the_work_no_click_recorded(tmp_path: Path) -> None:
+    """Stopped before its first click was recorded (8x3x11's 0,1 in session 50: 2,054 CPU s), a
+    run's memo holds work no rule records; going on from the memo counts it to the rule (its
+    rows said 950 CPU s, this session's alone).  The states then add up to an uninterrupted
+    run's, exactly."""
+    level, memo = Level(5, 3, 4), tmp_path / "split.memo"
+    whole = optimal_split.split_rules(Search(level), {})
+    stopping = Search(level)
+    real = stopping.first_click
+
+    def first_click(*args):
+        real(*args)  # the click searched to the end, stopped before it is recorded
+        raise KeyboardInterrupt
+    stopping.first_click = first_click
+    with pytest.raises(KeyboardInterrupt):
+        optimal_split.split_rules(stopping, {})
+    stopping.save(str(memo), {"cpu seconds": 100.0, "rules": {}})
+    again = Search(level)
+    header = again.load(str(memo))
+    carried = optimal_split.unrecorded(header, again.states)
+    assert carried == (100.0, stopping.states) and stopping.states > 0
+    done = optimal_split.split_rules(again, {}, carried=carried)
+    assert done["can-lose"]["states"] == whole["can-lose"]["states"] and done["can-lose"]["cpu"] >= 100.0
+    assert done["safe"]["cpu"] < 100.0  # carried once, to the first rule not finished
+    assert done["can-lose"]["results"] == whole["can-lose"]["results"]
+
+
 def test_merge_needs_every_click_once(tmp_path: Path) -> None:
     level = Level(4, 4, 4)  # first clicks but the corner's: 0,1 and 1,1
     a, b = tmp_path / "a.json", tmp_path / "b.json"
