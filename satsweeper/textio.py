@@ -645,6 +645,17 @@ def format_board(board: Board, mines: frozenset[Cell] | None = None,
     return "\n".join(lines) + "\n"
 
 
+def grid_rows(board: Board) -> list[str]:
+    """One string per row, a square a character: ``0``-``8`` a number, ``F`` a flag, ``-``
+    a void, ``.`` hidden (named or not: names are said apart), as the browser page draws it.
+
+    >>> grid_rows(Board(2, 3, {(0, 0): 1}, frozenset({(0, 1)}), frozenset({(1, 2)}), names={(0, 2): "x"}))
+    ['1F.', '..-']
+    """
+    return ["".join(_symbol(board, (r, c)) if (r, c) not in board.names else HIDDEN for c in range(board.width))
+            for r in range(board.height)]
+
+
 def _symbol(board: Board, cell: Cell) -> str:
     if cell in board.voids:
         return VOID

@@ -19,6 +19,7 @@ from typing import Hashable
 
 from ..board import Board, Cell
 from ..report.contract import envelope
+from ..textio import grid_rows
 
 
 def board_json(board: Board, mines: frozenset[Cell] | None = None) -> dict:
@@ -29,22 +30,8 @@ def board_json(board: Board, mines: frozenset[Cell] | None = None) -> dict:
     >>> board_json(Board(1, 3, {(0, 0): 1}, frozenset({(0, 1)}), total_mines=1))["rows"]
     ['1F.']
     """
-    rows = []
-    for r in range(board.height):
-        line = []
-        for c in range(board.width):
-            cell = (r, c)
-            if cell in board.clues:
-                line.append(str(board.clues[cell]))
-            elif cell in board.flags:
-                line.append("F")
-            elif cell in board.voids:
-                line.append("-")
-            else:
-                line.append(".")
-        rows.append("".join(line))
     out = {"width": board.width, "height": board.height, "total_mines": board.total_mines,
-           "rows": rows,
+           "rows": grid_rows(board),
            "names": [{"row": c[0], "col": c[1], "name": n} for c, n in sorted(board.names.items())]}
     if mines is not None:
         out["mines"] = [{"row": r, "col": c} for r, c in sorted(mines)]
