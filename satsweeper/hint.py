@@ -200,10 +200,52 @@ def _sure(strategy: str, board: Board, problem: Problem, decision, determined: i
     """A sure move of ``decision``: its minimal reason and the first rule that finds it."""
     cell, move = ((decision.opens[0], Move.OPEN) if decision.opens
                   else (decision.flags[0], Move.FLAG))
-    with Reasoner(problem) as reasoner:
-        reason = reasoner.safety(cell, move).reason
-    return Hint(strategy, True, cell=cell, move=move, sure=True, rule=_rule(problem, cell),
+    rule = _rule(problem, cell)
+    # The clues the rule named used: the solver's deletion finds *a* minimal set, which was
+    # at times two clues beside "single number" or three beside "two nested numbers".
+    reason = (_single(problem, cell) if rule == "single number"
+              else _nested_pair(problem, cell) if rule == "two nested numbers" else None)
+    if reason is None:
+        with Reasoner(problem) as reasoner:
+            reason = reasoner.safety(cell, move).reason
+    return Hint(strategy, True, cell=cell, move=move, sure=True, rule=rule,
                 reason=reason, sure_moves=determined)
+
+
+def _single(problem: Problem, cell: Hashable) -> tuple | None:
+    """The origin of one rule that settles ``cell`` alone (all its cells safe, or all
+    mines), as a one-item reason; None if none does.
+
+    >>> from satsweeper.textio import parse_board
+    >>> [str(o) for o in _single(problem_of(parse_board("1.\\n")), (0, 1))]
+    ['the 1 at 0,0']
+    """
+    for r in problem.constraints:
+        if cell in r.cells and r.mines in (0, len(r.cells)):
+            return (r.origin,)
+    return None
+
+
+def _nested_pair(problem: Problem, cell: Hashable) -> tuple | None:
+    """The origins of two nested rules that settle ``cell`` (as
+    :func:`~satsweeper.singlepoint.pair_moves` finds it), in the problem's
+    order; None if no pair does.  No single rule settles it when this is
+    asked, so the two are a minimal reason.
+
+    >>> from satsweeper.textio import parse_board
+    >>> problem = problem_of(parse_board("11.\\n...\\n"))  # the 1s' cells nested: 0,2 and 1,2 safe
+    >>> [str(o) for o in _nested_pair(problem, (1, 2))]
+    ['the 1 at 0,0', 'the 1 at 0,1']
+    """
+    for a in problem.constraints:
+        for b in problem.constraints:
+            if b is a or not (cell in b.cells and cell not in a.cells and a.cells < b.cells):
+                continue
+            outside, owed = len(b.cells - a.cells), b.mines - a.mines
+            if owed in (0, outside):
+                order = {id(r): k for k, r in enumerate(problem.constraints)}
+                return tuple(r.origin for r in sorted((a, b), key=lambda r: order[id(r)]))
+    return None
 
 
 def _sure_open(problem: Problem, counts):

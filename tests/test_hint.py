@@ -75,6 +75,19 @@ class TestHint:
         for dropped in answer.reason:
             rest = [o for o in answer.reason if o != dropped]
             assert not oracle.forced(without(problem, rest), answer.cell, mine)
+        assert len(answer.reason) == {"single number": 1, "two nested numbers": 2}.get(answer.rule,
+                                                                                     len(answer.reason))
+
+    def test_two_nested_numbers_are_the_reason(self):
+        """Found by two nested numbers, the move is explained by those two: the minimal set
+        the solver's deletion found here was three other clues (1,0, 2,2 and 2,3), beside the
+        words "found by two nested numbers" (1 in 20 random positions did so)."""
+        board = parse_board("mines: 7\n000000\n221000\n..3210\n2...10\n....20\n....10\n")
+        answer = hint(board)
+        assert (answer.cell, answer.rule) == ((3, 1), "two nested numbers")
+        assert [str(o) for o in answer.reason] == ["the 2 at 1,0", "the 2 at 3,0"]
+        problem = problem_of(board)
+        assert oracle.forced(without(problem, answer.reason), (3, 1), False)
 
     @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(boards(perturb=False, max_hidden=9))
@@ -139,7 +152,7 @@ class TestCommand:
         """The expert example: a sure move with its reason, as text and JSON."""
         runner = CliRunner()
         text = runner.invoke(main, ["hint", str(EXAMPLES / "expert.txt")])
-        assert text.exit_code == 0 and "force it" in text.output  # "the 3 at 4,24 and the 3 at 6,24 force it"
+        assert text.exit_code == 0 and "the 3 at 5,24 and the 3 at 6,24 force it" in text.output  # as README shows
         data = json.loads(runner.invoke(main, ["hint", str(EXAMPLES / "expert.txt"), "--json"]).stdout)
         assert data["sure"] and data["reason"][0]["kind"] == "clue"
 
