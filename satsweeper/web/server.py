@@ -449,6 +449,16 @@ def _obvious_json(subject) -> dict:
 
 
 def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
+    """Every /api/ address: the questions on a board, a game, the gadget library; then,
+    last, 404 or 405 for every other address under /api/."""
+    _question_routes(app, limits, workers)
+    _game_route(app, limits, workers)
+    _gadget_routes(app, limits, workers)
+    _elsewhere_route(app)
+
+
+def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
+    """The commands' questions on a board or system (check ... noguess) and the Analyse page's."""
     def board_route(command: str, work, systems: bool = True, known: bool = False):
         def route(query: BoardQuery, request: Request) -> dict:
             subject, _ = read(query.board, limits, systems)
@@ -538,6 +548,10 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         return _run(request, workers, "noguess", _seconds(query, limits), _nothing,
                     answers.noguess, subject, puzzle.mines, start)
 
+
+def _game_route(app: FastAPI, limits: Limits, workers: Workers) -> None:
+    """The Play page's game: its layout drawn (and remembered) in a worker, then replayed."""
+
     @app.post("/api/game", summary="a game replayed from its deal and moves")
     def game(query: GameQuery, request: Request) -> dict:
         deal = Deal(query.level, query.rule, query.no_guess, query.seed)
@@ -565,6 +579,10 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         return _run(request, workers, "game", seconds, _nothing, answers.game, deal, query.moves,
                     query.hint, query.probs, mines, left=max(0.0, deadline - time.monotonic()))
 
+
+def _gadget_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
+    """The Gadgets page: the library, and one gadget verified with one input case drawn."""
+
     @app.get("/api/gadgets", summary="satsweeper gadget list")
     def gadgets() -> dict:
         from .library import listing
@@ -582,8 +600,10 @@ def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         return _run(request, workers, "gadget verify", _seconds(query, limits), _nothing,
                     answers.gadget, query.name, values)
 
-    # Last: every other /api/ address is 404 (no endpoint) or 405 (another method),
-    # rather than a file the page's static files do not have.
+
+def _elsewhere_route(app: FastAPI) -> None:
+    """Every other /api/ address is 404 (no endpoint) or 405 (another method), rather
+    than a file the page's static files do not have: installed after every endpoint."""
     endpoints: dict[str, set[str]] = {}
     for route in app.routes:
         if getattr(route, "path", "").startswith("/api/"):
