@@ -3,10 +3,11 @@
 A player asks "what should I click?".  The answer is one move with its
 evidence:
 
-* a **sure move** (right in every explanation) comes with the smallest set of
-  clues that forces it, as :meth:`~satsweeper.reasoning.Reasoner.safety`
-  finds it, and the rule that finds it first (one number, two nested
-  numbers, or counting with the total);
+* a **sure move** (right in every explanation) comes with the rule that
+  finds it first (one number, two nested numbers, or counting with the
+  total) and the clues that force it: the rule's own (one number, the
+  nested pair), or for counting a minimal set of them, as
+  :meth:`~satsweeper.reasoning.Reasoner.safety` finds it;
 * a **guess** comes with its exact mine probability, the chance that it
   opens a region (shows 0) and that what it shows makes some cell safe, the
   reason the strategy preferred it (the exact endgame's chance of winning,
