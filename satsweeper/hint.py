@@ -238,14 +238,12 @@ def _nested_pair(problem: Problem, cell: Hashable) -> tuple | None:
     >>> [str(o) for o in _nested_pair(problem, (1, 2))]
     ['the 1 at 0,0', 'the 1 at 0,1']
     """
-    for a in problem.constraints:
-        for b in problem.constraints:
-            if b is a or not (cell in b.cells and cell not in a.cells and a.cells < b.cells):
-                continue
-            outside, owed = len(b.cells - a.cells), b.mines - a.mines
-            if owed in (0, outside):
-                order = {id(r): k for k, r in enumerate(problem.constraints)}
-                return tuple(r.origin for r in sorted((a, b), key=lambda r: order[id(r)]))
+    rules = problem.constraints
+    for i, a in enumerate(rules):
+        for j, b in enumerate(rules):
+            if i != j and cell in b.cells and cell not in a.cells and a.cells < b.cells \
+                    and b.mines - a.mines in (0, len(b.cells - a.cells)):
+                return (a.origin, b.origin) if i < j else (b.origin, a.origin)
     return None
 
 

@@ -208,8 +208,8 @@ def run(level: Level, memo: str, out: str, floors: dict | None = None, only: lis
 
     kept = kept_results(out, level, only)  # first: a wrong --out is refused before a memo of GBs is read
     search = Search(level, progress=progress)
-    carried = (0.0, 0)
-    if os.path.exists(memo):
+    loaded = os.path.exists(memo)
+    if loaded:
         header = search.load(memo)
         spent, done = header["cpu seconds"], header["rules"]
         print(f"{level}: resumed from {memo} ({header['views']} views, {spent:.0f} s CPU before)",
@@ -217,9 +217,8 @@ def run(level: Level, memo: str, out: str, floors: dict | None = None, only: lis
     if kept is not None:  # written after every click: never behind the memo's header
         done = kept
         print(f"{level}: going on from the clicks in {out}", file=sys.stderr, flush=True)
-    if os.path.exists(memo):
-        # The memo's work no record holds (a click it began): counted once, the JSON never behind it.
-        carried = unrecorded({"cpu seconds": spent, "rules": done}, search.states)
+    # The memo's work no record holds (a click it began): counted once, the JSON never behind it.
+    carried = unrecorded(spent, done, search.states) if loaded else (0.0, 0)
     try:
         split_rules(search, done, save, out, floors, only, carried)
     except (Stopped, KeyboardInterrupt):
@@ -227,18 +226,18 @@ def run(level: Level, memo: str, out: str, floors: dict | None = None, only: lis
         print(f"{level}: stopped; the memo is in {memo}", file=sys.stderr, flush=True)
 
 
-def unrecorded(header: dict, states: int) -> tuple[float, int]:
+def unrecorded(spent: float, done: dict, states: int) -> tuple[float, int]:
     """(CPU seconds, states) of a memo's work that the rules recorded do not hold: a click
     begun and not finished when it was saved (its rule then has no record yet, or a partial one
-    of the clicks before it).  ``header``: the memo's CPU seconds and the records kept (the
+    of the clicks before it).  ``spent``: the memo's CPU seconds; ``done``: the records kept (the
     JSON's, which may be ahead of the memo: then less is carried, never twice); ``states``: the
     search's, the memo just loaded.
 
-    >>> unrecorded({"cpu seconds": 3051.5, "rules": {"can-lose": {"cpu": 950.5, "states": 100}}}, 900)
+    >>> unrecorded(3051.5, {"can-lose": {"cpu": 950.5, "states": 100}}, 900)
     (2101.0, 800)
     """
-    rules = header.get("rules", {}).values()
-    return (max(0.0, header["cpu seconds"] - sum(r.get("cpu", 0.0) for r in rules)),
+    rules = done.values()
+    return (max(0.0, spent - sum(r.get("cpu", 0.0) for r in rules)),
             max(0, states - sum(r.get("states", 0) for r in rules)))
 
 

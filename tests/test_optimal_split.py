@@ -161,7 +161,7 @@ def test_a_resumed_memo_counts_the_work_no_click_recorded(tmp_path: Path) -> Non
     stopping.save(str(memo), {"cpu seconds": 100.0, "rules": {}})
     again = Search(level)
     header = again.load(str(memo))
-    carried = optimal_split.unrecorded(header, again.states)
+    carried = optimal_split.unrecorded(header["cpu seconds"], header["rules"], again.states)
     assert carried == (100.0, stopping.states) and stopping.states > 0
     done = optimal_split.split_rules(again, {}, carried=carried)
     assert done["can-lose"]["states"] == whole["can-lose"]["states"] and done["can-lose"]["cpu"] >= 100.0
