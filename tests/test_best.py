@@ -263,7 +263,8 @@ class TestDeepMost:
         two-move score is the highest of them."""
         from fractions import Fraction as F
         from satsweeper.strategies import certain_decision
-        from satsweeper.strategies.best import DEEPER, Best
+        from satsweeper.strategies.best import Best
+        from satsweeper.strategies.tuning import DEEPER
         calls = []
         original = Best._two_moves
 
@@ -336,12 +337,17 @@ class TestCopy:
     def test_every_option_is_immutable(self):
         """Options are shared between copies, so none may be a mutable object: only the
         positions and the endgame (copied) carry a game from move to move."""
+        import dataclasses
         import numbers
         from satsweeper.strategies.best import Best
-        for player in (Best(), Best(deeper=Fraction(1, 10), risk=Fraction(1, 2))):
-            carried = {name for name, value in vars(player).items()
-                       if not isinstance(value, (numbers.Number, str, tuple, frozenset, type(None)))}
+        from satsweeper.strategies.tuning import Tuning
+        immutable = (numbers.Number, str, tuple, frozenset, type(None))
+        for player in (Best(), Best(deeper=Fraction(1, 10), risk=Fraction(1, 2), corner_skip=(0, 1))):
+            carried = {name for name, value in vars(player).items() if not isinstance(value, (*immutable, Tuning))}
             assert carried == {"positions", "endgames"}
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                player.tuning.spread = Fraction(1, 2)
+            assert all(isinstance(getattr(player.tuning, f.name), immutable) for f in dataclasses.fields(Tuning))
 
     def test_a_copy_goes_on_apart(self):
         """A copy decides as the original would, and what it then learns is its own."""

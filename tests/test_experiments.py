@@ -99,7 +99,8 @@ class TestStrategies:
         among the cells nearly as safe as the safest, one with the highest
         chance of surviving this move and the best next one.  Without a total the
         components are independent, so the look-ahead is exact and must agree."""
-        from satsweeper.strategies.best import SPREAD, Best
+        from satsweeper.strategies.best import Best
+        from satsweeper.strategies.tuning import SPREAD
         board = dataclasses.replace(board, total_mines=None)
         problem = problem_of(board)
         if not problem.cells:
@@ -140,7 +141,8 @@ class TestStrategies:
         score plus ``progress`` times P(the number makes some cell safe) plus
         ``zero`` times P(it shows 0 around hidden cells); with ``tiebreak``,
         ties go to the likelier 0, then to more possible numbers."""
-        from satsweeper.strategies.best import SPREAD, Best
+        from satsweeper.strategies.best import Best
+        from satsweeper.strategies.tuning import SPREAD
         board = dataclasses.replace(board, total_mines=None)  # independent components: exact
         problem = problem_of(board)
         if not problem.cells:

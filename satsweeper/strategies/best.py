@@ -21,10 +21,10 @@ that looks one move ahead.
    credits it: there an opening counts as one sure next move, like any
    number that makes a single cell safe.  The corner gives way to a cell
    beside the numbers exactly as safe whose number makes some cell safe
-   with a chance above ``CORNER_YIELD`` (1/2) when it is safe, as David
+   with a chance above ``tuning.CORNER_YIELD`` (1/2) when it is safe, as David
    Hill's solver plays (see _yielding).
 5. Otherwise the candidates are the cells nearly as safe as the safest
-   (safety at least ``1 - SPREAD`` times the best), and the guess is the one
+   (safety at least ``1 - tuning.SPREAD`` times the best), and the guess is the one
    most likely to survive this move *and the next*: for every number ``k`` a
    candidate may show, the next move is a sure one if the number makes some
    cell safe, else the safest guess then (cells the number cannot reach
@@ -75,37 +75,9 @@ from ..components import count as count_explanations
 from ..constraints import Constraint, Positions, Problem
 from ..tally import Tally
 from . import Decision, certain_decision, check_explained, endgame, nothing_hidden
-from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT, Endgame
+from .endgame import Endgame
+from .tuning import Tuning
 
-# Measured on expert, 10000 games each (seed 21, the same games): candidates
-# within 10% of the best safety 39.75% (39.92% with a first version that
-# took floating candidates in another order), exact ties only 39.26%; with a
-# bonus of 1/4 for a number that makes some cell safe 39.47%; opening a
-# detected unavoidable 50/50 before anything else 39.32%.  The chosen cell
-# is among the first 5 candidates in 96% of guesses.  Corners opened only
-# when exactly as safe as the safest: against the first corner rule (which
-# allowed a number two steps away), also taking them when merely within
-# SPREAD took intermediate from 78.27% to 77.39% (20000 games, seed 5) and
-# expert from 40.90% to 39.79% (10000, seed 1); untouched edge cells too
-# (after corners) 78.23% and 40.49%.
-SPREAD = Fraction(1, 10)
-CANDIDATES = 8
-# The far corner gives way to a frontier cell exactly as safe whose number makes some
-# cell safe with a chance above this, given it is safe (issue 18, session 45: expert
-# safe corner, 20,000 games each, seed 4201 141 games won only with it against 86,
-# z = +3.65; seed 4202 128 against 100, z = +1.85; 0 and 7/10 did as well).  Held out
-# (seed 20261123, 100,000 games a row): expert safe corner 696 against 544 (z = +4.32),
-# 16x16x40 357 against 276 (+3.22), 8x8x10 281 against 209 (+3.25), the expert opening
-# at 3,3 327 against 260 (+2.77); 9x9x10 and the 16x16x40 opening within chance
-# (docs/strength.md, "The corner gives way").
-CORNER_YIELD = Fraction(1, 2)
-# Pseudo 50/50s taken first (issue 18, session 46: expert safe corner, 20,000 games each,
-# seed 4201 119 games won only with them against 94, z = +1.71; seed 4202 146 against
-# 102, z = +2.79).  Held out (seed 20261123, 100,000 games a row) the gain shrank to within
-# chance: expert safe corner 580 against 553 (z = +0.80), the expert opening 838 against
-# 805 (+0.81), 16x16x40 22 against 27 (docs/strength.md, "Walled-in 50/50s first").
-PSEUDO = True
-DEEPER = 3  # most candidates scored two moves ahead (the ``deeper`` experiment)
 
 
 class Best:
@@ -114,80 +86,20 @@ class Best:
     name = "best"
     check_consistency = True  # see strategies/__init__.py
 
-    def __init__(self, spread: Fraction = SPREAD, candidates: int = CANDIDATES, endgame: bool = True,
-                 corners: bool = True, limit: int = None, most_cells: int = None, budget: int = None,
-                 progress: Fraction = 0, zero: Fraction = 0, tiebreak: bool = False, pockets: bool = False,
-                 late_corners: bool = True, blend: bool = True, fifty: bool = False,
-                 risk: Fraction = 0, deeper: Fraction | None = None, alive: bool = False,
-                 deep_most: int = DEEPER, dominance: bool = False, corner_skip: tuple | None = None,
-                 farthest: bool = False, blend_weight: int = 4, defer: int = 0,
-                 corner_yield: Fraction | None = CORNER_YIELD, pseudo: bool = PSEUDO):
-        # Experiments (issue 18), off by default: ``progress`` adds that much
-        # per unit of P(the number shows and makes some cell safe) to a
-        # look-ahead score (Hill's "progress"), ``zero`` per unit of P(it
-        # shows 0); ``tiebreak`` breaks exact ties of the score by the chance
-        # of a 0, then by how many numbers the cell may show (Tu et al.'s
-        # PSEQ order: safety, then a zero, then information).
-        self.progress = Fraction(progress)
-        self.zero = Fraction(zero)
-        self.tiebreak = tiebreak
-        # ``pockets``: an isolated region is played exactly first (see _pocket).
-        self.pockets = pockets
-        # ``late_corners=False``: far corners only until the board shows a 0.
-        self.late_corners = late_corners
-        # ``blend`` (on by default since issue 18): the next move's value is
-        # Hill's blended safety, (4 * the safest cell's + the second safest's)
-        # / 5; off, the safest cell's alone (best before November 2026).
-        self.blend = blend
-        # ``blend_weight``: the safest cell's weight against the second's in the blend (Hill's 4).
-        self.blend_weight = blend_weight
-        # ``fifty``: an unavoidable 50/50 (see _fifty_fifty) is guessed first.
-        self.fifty = fifty
-        # ``risk``: a candidate's score times 1 + risk * (the layouts in which it
-        # is the mine of a pair walled in by mines) / (those with it safe):
-        # after Hill's "50/50 influence" (see _walled_pairs).
-        self.risk = Fraction(risk)
-        # ``deeper``: the candidates whose look-ahead score is within that
-        # fraction of the best (at most ``deep_most`` of them) are scored again
-        # two moves ahead (see _two_moves).
-        self.deeper = deeper
-        self.deep_most = deep_most
-        # ``dominance``: the look-ahead's guess gives way to a safer cell that is
-        # safe whenever it is (see _dominating).
-        self.dominance = dominance
-        # ``alive``: a candidate that can show only one number (dead: Hill never
-        # guesses one while a living cell is left) is passed over unless all are.
-        self.alive = alive
-        # ``corner_skip`` (low, high): no corner rule while the safest cell's
-        # mine chance is above low and at most high (None: always the rule).
-        self.corner_skip = None if corner_skip is None else tuple(map(Fraction, corner_skip))
-        # ``farthest``: of the far corners, the one farthest from every number first.
-        self.farthest = farthest
-        # ``defer``: a candidate in a small area (fewer than ``defer`` covered
-        # cells within reach, see _small_area) is passed over while a candidate
-        # in a large one is left (Hill's SpaceCounter, 8).
-        self.defer = defer
-        # ``corner_yield``: the far corner gives way to a frontier candidate
-        # exactly as safe whose number makes some cell safe with chance above
-        # that (given it is safe; the best look-ahead score among them), as
-        # David Hill's solver opens such cells after a 0 (see _yielding).
-        self.corner_yield = None if corner_yield is None else Fraction(corner_yield)
-        # ``pseudo`` (on by default since session 46): a cell that is a mine only
-        # where it would be the mine of a 50/50 walled in by mines is guessed
-        # first, as David Hill's solver does (see _pseudo_fifty).
-        self.pseudo = pseudo
-        self.spread = Fraction(spread)
-        self.candidates = candidates
-        self.endgame = endgame
-        self.corners = corners
-        self.limit = ENDGAME_LIMIT if limit is None else limit
-        self.most_cells = ENDGAME_CELLS if most_cells is None else most_cells
+    def __init__(self, tuning: Tuning = Tuning(), **changes):
+        """``Best()`` plays as measured; ``Best(Tuning(...))`` or
+        ``Best(field=value, ...)`` (the fields of ``Tuning``) plays a variant.
+
+        >>> Best(blend=False).tuning == Tuning(blend=False)
+        True
+        """
+        self.tuning = replace(tuning, **changes) if changes else tuning
         self.positions = Positions()
-        self.endgames = Endgame(self.limit, self.most_cells, budget)  # one per game, as positions
+        self.endgames = Endgame(self.tuning.limit, self.tuning.most_cells, self.tuning.budget)  # one per game, as positions
 
     def __deepcopy__(self, memo: dict) -> Best:
-        """A player that goes on from here in another game: the options (set
-        once, never changed) shared, the game's positions and endgame copied.
+        """A player that goes on from here in another game: the options (a
+        frozen ``Tuning``) shared, the game's positions and endgame copied.
         Why: ``satsweeper.optimal.play_together`` copies the player wherever
         games part, and the generic walk over the options was a quarter of the
         time there (6x4x5).  ``tests/test_best.py`` holds every other attribute
@@ -196,7 +108,7 @@ class Best:
         >>> import copy
         >>> p = Best()
         >>> twin = copy.deepcopy(p)
-        >>> twin.spread is p.spread, twin.endgames is p.endgames
+        >>> twin.tuning is p.tuning, twin.endgames is p.endgames
         (True, False)
         """
         twin = copy.copy(self)
@@ -204,6 +116,7 @@ class Best:
         return twin
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
+        t = self.tuning
         if self.check_consistency:
             check_explained(board)
         sure, problem, counts, components = certain_decision(board, self.positions)
@@ -211,23 +124,23 @@ class Best:
             return sure
         if not problem.cells:
             raise nothing_hidden()
-        if self.endgame and counts.count <= self.limit:
+        if t.endgame and counts.count <= t.limit:
             found = self.endgames.best_guess(board, problem, counts.count)
             if found:
                 return Decision(opens=(found[0],), guess=True, basis="endgame", value=found[1])
-        if self.fifty:
+        if t.fifty:
             found = _fifty_fifty(board, problem, counts)
             if found:
                 return Decision(opens=(found,), guess=True, basis="50/50", value=Fraction(1, 2))
-        if self.pseudo:
+        if t.pseudo:
             found = _pseudo_fifty(board, problem, counts, components)
             if found:
                 look = _Lookahead(self, board, set(problem.cells), counts, components)
                 scores, top = look.scores(found, problem)
                 cell = min(c for c, v in scores.items() if v == top) if scores else found[0]
                 return Decision(opens=(cell,), guess=True, basis="pseudo-50/50", value=None)
-        if self.pockets:
-            found = _pocket(board, problem, components, self.limit, self.most_cells)
+        if t.pockets:
+            found = _pocket(board, problem, components, t.limit, t.most_cells)
             if found:
                 return Decision(opens=(found[0],), guess=True, basis="pocket", value=found[1])
         cell, basis, value = self._guess(board, problem, counts, components, rng)
@@ -242,40 +155,40 @@ class Best:
         """
         # The component engine's scaled counts are ints: mines[c] / whole =
         # P(c is a mine), and int comparisons are fast.
+        t = self.tuning
         mines, whole = counts.scaled_mines, counts.scaled_count
-        limit = floor(whole - (whole - min(mines.values())) * (1 - self.spread))
+        limit = floor(whole - (whole - min(mines.values())) * (1 - t.spread))
         hidden = set(problem.cells)
         component_of = components.component_of
-        near = _candidates(board, hidden, mines, limit, component_of, self.candidates)
-        if self.defer and not inner:
-            near = _undeferred(board, hidden, mines, limit, component_of, self.candidates, near, self.defer)
+        near = _candidates(board, hidden, mines, limit, component_of, t.candidates)
+        if t.defer and not inner:
+            near = _undeferred(board, hidden, mines, limit, component_of, t.candidates, near, t.defer)
         if len(near) == 1 and not inner:
             return near[0], "safest", None
-        corners = not inner and self.corners and (self.late_corners or 0 not in board.clues.values())
-        if corners and self.corner_skip is not None:
-            corners = not self.corner_skip[0] < Fraction(mines[near[0]], whole) <= self.corner_skip[1]
-        corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of, self.farthest)
+        corners = not inner and t.corners and (t.late_corners or 0 not in board.clues.values())
+        if corners and t.corner_skip is not None:
+            corners = not t.corner_skip[0] < Fraction(mines[near[0]], whole) <= t.corner_skip[1]
+        corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of, t.farthest)
         look = _Lookahead(self, board, hidden, counts, components)
         if corner:
-            found = None if self.corner_yield is None else _yielding(look, near, problem, mines[corner],
-                                                                      self.corner_yield)
+            found = None if t.corner_yield is None else _yielding(look, near, problem, mines[corner], t.corner_yield)
             return (found, "corner-yield", None) if found is not None else (corner, "corner", None)
         scores, top = look.scores(near, problem)
         if inner:
             return None, "inner", top
-        if self.deeper is not None and len(scores) > 1:
-            bar = top * (1 - self.deeper)
-            close = sorted((c for c, v in scores.items() if v >= bar), key=lambda c: -scores[c])[:self.deep_most]
+        if t.deeper is not None and len(scores) > 1:
+            bar = top * (1 - t.deeper)
+            close = sorted((c for c, v in scores.items() if v >= bar), key=lambda c: -scores[c])[:t.deep_most]
             if len(close) > 1:
                 deep = {c: self._two_moves(board, hidden, components, look.total, c, rng) for c in close}
                 best_deep = max(deep.values())
                 return rng.choice([c for c in close if deep[c] == best_deep]), "two moves", best_deep
         tied = [c for c, v in scores.items() if v == top]
-        if self.tiebreak and len(tied) > 1:
+        if t.tiebreak and len(tied) > 1:
             first = max(look.keys[c] for c in tied)
             tied = [c for c in tied if look.keys[c] == first]
         cell = rng.choice(tied)
-        if self.dominance:
+        if t.dominance:
             safer = _dominating(problem, components, counts.scaled_mines, cell)
             if safer is not None:
                 return safer, "dominance", None
@@ -326,13 +239,13 @@ class _Lookahead:
         self.ranked = sorted((min(mines[cells[0]] for cells in dp.cells), i)
                              for i, dp in enumerate(components.dps))
         self.chances = [1 - Fraction(m, whole) for m, _ in self.ranked]
-        if player.blend:
+        if player.tuning.blend:
             # Per component, its two lowest scaled mine counts (a box of n cells counting n times).
             self.pairs = [_two_lowest((mines[cells[0]], len(cells)) for cells in dp.cells)
                           for dp in components.dps]
             self.outside_of: dict = {}  # the touched components -> the two lowest chances outside them
         # the most one explanation can add to a score
-        self.most = 1 + max(player.progress, 0) + max(player.zero, 0)
+        self.most = 1 + max(player.tuning.progress, 0) + max(player.tuning.zero, 0)
         self.keys: dict = {}
 
     def elsewhere(self, touched) -> Fraction:
@@ -349,7 +262,7 @@ class _Lookahead:
             near = [m for _, i in islice((r for r in self.ranked if r[1] not in touched), 2) for m in self.pairs[i]]
             outside = self.outside_of[touched] = [Fraction(m, self.whole) for m in sorted(near)[:2]]
         first, second = sorted([*outcomes.lowest_two(k), *outside])[:2]
-        w = self.player.blend_weight
+        w = self.player.tuning.blend_weight
         return 1 - (w * first + second) / (w + 1)
 
     def score(self, cell, beat: Fraction, skip_dead: bool) -> Fraction | None:
@@ -363,7 +276,7 @@ class _Lookahead:
         left = sum(outcomes.counts.values())  # explanations with the cell safe
         bar = beat * self.total  # compare counts, not scores
         got = Fraction(0)
-        most, progress, zero, blend = self.most, player.progress, player.zero, player.blend
+        most, progress, zero, blend = self.most, player.tuning.progress, player.tuning.zero, player.tuning.blend
         # Likeliest numbers first; each still to come adds at most its count.
         for k, count in sorted(outcomes.counts.items(), key=lambda kc: -kc[1]):
             left -= count
@@ -379,7 +292,7 @@ class _Lookahead:
                 got += count * progress
             if zero and k == 0 and around:
                 got += count * zero
-        if player.tiebreak:
+        if player.tuning.tiebreak:
             self.keys[cell] = (outcomes.counts.get(0, 0) if around else 0, len(outcomes.counts))
         return got / self.total
 
@@ -392,11 +305,11 @@ class _Lookahead:
         scoring everything, far fewer look-aheads).
         """
         mines, whole, most = self.mines, self.whole, self.most
-        risk = self.player.risk
+        risk = self.player.tuning.risk
         scores: dict = {}
         top = Fraction(-1)
         # ``alive``: dead cells are scored only if every candidate is dead.
-        skip_dead = self.player.alive
+        skip_dead = self.player.tuning.alive
         for c in near:
             if Fraction(whole - mines[c], whole) * most * max(1, 1 + risk) < top:
                 break
