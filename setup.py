@@ -27,8 +27,10 @@ from setuptools import Extension, setup
 # pair rule, counting by components, the tallies, best and its endgame), plain Python that
 # Cython runs faster unchanged: best's expert games took 0.78 of the time, exact's 0.84, with
 # the same moves and wins (scripts/bench_versions.py, 600 games of seed 3, 2026-11-26;
-# docs/best-bench.txt).  Not game.py: its LEVELS would be instances of the Python class.
-NAMES = ("bitboard", "optimal", "board", "constraints", "singlepoint", "tally", "components",
+# docs/best-bench.txt).  propagation: the same rules played through a game, split from
+# singlepoint with its build (the rules on 300 expert first clicks took 0.79-0.84 of the
+# time, 2026-11-28).  Not game.py: its LEVELS would be instances of the Python class.
+NAMES = ("bitboard", "optimal", "board", "constraints", "singlepoint", "propagation", "tally", "components",
          "strategies.endgame", "strategies.best")
 # Modules whose annotations carry Cython types (cython.Py_ssize_t).  The others are compiled
 # as Python as far as Cython allows: annotations are documentation only (Cython would enforce

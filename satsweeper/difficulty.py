@@ -31,7 +31,8 @@ from .constraints import problem_of
 from .errors import InputError
 from .game import Game, Level, Outcome, neighbours
 from .reasoning import Move, Reasoner, Status, solve
-from .singlepoint import pair_moves, play_sure, propagate
+from .propagation import play_sure, propagate
+from .singlepoint import pair_moves
 
 
 class Rung(enum.IntEnum):

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from .board import Board, Cell
 from .game import FirstClick, Game, Level, Outcome
-from .singlepoint import propagate, touched
+from .propagation import propagate, touched
 
 
 def stuck_games(level: Level, seed: int, first: Cell | None = None,

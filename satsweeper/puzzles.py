@@ -45,7 +45,7 @@ from .errors import InputError, TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
 from .runner import Backend, open_runner
-from .singlepoint import play_sure, propagate
+from .propagation import play_sure, propagate
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,23 @@ class TestMap:
             listed = {name.strip() for name in uses.split(",") if name.strip()}
             assert listed == actual, f"{names}: the map says {sorted(listed)}, the code imports {sorted(actual)}"
 
+    def test_strategies_never_see_the_game(self):
+        """A strategy sees only the player's board: no module of strategies/ imports game.py,
+        not even through another module (the game holds the mines)."""
+        def reach(start: str) -> set[str]:
+            seen, todo = set(), [start]
+            while todo:
+                for target in imports(todo.pop()):
+                    if target in MODULES and target not in seen:
+                        seen.add(target)
+                        todo.append(target)
+            return seen
+        players = [module for module in MODULES if module.startswith("satsweeper.strategies")]
+        assert len(players) >= 8
+        wrong = [module for module in players if "satsweeper.game" in reach(module)]
+        assert not wrong, f"these reach satsweeper.game: {wrong}"
+        assert "satsweeper.game" in reach("satsweeper.difficulty")  # the walk follows imports at all
+
     def test_web_does_not_import_the_cli(self):
         """The server is a second face of the library, not a user of the command line:
         no module of web/ imports one of cli/ (cli/serve.py imports web/ to start it)."""

@@ -17,7 +17,7 @@ from satsweeper.difficulty import Rung, grade
 from satsweeper.errors import CellError, InputError
 from satsweeper.game import FirstClick, Game, Level, Outcome, place_mines
 from satsweeper.puzzles import AUTO_DRAWS, Method, generate, guess_odds, no_guess, start_zone, three_bv
-from satsweeper.singlepoint import propagate
+from satsweeper.propagation import propagate
 from satsweeper.textio import parse_puzzle
 
 from . import oracle
