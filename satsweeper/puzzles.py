@@ -297,8 +297,8 @@ def generate(level: Level, start: Cell, rng: random.Random, method: Method = Met
             player = moved
             perturbations += 1
     wanted = "" if difficulty is None else f" {difficulty.word}"
-    raise TooComplexError(f"a no-guess{wanted} {level} layout within {budget} checks "
-                          f"(got none after {layouts} layouts)")
+    raise TooComplexError(f"a no-guess{wanted} {level} layout within {budget} check{'s' if budget != 1 else ''} "
+                          f"(got none after {layouts} layouts; a larger budget may find one)")
 
 
 def _perturb(player, zone: frozenset[Cell], rng: random.Random, clear: bool, new_player):

@@ -37,6 +37,38 @@ def obvious_moves(problem: Problem) -> tuple[set, set]:
     return safe - mines, mines - safe
 
 
+def settled_moves(problem: Problem) -> tuple[set, set]:
+    """(safe cells, mines) the single rules decide when what each decides is
+    fed back into the others until nothing changes: what a player who only
+    flags by the single-number rules knows (no cell is opened: its number is
+    not known).  What a timed-out query can still say.
+
+    >>> from satsweeper.board import Board
+    >>> from satsweeper.constraints import problem_of
+    >>> p = problem_of(Board(1, 4, {(0, 0): 1, (0, 2): 1}))
+    >>> obvious_moves(p), settled_moves(p)
+    ((set(), {(0, 1)}), ({(0, 3)}, {(0, 1)}))
+    """
+    rules = [(frozenset(rule.cells), rule.mines) for rule in problem.constraints]
+    safe: set = set()
+    mines: set = set()
+    changed = True
+    while changed:
+        changed = False
+        for cells, need in rules:
+            open_cells = cells - safe - mines
+            if not open_cells:
+                continue
+            left = need - len(cells & mines)
+            if left == 0:
+                safe |= open_cells
+                changed = True
+            elif left == len(open_cells):
+                mines |= open_cells
+                changed = True
+    return safe - mines, mines - safe
+
+
 def pair_moves(problem: Problem) -> tuple[set, set]:
     """(safe cells, mines) that two nested rules decide together.
 

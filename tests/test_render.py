@@ -78,6 +78,20 @@ class TestPictures:
         assert [(c["row"], c["col"]) for c in data["reason"]["reason"]] == \
             [(c["row"], c["col"]) for c in safe["reason"] if c["kind"] == "clue"]
 
+    def test_probs_stay_beside_an_undetermined_reason(self, tmp_path):
+        """--probs with --reason on an undetermined cell draws the heat map too (its legend and
+        percentages), not the counter-example alone; a safe cell's reason keeps it as well."""
+        for cell, status in (("3,7", "undetermined"), ("3,12", "safe")):
+            out = tmp_path / f"p{status}.svg"
+            data = json.loads(run("render", EXAMPLES / "expert.txt", "-o", out, "--probs", "--reason", cell,
+                                  "--json").stdout)
+            assert data["reason"]["status"] == status
+            text = out.read_text()
+            assert "mine probability" in text and "19%" in text, status
+        alone = tmp_path / "alone.svg"
+        run("render", EXAMPLES / "expert.txt", "-o", alone, "--reason", "3,7")
+        assert "mine probability" not in alone.read_text()  # no --probs, no heat map
+
     def test_reason_clues_and_total_in_the_contract_form(self, tmp_path):
         """--reason writes the clues and the total as every answer does (docs/json.md: "a clue
         or rule"). Worked by hand: the 1 at 0,0 puts the one mine among 0,1 1,0 1,1, so 0,2 is

@@ -139,7 +139,7 @@ def _reason_picture(problem, view, board, reason, picture):
                 {"cell": view.json(cell), "status": "safe" if opening.safe else "mine",
                  "reason": [origin_json(o) for o in answer.reason], "total": total}, ())
     caption = f"{where} is undetermined: in this explanation (mines drawn) it is a mine"
-    return (Picture(None, {cell: "move"}, opening.counterexample, picture.title, caption),
+    return (Picture(picture.probabilities, {cell: "move"}, opening.counterexample, picture.title, caption),
             {"cell": view.json(cell), "status": "undetermined",
              "explanation": [view.json(c) for c in sorted(opening.counterexample)]}, ())
 

@@ -201,8 +201,9 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
             for index, made in enumerate(layouts):
                 if made is None:
                     wanted = f" {difficulty}" if difficulty else ""  # as puzzles.generate says it
-                    return boards, (f"a no-guess{wanted} {level} layout within {budget} checks "
-                                    f"(got none for board {index + 1})")
+                    return boards, (f"a no-guess{wanted} {level} layout within {budget} "
+                                    f"check{'s' if budget != 1 else ''} (got none for board {index + 1}; "
+                                    "a larger --budget may find one)")
                 path = output or (out_dir / f"board-{skip + index + 1:0{width}d}.txt" if out_dir else None)
                 text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
                         else format_board(blank, made.mines, first))

@@ -90,8 +90,8 @@ def known_after_timeout(problem, basis, view) -> tuple[dict, str]:
 def obvious_known(problem, view) -> tuple[dict, str]:
     """What the single-number rules settle: known whatever the time limit."""
     from ..report.queries import settled
-    from ..singlepoint import obvious_moves
-    return settled(view, *obvious_moves(problem))
+    from ..singlepoint import settled_moves
+    return settled(view, *settled_moves(problem))
 
 
 @click.command()

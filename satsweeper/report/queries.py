@@ -114,7 +114,7 @@ def uniqueness_json(view: View, answer: Uniqueness) -> dict:
 
 
 def settled(view: View, safe, mines) -> tuple[dict, str]:
-    """What the single-number rules settle (:func:`satsweeper.singlepoint.obvious_moves`'s
+    """What the single-number rules settle (:func:`satsweeper.singlepoint.settled_moves`'s
     safe cells and mines), as the fields of an answer out of time and in words."""
     return ({"safe": [view.json(c) for c in sorted(safe, key=str)],
              "mine": [view.json(c) for c in sorted(mines, key=str)]},

@@ -440,12 +440,12 @@ def _obvious_json(subject) -> dict:
     from ..constraints import problem_of
     from ..report.queries import settled
     from ..report.views import BoardView, SystemView
-    from ..singlepoint import obvious_moves
+    from ..singlepoint import settled_moves
     if isinstance(subject, Board):
         problem, view = problem_of(subject), BoardView(subject)
     else:
         problem, view = subject.problem, SystemView(subject)
-    return settled(view, *obvious_moves(problem))[0]
+    return settled(view, *settled_moves(problem))[0]
 
 
 def _install_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
