@@ -93,7 +93,6 @@ def play_sure(game: Game, mines, safe) -> list[Cell]:
     return work
 
 
-
 # setup.py compiles this file with Cython (why: its NAMES); the build serves only while made
 # from this very text (satsweeper.compiled).
 COMPILED = take_build(globals(), "propagation")
