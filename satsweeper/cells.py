@@ -51,14 +51,20 @@ def resolve_cell(subject, ref: CellRef) -> Hashable:
     board: Board = subject
     cell = ref.cell if ref.cell is not None else board.cell_by_name(ref.text)
     if cell is None and re.fullmatch(r"\s*[0-9]+\s*,\s*[0-9]+\s*", ref.text):  # ROW,COL, too many digits
-        raise CellError(f"a hidden cell of the {board.width}x{board.height} board (WIDTHxHEIGHT) "
-                        f"(got {cut(ref.text)}, which is outside the board)")
+        raise CellError(f"a hidden cell of the {_ranges(board)} (got {cut(ref.text)}, which is outside the board)")
     if cell is None:
         raise CellError(f"a cell as ROW,COL or a cell name of the board (got {cut(ref.text)})")
     if not board.is_hidden(cell):
-        raise CellError(f"a hidden cell of the {board.width}x{board.height} board (WIDTHxHEIGHT) "
-                        f"(got {cell[0]},{cell[1]}, which is {what_is(board, cell)})")
+        where = _ranges(board) if what_is(board, cell) == "outside the board" else (
+            f"{board.width}x{board.height} board (WIDTHxHEIGHT)")
+        raise CellError(f"a hidden cell of the {where} (got {cell[0]},{cell[1]}, which is {what_is(board, cell)})")
     return cell
+
+
+def _ranges(board: Board) -> str:
+    """``30x16 board (WIDTHxHEIGHT; rows 0-15, columns 0-29)``: said where a cell is off it."""
+    return (f"{board.width}x{board.height} board (WIDTHxHEIGHT; rows 0-{board.height - 1}, "
+            f"columns 0-{board.width - 1})")
 
 
 def check_inside(board_or_size, cell: Cell, what: str = "cell") -> None:

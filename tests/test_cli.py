@@ -104,7 +104,7 @@ class TestSafe:
         assert "inconsistent" in result.output
 
     @pytest.mark.parametrize("cell, message", [
-        ("5,5", "outside the board"),
+        ("5,5", "the 3x1 board (WIDTHxHEIGHT; rows 0-0, columns 0-2) (got 5,5, which is outside the board)"),
         ("3,99999999999999999999", "(got '3,99999999999999999999', which is outside the board)"),
         ("0,0", "a revealed 1"),
         ("zz", "a cell name"),

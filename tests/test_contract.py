@@ -332,11 +332,14 @@ class TestOutputs:
 
     def test_a_gadget_is_not_written_as_mine(self, tmp_path):
         """repair -o x.mine: boards are written by extension (README, Files) and a .mine file
-        holds no names, ports or voids, so it is refused before the work and nothing is written
-        (it wrote native text under the .mine name)."""
-        out = tmp_path / "or.mine"
-        result = run("repair", ROOT / "gadgets" / "figures" / "fig-3.5-or-as-printed.txt", "-o", out)
-        assert result.exit_code == 2 and ".mine" in result.stderr and not out.exists()
+        holds no comments (the repair's name its changes), so it is refused before the work
+        and nothing is written (it wrote native text under the .mine name), for a gadget or a
+        plain board (which was told it had names, ports or voids)."""
+        for source in (ROOT / "gadgets" / "figures" / "fig-3.5-or-as-printed.txt", EXAMPLES / "conflict.txt"):
+            out = tmp_path / "fixed.mine"
+            result = run("repair", source, "-o", out)
+            assert result.exit_code == 2 and not out.exists()
+            assert "a .mine file holds no comments" in result.stderr and "ports" not in result.stderr
 
     def test_output_may_not_replace_the_input(self, tmp_path):
         """repair fig.txt -o fig.txt is refused: the figure would be lost."""
@@ -599,6 +602,13 @@ class TestUsageErrors:
         (["check", EXAMPLES / "unique.txt", "--jsno"], "an option of satsweeper check (see --help)",
          "'--jsno'; did you mean --json?"),
         (["--foo"], "--help or --version (the other options follow a command)", "'--foo'"),  # was "satsweeper None"
+        # An option of the command written before it: said so (it said "did you mean --version?")
+        (["--timeout", "3", "probs", EXAMPLES / "unique.txt"],
+         "options after the command: satsweeper probs ... --timeout", "'--timeout' before 'probs'"),
+        (["--inputs", "u=1", "gadget", "draw", "wire"],
+         "options after the command: satsweeper gadget draw ... --inputs", "'--inputs' before 'gadget draw'"),
+        (["--jsno", "check", EXAMPLES / "unique.txt"],
+         "--help or --version (the other options follow a command)", "'--jsno'"),
         (["gadget", "nope"], "a command of satsweeper gadget: list, verify, draw, write", "'nope'"),
         (["bench", "--seed"], "a value after '--seed'", "none"),
         (["check", EXAMPLES / "unique.txt", "extra"], "the arguments of: satsweeper check [OPTIONS] BOARD",

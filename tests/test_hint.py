@@ -215,6 +215,18 @@ class TestCommand:
         text = CliRunner().invoke(main, ["hint", "-"], input=WALLED_PAIR).output
         assert "guess 14,9" in text and "a coin flip lost either way" in text, text
 
+    def test_flags_hidden(self):
+        """--flags hidden questions a flag (it was refused by hint alone of the queries): the
+        answer is the one for the same board with the flag written as a hidden cell, and
+        with the flag taken as a mine the hint opens the cell the flag makes safe."""
+        flagged = "1..\n2..\nF..\n"
+        runner = CliRunner()
+        asked = json.loads(runner.invoke(main, ["hint", "-", "--json", "--flags", "hidden"], input=flagged).stdout)
+        plain = json.loads(runner.invoke(main, ["hint", "-", "--json"], input=flagged.replace("F", ".")).stdout)
+        assert asked == plain and not asked["sure"]
+        trusted = json.loads(runner.invoke(main, ["hint", "-", "--json"], input=flagged).stdout)
+        assert trusted["sure"] and trusted["cell"] == {"row": 2, "col": 1}
+
     def test_inconsistent_exits_1(self):
         result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "conflict.txt")])
         assert result.exit_code == 1 and "cannot all hold" in result.output

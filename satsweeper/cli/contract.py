@@ -124,6 +124,8 @@ class Group(click.Group):
         words = [a for a in args if not a.startswith("-")]
         if not words:
             return None
+        # Past an option's value written before the command ('--timeout 3 probs'): the first command.
+        words = words[next((i for i, w in enumerate(words) if w in self.commands), 0):]
         group = self.commands.get(words[0])
         if isinstance(group, click.Group) and len(words) > 1 and words[1] in group.commands:
             return f"{words[0]} {words[1]}"
@@ -176,7 +178,11 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
         return f"a valid {hint}", err.message.rstrip(".")
     if isinstance(err, click.NoSuchOption):
         near = f"; did you mean {' or '.join(err.possibilities)}?" if err.possibilities else ""
-        if not command:  # before any command: only the group's own options are there
+        if command and _misplaced(err, command):
+            # 'satsweeper --json check B': the group read it, before the command was reached.
+            return (f"options after the command: satsweeper {command} ... {err.option_name}",
+                    f"{err.option_name!r} before '{command}'")
+        if not command or _before_command(err):  # only the group's own options are there
             return "--help or --version (the other options follow a command)", f"{err.option_name!r}{near}"
         return f"an option of satsweeper {command} (see --help)", f"{err.option_name!r}{near}"
     unknown = re.match(r"No such command '(.*)'", err.message)
@@ -188,6 +194,21 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
     usage = err.ctx.get_usage().removeprefix("Usage: ") if err.ctx else "the usage line"
     usage = usage.replace("main ", "satsweeper ", 1)
     return f"the arguments of: {usage}", err.message.rstrip(".").replace("Got ", "", 1).lower()
+
+
+def _before_command(err: click.NoSuchOption) -> bool:
+    """Whether the top group refused the option: it came before any command."""
+    return err.ctx is not None and err.ctx.parent is None and isinstance(err.ctx.command, click.Group)
+
+
+def _misplaced(err: click.NoSuchOption, command: str) -> bool:
+    """Whether the group refused an option that belongs to ``command``, named after it."""
+    if not _before_command(err):
+        return False
+    found = err.ctx.command
+    for word in command.split():
+        found = found.commands.get(word) if isinstance(found, click.Group) else None
+    return found is not None and any(err.option_name in p.opts for p in found.params)
 
 
 def _report_error(err: click.ClickException, as_json: bool, command: str | None,

@@ -222,9 +222,10 @@ def repair(reference, output, attempts, unique, as_json):
     from ..textio import format_board
     refuse_overwriting_input(output, reference)
     if output and output.suffix.lower() == ".mine":
-        # Boards are written by extension, and a gadget's names, ports and voids have no .mine form.
-        raise UserError("a native file for the repaired board (a .mine file holds no names, ports or "
-                        "void squares)", f"-o {cut(str(output))}")
+        # The repair is written with comments naming each change, which .mine cannot hold
+        # (nor a gadget's names, ports and voids).
+        raise UserError("a native file for the repaired board (its comments name the changes; a .mine file "
+                        "holds no comments)", f"-o {cut(str(output))}")
     subject, plain = load_gadget_or_board(reference)
     result = repair_board(subject.board, attempts, unique) if plain else find_repair(subject, attempts, unique)
     ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))

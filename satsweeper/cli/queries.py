@@ -292,9 +292,10 @@ def probs(source, flags, engine, timeout, as_json):
 @click.option("--render", "picture", metavar="FILE",
               type=OutputPath((".svg", ".png")),
               help="Also draw the board with the move and its reason (.svg or .png).")
+@flags_option
 @timeout_option
 @json_option
-def hint(source, strategy_name, seed, picture, timeout, as_json):
+def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
     """What to click, and why: a sure move with the clues that force it, or
     the guess a strategy makes with its exact chances and the alternatives.
 
@@ -309,7 +310,7 @@ def hint(source, strategy_name, seed, picture, timeout, as_json):
     if picture:
         from .pictures import require_matplotlib
         require_matplotlib()  # before the work, not after it
-    view, subject, _ = viewed(source, "mine")  # the hint builds what it needs: no problem here
+    view, subject, _ = viewed(source, flags)  # the hint builds what it needs: no problem here
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
     try:

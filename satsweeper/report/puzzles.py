@@ -61,7 +61,9 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
 def grade_text(grade: Grade) -> str:
     """``difficulty: hard (rung 3, 2 numbers at once); taking the easiest move each time: ...``"""
     moves = ", ".join(f"{grade.moves.get(r, 0)} {MOVE_PHRASES[r]}" for r in Rung)
-    return f"difficulty: {grade}; taking the easiest move each time, cells decided: {moves}"
+    # Its total differs from the check's: in another order, 0s open other cells for free.
+    return (f"difficulty: {grade}; taking the easiest move each time, cells decided: {moves} "
+            f"(not those a 0 opened, so not the check's total)")
 
 
 def hardest_phrase(grade: Grade) -> str:

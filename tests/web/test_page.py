@@ -17,6 +17,7 @@ drawn) or cancelled by the next one, and a server gone away.
 from __future__ import annotations
 
 from fractions import Fraction
+import math
 import os
 from pathlib import Path
 
@@ -471,16 +472,25 @@ class TestAnalyse:
     def test_percentages_contrast(self, page):
         """Every percentage drawn has a WCAG contrast of at least 4.5:1 against
         its cell, and darker cells are likelier mines (the order survives
-        without colour vision)."""
+        without colour vision).  Each is the exact probability rounded, with its
+        "%": a safe cell's bare "0" read as a revealed 0."""
         load(page, "analyse")
-        seen = []
+        seen, said = [], []
         for text in ((EXAMPLES / "beginner.txt").read_text(), OPEN, (EXAMPLES / "guess.txt").read_text()):
             paste(page, text)
             seen += page.execute_script("""
                 return [...document.querySelectorAll('#analyse-board .cell .pct')].map((s) => [
                   getComputedStyle(s).color, getComputedStyle(s.parentElement).backgroundColor,
                   s.parentElement.dataset.probability]);""")
+            said += page.execute_script("""
+                return [...document.querySelectorAll('#analyse-board .cell .pct')].map((s) => [
+                  s.textContent, s.parentElement.dataset.probability]);""")
         assert len(seen) > 50
+        for shown, p in said:
+            exact = Fraction(p) * 100
+            assert shown == {0: "0%", 100: "100%"}.get(exact) or shown == (
+                "<1%" if exact < 1 else ">99%" if exact > 99 else f"{math.floor(exact + Fraction(1, 2))}%"), (shown, p)  # JS rounds halves up
+        assert {"0%", "100%"} <= {shown for shown, _ in said}
 
         def luminance(css):
             values = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]

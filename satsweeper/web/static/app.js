@@ -220,7 +220,9 @@ function cellHtml(r, c, ch, odds) {
     cls += " q" + Math.round(p * SHADES);
     more = ` data-probability="${odds.probability}"`;
     // "100", ">99": smaller, to fit inside the ring
-    inside += `<span class="pct${shown.length > 2 ? " long" : ""}">${shown.replace("<", "&lt;").replace(">", "&gt;")}</span>`;
+    // With its "%" (small, to fit): a bare "0" in a safe cell's ring read as a revealed 0.
+    inside += `<span class="pct${shown.length > 2 ? " long" : ""}">${shown.replace("<", "&lt;").replace(">", "&gt;")}` +
+      `<small>%</small></span>`;
   }
   return `<div class="${cls}" data-row="${r}" data-col="${c}" data-state="${ch}" title="${title}"${more}>${inside}</div>`;
 }
