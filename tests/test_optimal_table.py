@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -85,3 +86,8 @@ class TestSummary:
         first = done.stdout.splitlines()[0]
         played, solved = first.split("best played on ")[1].split(" solved rows")[0].split(" of ")
         assert done.returncode == 0 and played == solved
+        # README's figures are the table's: they said 1,110 and 307 after three rows came.
+        optimal, short = re.search(r"optimal on (\d+), short on (\d+)", first).groups()
+        readme = " ".join((ROOT / "README.md").read_text().split())
+        assert (f"Of the {int(solved):,} solved rows, `best` is optimal on {int(optimal):,} and short on "
+                f"{int(short):,}") in readme
