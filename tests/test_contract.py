@@ -607,6 +607,7 @@ class TestUsageErrors:
          "options after the command: satsweeper probs ... --timeout", "'--timeout' before 'probs'"),
         (["--inputs", "u=1", "gadget", "draw", "wire"],
          "options after the command: satsweeper gadget draw ... --inputs", "'--inputs' before 'gadget draw'"),
+        (["--seed", "3"], "a command before its options: satsweeper COMMAND ... --seed", "'--seed' before any command"),
         (["--jsno", "check", EXAMPLES / "unique.txt"],
          "--help or --version (the other options follow a command)", "'--jsno'"),
         (["gadget", "nope"], "a command of satsweeper gadget: list, verify, draw, write", "'nope'"),

@@ -182,6 +182,9 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
             # 'satsweeper --json check B': the group read it, before the command was reached.
             return (f"options after the command: satsweeper {command} ... {err.option_name}",
                     f"{err.option_name!r} before '{command}'")
+        if _anyones(err):  # 'satsweeper --json': an option of the commands, and none named
+            return (f"a command before its options: satsweeper COMMAND ... {err.option_name}",
+                    f"{err.option_name!r} before any command")
         if not command or _before_command(err):  # only the group's own options are there
             return "--help or --version (the other options follow a command)", f"{err.option_name!r}{near}"
         return f"an option of satsweeper {command} (see --help)", f"{err.option_name!r}{near}"
@@ -199,6 +202,20 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
 def _before_command(err: click.NoSuchOption) -> bool:
     """Whether the top group refused the option: it came before any command."""
     return err.ctx is not None and err.ctx.parent is None and isinstance(err.ctx.command, click.Group)
+
+
+def _anyones(err: click.NoSuchOption) -> bool:
+    """Whether the top group refused an option some command of it takes."""
+    if not _before_command(err):
+        return False
+    found, seen = [err.ctx.command], []
+    while found:
+        command = found.pop()
+        if isinstance(command, click.Group):
+            found += command.commands.values()
+        else:
+            seen += [o for p in command.params for o in p.opts]
+    return err.option_name in seen
 
 
 def _misplaced(err: click.NoSuchOption, command: str) -> bool:
