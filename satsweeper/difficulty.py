@@ -24,7 +24,7 @@ import enum
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from .board import Board, Cell
 from .constraints import problem_of
@@ -122,8 +122,11 @@ class Grade:
         return f"{self.rung.word} (rung {int(self.rung)}{extra})"
 
 
-def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Rung.TOTAL) -> Grade:
+def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Rung.TOTAL,
+          shown: Iterable[Cell] = ()) -> Grade:
     """Play from ``start`` taking always the easiest sure move; grade the hardest.
+
+    ``shown``: safe cells the puzzle reveals besides the first click, opened with it.
 
     With ``highest`` below ``TOTAL`` the player knows only the rungs up to
     it and is stuck where a harder step would be needed.
@@ -140,7 +143,7 @@ def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Run
     >>> grade(Level(4, 1, 1), frozenset({(0, 2)}), (0, 0), highest=Rung.SEVERAL).stuck
     ((0, 3),)
     """
-    player = LadderPlayer(level, mines, start, highest)
+    player = LadderPlayer(level, mines, start, highest, shown)
     player.advance()
     return player.verdict()
 
@@ -168,14 +171,13 @@ class LadderPlayer:
     """
 
     def __init__(self, level: Level, mines: frozenset[Cell], start: Cell,
-                 highest: Rung = Rung.TOTAL):
+                 highest: Rung = Rung.TOTAL, shown: Iterable[Cell] = ()):
         if not level.contains(start) or start in mines:  # a "0,0" or a list too, not a TypeError
             where = f"{start[0]},{start[1]}" if isinstance(start, tuple) and len(start) == 2 else repr(start)
             raise InputError(f"a safe start cell on the board (got {where}"
                              f"{', a mine' if level.contains(start) and start in mines else ''})")
         self.level, self.start, self.highest = level, start, highest
-        self.game = Game(level, mines)
-        self.game.open(start)
+        self.game = Game(level, mines).opened_with(start, shown)
         self.work = list(self.game.revealed)
         self.moves: Counter = Counter()
         self.steps: Counter = Counter()

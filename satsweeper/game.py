@@ -21,6 +21,7 @@ import itertools
 import random
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from .board import Board, Cell, grid
 from .errors import CellError, InputError, cut
@@ -214,6 +215,21 @@ class Game:
         # checking every move's board slowed the fast strategies by a quarter.
         return Board(self.level.height, self.level.width, self.revealed, frozenset(self.flags),
                      total_mines=self.level.mines, check=False)
+
+    def opened_with(self, start: Cell, shown: Iterable[Cell] = ()) -> Game:
+        """This game with ``start`` opened, then the safe cells ``shown`` (a puzzle's
+        given numbers): the position a puzzle's player begins from.
+
+        >>> g = Game(Level(4, 1, 1), frozenset({(0, 1)})).opened_with((0, 0), [(0, 3)])
+        >>> sorted(g.revealed)
+        [(0, 0), (0, 2), (0, 3)]
+        """
+        self.open(start)
+        for cell in shown:
+            if cell in self.mines:
+                raise InputError(f"safe cells shown (got {cell[0]},{cell[1]}, a mine)")
+            self.open(cell)
+        return self
 
     def open(self, cell: Cell) -> Outcome:
         """Open a hidden cell; a 0 opens its whole region (flood fill)."""

@@ -37,7 +37,7 @@ import functools
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from .board import Board, Cell
 from .difficulty import Grade, LadderPlayer, Rung
@@ -74,8 +74,11 @@ class NoGuess:
     three_bv: int
 
 
-def no_guess(level: Level, mines: frozenset[Cell], start: Cell) -> NoGuess:
+def no_guess(level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[Cell] = ()) -> NoGuess:
     """Can this layout be solved from ``start`` without ever guessing?
+
+    ``shown``: safe cells the puzzle reveals besides the first click (an
+    author's given numbers), opened with it.
 
     Raises:
         ValueError: ``start`` is a mine or off the board.
@@ -86,7 +89,7 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell) -> NoGuess:
     >>> stuck.solved, stuck.frontier
     (False, ((0, 1), (1, 0), (1, 1)))
     """
-    player = _Player(level, mines, start)
+    player = _Player(level, mines, start, shown)
     player.advance()
     return player.verdict()
 
@@ -99,14 +102,13 @@ class _Player:
     from where it stuck instead of from the first click.
     """
 
-    def __init__(self, level: Level, mines: frozenset[Cell], start: Cell):
+    def __init__(self, level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[Cell] = ()):
         if not level.contains(start) or start in mines:  # a "0,0" or a list too, not a TypeError
             where = f"{start[0]},{start[1]}" if isinstance(start, tuple) and len(start) == 2 else repr(start)
             raise InputError(f"a safe start cell on the board (got {where}"
                              f"{', a mine' if level.contains(start) and start in mines else ''})")
         self.level, self.start = level, start
-        self.game = Game(level, mines)
-        self.game.open(start)
+        self.game = Game(level, mines).opened_with(start, shown)
         self.work = list(self.game.revealed)
         self.rounds = self.single = 0
         self.hard: list[Cell] = []

@@ -26,10 +26,12 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LADDER = EXAMPLES / "ladder"
 
 
-def oracle_no_guess(level: Level, mines: frozenset, start) -> bool:
-    """Open every cell the brute-force oracle proves safe until won or stuck."""
+def oracle_no_guess(level: Level, mines: frozenset, start, shown=()) -> bool:
+    """Open every cell the brute-force oracle proves safe until won or stuck
+    (``shown``: safe cells open from the start besides ``start``)."""
     game = Game(level, mines)
-    game.open(start)
+    for cell in (start, *shown):
+        game.open(cell)
     while game.outcome is Outcome.PLAYING:
         status = oracle.status(problem_of(game.board))
         safe = [c for c, s in status.items() if s == "safe"]
@@ -50,6 +52,36 @@ class TestNoGuess:
         rng = random.Random(data.draw(st.integers(0, 10**6)))
         mines = place_mines(level, rng, frozenset({start}))
         assert no_guess(level, mines, start).solved == oracle_no_guess(level, mines, start)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(2, 5), st.integers(2, 4), st.data())
+    def test_given_numbers_are_used(self, width, height, data):
+        """A layout file's revealed numbers are open from the start (they were ignored:
+        the check and the grade began from the first click alone): the verdict is the
+        oracle player's from the same position, and the grade finishes exactly when it does."""
+        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
+        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
+        rng = random.Random(data.draw(st.integers(0, 10**6)))
+        mines = place_mines(level, rng, frozenset({start}))
+        safe = [(r, c) for r in range(height) for c in range(width) if (r, c) not in mines]
+        shown = tuple(rng.sample(safe, min(len(safe), data.draw(st.integers(1, 3)))))
+        solved = no_guess(level, mines, start, shown).solved
+        assert solved == oracle_no_guess(level, mines, start, shown)
+        assert grade(level, mines, start, shown=shown).solved == solved
+        with pytest.raises(InputError):
+            no_guess(level, mines, start, (next(iter(mines)),))
+
+    def test_the_cli_opens_the_given_numbers(self, tmp_path):
+        """noguess and render --opened on a layout that shows a 1 at 0,0: the 1 is on the
+        board they start from (noguess listed 0,0 among the cells to guess, at 1/3)."""
+        layout = tmp_path / "given.txt"
+        layout.write_text("mines: 3\nstart: 2,3\n1 . . .\n. * . .\n. . * .\n* . . .\n")
+        data = json.loads(CliRunner().invoke(main, ["noguess", str(layout), "--json"]).stdout)
+        assert {"row": 0, "col": 0} not in [{"row": c["row"], "col": c["col"]} for c in data["frontier"]]
+        plain = layout.read_text().replace("1 . . .", ". . . .")
+        status = oracle.status(problem_of(Game(Level(4, 4, 3), parse_puzzle(plain).mines).opened_with(
+            (2, 3), [(0, 0)]).board))
+        assert {(c["row"], c["col"]) for c in data["frontier"]} <= {c for c, s in status.items() if s == "undetermined"}
 
     def test_stuck_reports_the_frontier(self):
         """A 1 in the corner with three hidden cells around it forces a guess."""

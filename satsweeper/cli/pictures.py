@@ -103,8 +103,7 @@ def _opened(source, start=None):
         raise UserError("a safe start cell on a full rectangle", f"{puzzle.start[0]},{puzzle.start[1]}"
                         + (", a mine" if puzzle.start in puzzle.mines else " on a board with void squares"))
     game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)
-    game.open(puzzle.start)
-    board = game.board
+    board = game.opened_with(puzzle.start, puzzle.board.clues).board  # the author's given numbers too
     return problem_of(board), BoardView(board), board
 
 

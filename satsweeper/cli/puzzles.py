@@ -11,7 +11,7 @@ import click
 from .cluster import backend_of, backend_options
 from ..cells import check_inside, check_room
 from ..limits import TimeUp, deadline
-from .contract import (LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
+from .contract import (INTERRUPTED, LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
                        json_option, make_directory, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
 from .subjects import read_puzzle_from
 
@@ -62,8 +62,9 @@ def noguess(source, start, picture, as_json):
         require_matplotlib()
         refuse_overwriting_input(picture, source)
     level = Level(board.width, board.height, len(puzzle.mines))
-    answer = no_guess(level, puzzle.mines, cell)
-    graded = grade(level, puzzle.mines, cell) if answer.solved else None
+    shown = tuple(board.clues)  # numbers the author gave: open from the start, with the first click
+    answer = no_guess(level, puzzle.mines, cell, shown)
+    graded = grade(level, puzzle.mines, cell, shown=shown) if answer.solved else None
     odds = guess_odds(answer)
     view = BoardView(board)
     data = no_guess_json(view, cell, answer, graded, odds)
@@ -164,7 +165,11 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
         lines.append(f"stopped after {len(boards)} of {count} board(s): {stopped}")
     for b in boards:
         b.pop("note")
-    emit("generate", as_json, data, "\n".join(lines), LIMIT if stopped else 0)
+    code = INTERRUPTED if stopped == INTERRUPTED_WORD else LIMIT if stopped else 0
+    emit("generate", as_json, data, "\n".join(lines), code)
+
+
+INTERRUPTED_WORD = "interrupted"  # why a run stopped by Ctrl-C stopped, as the contract says it
 
 
 def _counted(n: int, noun: str) -> str:
@@ -226,8 +231,8 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     except TimeUp:
         return boards, f"no more boards within {timeout:g} s (--timeout)"
     except KeyboardInterrupt:
-        click.echo(f"interrupted: {len(boards)} of {count} board(s) were written", err=True)
-        raise
+        # Answered like a timeout (every board written is listed), exit 130.
+        return boards, INTERRUPTED_WORD
     return boards, None
 
 
