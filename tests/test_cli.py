@@ -194,6 +194,41 @@ class TestCounting:
         assert result.exit_code == 0 and "no hidden cell is left" in result.output
         assert "safest" not in result.output
 
+    def test_the_total_rules_out_what_it_rules_out(self):
+        """The constrained cells' arrangements are counted before the total; the text
+        says which mine numbers the total rules out ("240 with 6 mines" beside
+        "mines: 5" read as explanations).  Brute force: a mine number is ruled out
+        exactly when no explanation puts that many mines on the constrained cells."""
+        import random
+        import re
+
+        from satsweeper.constraints import problem_of
+        from satsweeper.textio import parse_board
+
+        from . import oracle
+        rng, ruled_out_seen = random.Random(5), 0
+        for _ in range(400):
+            width, height = rng.randint(2, 4), rng.randint(1, 3)
+            mines = {(r, c) for r in range(height) for c in range(width) if rng.random() < 0.35}
+            cells = [(r, c) for r in range(height) for c in range(width)]
+            opened = [c for c in cells if c not in mines and rng.random() < 0.4]
+            rows = ["".join(str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+                            if (r, c) in opened else "." for c in range(width)) for r in range(height)]
+            text = f"mines: {len(mines)}\n" + "\n".join(rows) + "\n"
+            problem = problem_of(parse_board(text))
+            if not problem.constrained_cells():
+                continue
+            frontier = set(problem.constrained_cells())
+            reached = {len(e & frontier) for e in oracle.explanations(problem)}
+            out = CliRunner().invoke(main, ["count", "-"], input=text).output
+            said = re.search(r"arrangements? of the constrained cells \((.*)\)$", out, re.M).group(1)
+            ruled = said.split("; ")[1] if "rules out" in said else ""
+            named = {int(k) for k in re.findall(r"with (\d+) mines?", said)}
+            out_named = {int(k) for k in re.findall(r"with (\d+) mines?", ruled)}
+            assert named - out_named == reached & named, (text, out)
+            ruled_out_seen += bool(out_named)
+        assert ruled_out_seen >= 5  # the test sees the case at all
+
     def test_inconsistent_count(self):
         """Zero explanations, exit 1, and the reason."""
         result = run("count", EXAMPLES / "conflict.txt")

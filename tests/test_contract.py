@@ -455,6 +455,51 @@ class TestExitCodes:
         result = run("bench", "--level", "4x4x2", "--games", "3", "--json")
         data = one_json(result)
         assert result.exit_code == 130 and data["complete"] is False and data["planned_games"] == 3
+        assert data["stopped"] == "interrupted"  # as every stopped answer says why
+
+    def test_an_interrupted_long_run_reports_what_finished(self, monkeypatch, tmp_path):
+        """Ctrl-C in generate --count after two boards: the answer lists both (it printed
+        only "complete": false, and the text's list of boards was lost); in density after
+        two mine counts of 3x3: both in "levels" (it answered "sizes": [])."""
+        import satsweeper.cli.puzzles
+        import satsweeper.density
+        real_write, written = satsweeper.cli.puzzles.write_output, []
+
+        def write_two(path, text):
+            if len(written) == 2:
+                raise KeyboardInterrupt
+            written.append(path)
+            return real_write(path, text)
+        monkeypatch.setattr(satsweeper.cli.puzzles, "write_output", write_two)
+        for as_json in (True, False):
+            written.clear()
+            out = tmp_path / f"boards-{as_json}"
+            result = run("generate", "5x5x3", "--count", "9", "--out-dir", out, *(["--json"] if as_json else []))
+            assert result.exit_code == 130
+            names = sorted(p.name for p in out.iterdir())
+            assert names == ["board-1.txt", "board-2.txt"]
+            if as_json:
+                data = one_json(result)
+                assert (data["complete"], data["stopped"]) == (False, "interrupted")
+                assert [Path(b["file"]).name for b in data["boards"]] == names
+            else:
+                assert "board-2.txt" in result.stdout and "stopped after 2 of 9 board(s): interrupted" in result.stdout
+        real_levels = satsweeper.density.run_levels
+
+        def two_levels(*args, **kwargs):
+            summaries = real_levels(*args, **kwargs)
+            yield next(summaries)
+            yield next(summaries)
+            raise KeyboardInterrupt
+        monkeypatch.setattr(satsweeper.density, "run_levels", two_levels)
+        result = run("density", "--size", "3x3", "--games", "4", "--strategy", "exact", "--json")
+        data = one_json(result)
+        assert result.exit_code == 130 and (data["complete"], data["stopped"], data["sizes"]) == (False, "interrupted", [])
+        assert [(level["level"], level["games"]) for level in data["levels"]] == [("3x3x1", 4), ("3x3x2", 4)]
+        text = run("density", "--size", "3x3", "--games", "4", "--strategy", "exact")
+        assert text.exit_code == 130
+        assert "interrupted: 0 of 1 size(s) finished, and 2 mine count(s) of the size under way" in text.stderr
+        assert "satsweeper: interrupted" not in text.stderr  # said once
 
     def test_a_bug_is_one_line_not_a_traceback(self, monkeypatch):
         """An unexpected exception: one line, exit 70."""

@@ -442,6 +442,13 @@ class TestCli:
         assert written.board.clues[(0, 3)] == 3 and written.start == (0, 0)
         assert explanations(problem_of(written.board)) == [written.mines]
         assert written.mines != read_puzzle(source).mines
+        # said on screen and in --json, not only in the file's comments
+        assert f"{out}: the mines ('*'): the repaired numbers' only explanation" in result.output
+        data = json.loads(run("repair", source, "--unique", "-o", tmp_path / "again.txt", "--json").stdout)
+        assert data["mines"] == "replaced"
+        kept = json.loads(run("repair", Path(__file__).resolve().parent.parent / "examples" / "layout.txt",
+                              "-o", tmp_path / "kept.txt", "--json").stdout)
+        assert kept["mines"] == "kept"
 
     def test_repair_unique_says_when_numbers_cannot(self, tmp_path):
         """A bare 50/50: no change of numbers makes it unique; exit 1, said so."""

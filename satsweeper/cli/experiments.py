@@ -92,10 +92,10 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
             summary = run(level, strategy_name, games, seed, FirstClick(rules), start,
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
-        _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED)
+        _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED, "interrupted")
     except RunLost as err:  # a worker process or the Dask scheduler gone
         click.echo(f"satsweeper: {err}", err=True)
-        _report_bench(finished[0], params, backend, games, journal, replaced, as_json, LIMIT)
+        _report_bench(finished[0], params, backend, games, journal, replaced, as_json, LIMIT, str(err))
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
 
 
@@ -196,27 +196,30 @@ def _replacing(out, command: str) -> bool:
         return False
     if out.stat().st_size == 0:
         return True  # nothing in it to lose, but the user named a file that was there: say so
-    finished = _finished(out)
-    if finished is None:  # a board, a memo, a picture: something the user made, not our journal
+    found = _finished(out)
+    if found is None:  # a board, a memo, a picture: something the user made, not our journal
         raise UserError("an --out file that is new, empty, or a journal of a run (remove it first to replace it)",
                         "a file that is not a journal", str(out))
+    finished, owner = found
     if finished:
+        # Its own command goes on with it: 'bench --resume' refuses a density journal.
         raise UserError(f"an --out file that holds no finished work (go on with: satsweeper "
-                        f"{command} --resume {out}; or remove the file)", finished, str(out))
+                        f"{owner} --resume {out}; or remove the file)", finished, str(out))
     return True
 
 
-def _finished(path) -> str | None:
-    """What a journal at ``path`` has finished, in words ("" when nothing), or None (no journal)."""
+def _finished(path) -> tuple[str, str] | None:
+    """(what a journal at ``path`` has finished, in words ("" when nothing), the command
+    that wrote it), or None (no journal)."""
     from ..errors import BoardSyntaxError
     from ..journal import read_journal, read_levels
-    for read, count, unit in ((read_journal, lambda j: j.games, "games of bench"),
-                              (read_levels, lambda j: len(j.levels), "mine counts of density")):
+    for read, count, unit, owner in ((read_journal, lambda j: j.games, "games of bench", "bench"),
+                                     (read_levels, lambda j: len(j.levels), "mine counts of density", "density")):
         try:
             done = count(read(path))
         except (BoardSyntaxError, OSError, UnicodeDecodeError):
             continue
-        return f"a journal of {done} finished {unit}" if done else ""
+        return (f"a journal of {done} finished {unit}" if done else "", owner)
     return None
 
 
@@ -226,8 +229,10 @@ def _journal(path, params: dict, done):
 
 
 def _report_bench(summary, params: dict, backend, games: int, journal, replaced: bool, as_json: bool,
-                  code: int):
+                  code: int, stopped: str | None = None):
     data = bench_json(summary, params, backend.describe(), games)
+    if stopped and not data["complete"]:
+        data["stopped"] = stopped  # why it is not complete, as every stopped answer says
     said = None
     if journal:
         if data["complete"]:
@@ -292,7 +297,12 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
     replaced = resume is None and _replacing(out, "density")
     journal = _sweep_journal(out, params, done, sizes) if out else None
-    results = []
+    results, levels = [], []  # finished sizes; finished mine counts of the size under way
+
+    def finished_level(summary) -> None:
+        levels.append(summary)
+        if journal:
+            journal.level(summary)
     # A game costs about its board's area: progress is weighed so, else the
     # ETA, learnt on the small boards, is far too low for the big ones.
     total = sum(level.width * level.height for level in critical.levels_of(sizes)
@@ -304,8 +314,8 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
             # One run over every size keeps a cluster busy from one size to
             # the next; each size comes back (and is shown) when it is done.
             for (width, height), points in critical.sweeps(sizes, strategy_name, games, seed,
-                                                           backend, advance, done,
-                                                           journal.level if journal else None):
+                                                           backend, advance, done, finished_level):
+                levels.clear()
                 fit = critical.fit_logistic(points)
                 result = size_json(width, height, points, fit)
                 said = ""
@@ -323,12 +333,15 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                f"--resume {journal.path})" if journal else ""
         if isinstance(err, RunLost):  # a worker process or the Dask scheduler gone
             click.echo(f"satsweeper: {err}", err=True)
+        above = " (above)" if results and not as_json else ""
+        partly = f", and {len(levels)} mine count(s) of the size under way" if levels else ""
         click.echo(f"{'interrupted' if isinstance(err, KeyboardInterrupt) else 'stopped'}: "
-                   f"{len(results)} of {len(sizes)} size(s) finished (above){kept}", err=True)
-        if as_json or isinstance(err, RunLost):
-            emit("density", as_json, {"complete": False, "sizes": results}, None,
-                 INTERRUPTED if isinstance(err, KeyboardInterrupt) else LIMIT)
-        raise
+                   f"{len(results)} of {len(sizes)} size(s) finished{above}{partly}{kept}", err=True)
+        # The answer, with what finished (a size's finished mine counts too), and no second line.
+        stopped = "interrupted" if isinstance(err, KeyboardInterrupt) else str(err)
+        emit("density", as_json, {"complete": False, "stopped": stopped, "sizes": results,
+                                  "levels": [level.as_json() for level in levels]}, None,
+             INTERRUPTED if isinstance(err, KeyboardInterrupt) else LIMIT)
     finally:
         if journal:
             journal.close()
@@ -360,7 +373,9 @@ def _resumed_sweep(ctx, source, params: dict):
     for key, option in (("strategy", "strategy_name"), ("games", "games"), ("seed", "seed"),
                         ("size", "size"), ("sweep", "sweep_to")):
         if ctx.get_parameter_source(option).name == "COMMANDLINE" and params[key] != kept[key]:
-            raise UserError(f"--{key} as in the journal ({kept[key]})", str(params[key]), source.name)
+            def said(value):  # a size as the user writes it, 5x5 (the journal keeps [5, 5])
+                return "x".join(map(str, value)) if key == "size" and value else str(value)
+            raise UserError(f"--{key} as in the journal ({said(kept[key])})", said(params[key]), source.name)
     return kept, journal.levels, Path(source.name)
 
 

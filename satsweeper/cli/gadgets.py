@@ -238,10 +238,13 @@ def repair(reference, output, attempts, unique, as_json):
             board, layout = result.gadget.board, subject.mines
             if layout is not None:
                 kept = repaired_layout(board, layout)
+                data["mines"] = "kept" if kept == layout else "replaced" if kept is not None else "dropped"
                 if kept != layout:
-                    note += ("\nthe mines ('*'): the repaired numbers' only explanation (the input's "
-                             "no longer fit them)" if kept is not None else
-                             "\nno mines ('*'): the input's no longer fit the repaired numbers")
+                    said = ("the mines ('*'): the repaired numbers' only explanation (the input's "
+                            "no longer fit them)" if kept is not None else
+                            "no mines ('*'): the input's no longer fit the repaired numbers")
+                    note += "\n" + said
+                    text += f"\n{output}: {said}"  # on screen too: the author's layout changed
                 layout = kept
             start = subject.start if subject.start not in (layout or ()) else None
             content = "".join(f"# {line}\n" for line in note.strip().splitlines()) + \

@@ -258,7 +258,9 @@ def count(source, flags, engine, timeout, as_json):
     # Flags taken as mines are not among the counted cells: say how many come on top.
     board = getattr(view, "board", None)
     known = len(board.flags) if board is not None and flags == "mine" else 0
-    emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict, known),
+    # The arrangements are counted before the total: the text says which it rules out.
+    room = (problem.mines, len(problem.floating_cells())) if problem.mines is not None else None
+    emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict, known, room),
          verdict(answer.consistent))
 
 @click.command()

@@ -19,30 +19,45 @@ def percent(p: Fraction) -> str:
     return "<1%" if value == 0 else ">99%" if value == 100 else f"{value}%"
 
 
-def frontier_text(frontier: dict[int, int], flags: int = 0) -> str:
+def frontier_text(frontier: dict[int, int], flags: int = 0, room: tuple[int, int] | None = None) -> str:
     """The constrained cells' arrangements by mines; ``flags`` known mines come on top.
 
     Saying so matters where totals are compared: a compiled board's .mine total
-    (and compile's report) counts its flags, these counts do not.
+    (and compile's report) counts its flags, these counts do not.  They are
+    counted before the total: with ``room`` = (mines left, floating cells), the
+    mine numbers the total rules out are said to be (they read as explanations).
 
     >>> frontier_text({883: 1, 884: 1}, flags=667)
     '2 arrangements of the constrained cells (1 with 883 mines, 1 with 884 mines; the 667 flags come on top)'
+    >>> frontier_text({1: 1, 2: 2}, room=(1, 0))
+    '3 arrangements of the constrained cells (1 with 1 mine; 2 with 2 mines, which the total of 1 rules out)'
     """
     if not frontier:
         return ""
-    parts = [f"{integer_words(c)} with {k} mine{'s' if k != 1 else ''}" for k, c in sorted(frontier.items())]
+
+    def said(items) -> str:
+        return ", ".join(f"{integer_words(c)} with {k} mine{'s' if k != 1 else ''}" for k, c in items)
+
+    fits = sorted(frontier.items())
+    if room is not None:
+        left, floating = room
+        fits = [(k, c) for k, c in fits if left - floating <= k <= left]
+    out = [(k, c) for k, c in sorted(frontier.items()) if (k, c) not in fits]
+    parts = "; ".join(filter(None, [said(fits), said(out) + (
+        f", which the total of {room[0]} rules out" if out else "")]))
     total = sum(frontier.values())
     on_top = f"; the {integer_words(flags)} flag{'s come' if flags != 1 else ' comes'} on top" if flags else ""
     return (f"{integer_words(total)} arrangement{'s' if total != 1 else ''} of the constrained cells "
-            f"({', '.join(parts)}{on_top})")
+            f"({parts}{on_top})")
 
 
-def count_text(answer: Tally, conflict: tuple = (), flags: int = 0) -> str:
+def count_text(answer: Tally, conflict: tuple = (), flags: int = 0, room: tuple[int, int] | None = None) -> str:
+    """The count, and the constrained cells' arrangements (:func:`frontier_text`)."""
     if not answer.consistent:
         return "0 explanations: " + conflict_text(conflict) if conflict else "0 explanations"
     lines = [f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}"]
     if answer.frontier:
-        lines.append(frontier_text(answer.frontier, flags))
+        lines.append(frontier_text(answer.frontier, flags, room))
     return "\n".join(lines)
 
 
