@@ -418,6 +418,17 @@ class TestCli:
         answer = run("repair", "-", "--json", input=source.read_text())
         assert json.loads(answer.stdout)["changes"] == [{"row": 2, "col": 2, "printed": 1, "repaired": 0}]
 
+    def test_repair_keeps_the_authors_comments(self, tmp_path):
+        """repair -o over its own input (through stdin) keeps the author's '#' lines (they
+        were lost), then its own; the board written is the repaired one."""
+        source = tmp_path / "typo.txt"
+        source.write_text("# my puzzle, v1\nmines: 3\n..1..\n# the middle row\n.2.1.\n11100\n")
+        result = run("repair", "-", "-o", source, input=source.read_text())
+        assert result.exit_code == 0, result.output
+        lines = source.read_text().splitlines()
+        assert lines[:3] == ["# my puzzle, v1", "# the middle row", "# repaired 2,2: 1 -> 0"]
+        assert read_board(source).clues[(2, 2)] == 0
+
     def test_repair_keeps_a_layout(self, tmp_path):
         """A layout file (its mines '*' and its start) written back as a layout: the
         '*' were dropped, and the start, leaving a board of hidden cells only."""

@@ -36,15 +36,15 @@ def load_gadget(reference: str, files: str = "a gadget file"):
 
 
 def load_gadget_or_board(reference: str):
-    """(gadget or puzzle, plain): a library gadget, a gadget file, or a plain
-    board file (``plain`` True: its board is repaired by ``repair_board``,
+    """(gadget or puzzle, plain, comments): a library gadget, a gadget file, or a
+    plain board file (``plain`` True: its board is repaired by ``repair_board``,
     whose only claim is to have an explanation; the puzzle keeps its layout
-    and start for the file written)."""
+    and start for the file written, and ``comments``, its '#' lines, too)."""
     from ..gadgets import gadget_names
     from ..gadgets.gadget import gadget_of
     from .subjects import read_puzzle_from
     if reference in gadget_names() or (reference != "-" and not Path(reference).exists()):
-        return load_gadget(reference, "a board or gadget file"), False
+        return load_gadget(reference, "a board or gadget file"), False, ()
     source = InputFile().convert(reference, None, None)
     puzzle = read_puzzle_from(source)
     if puzzle.extras:
@@ -52,8 +52,8 @@ def load_gadget_or_board(reference: str):
         if len(found.inputs) > MAX_INPUTS:
             raise UserError(f"at most {MAX_INPUTS} inputs (every combination is counted)",
                             f"{len(found.inputs)} inputs", source.name)
-        return found, False
-    return puzzle, True
+        return found, False, ()
+    return puzzle, True, tuple(line.strip() for line in source.text.splitlines() if line.lstrip().startswith("#"))
 
 
 @click.group()
@@ -226,7 +226,7 @@ def repair(reference, output, attempts, unique, as_json):
         # (nor a gadget's names, ports and voids).
         raise UserError("a native file for the repaired board (its comments name the changes; a .mine file "
                         "holds no comments)", f"-o {cut(str(output))}")
-    subject, plain = load_gadget_or_board(reference)
+    subject, plain, comments = load_gadget_or_board(reference)
     result = repair_board(subject.board, attempts, unique) if plain else find_repair(subject, attempts, unique)
     ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
     data = repair_json(result, unique)
@@ -247,8 +247,9 @@ def repair(reference, output, attempts, unique, as_json):
                     text += f"\n{output}: {said}"  # on screen too: the author's layout changed
                 layout = kept
             start = subject.start if subject.start not in (layout or ()) else None
-            content = "".join(f"# {line}\n" for line in note.strip().splitlines()) + \
-                format_board(board, layout, start)
+            # The author's comments first (else '-o' over the input loses them), then the repair's.
+            content = "".join(f"{line}\n" for line in comments) + \
+                "".join(f"# {line}\n" for line in note.strip().splitlines()) + format_board(board, layout, start)
         else:
             content = format_gadget(result.gadget, note)
         text += "\n" + write_output(output, content)

@@ -15,6 +15,8 @@ from .contract import (INTERRUPTED, LIMIT, CoordParam, InputFile, LevelParam, Ou
                        json_option, make_directory, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
 from .subjects import read_puzzle_from
 
+INTERRUPTED_WORD = "interrupted"  # why a run stopped by Ctrl-C stopped, as the contract says it
+
 
 @click.command()
 @click.argument("source", metavar="LAYOUT", type=InputFile())
@@ -167,9 +169,6 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
         b.pop("note")
     code = INTERRUPTED if stopped == INTERRUPTED_WORD else LIMIT if stopped else 0
     emit("generate", as_json, data, "\n".join(lines), code)
-
-
-INTERRUPTED_WORD = "interrupted"  # why a run stopped by Ctrl-C stopped, as the contract says it
 
 
 def _counted(n: int, noun: str) -> str:
