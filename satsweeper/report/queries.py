@@ -109,8 +109,17 @@ def uniqueness_json(view: View, answer: Uniqueness) -> dict:
     if not answer.consistent:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
     else:
-        out["explanations"] = [explanation_json(view, e) for e in answer.explanations]
+        out["explanations"] = _lists([explanation_json(view, e) for e in answer.explanations])
     return out
+
+
+def _lists(lists: list) -> list | JsonList:
+    """A list of explanations, streamed when one is (above 40,000 mines): only a
+    top-level value is written as it is made, and a list holding one failed to print."""
+    if not any(isinstance(one, JsonList) for one in lists):
+        return lists
+    return JsonList(lambda: lists, lambda one: "[" + "".join(one.chunks()) + "]" if isinstance(one, JsonList)
+                    else json.dumps(one), len(lists))
 
 
 def settled(view: View, safe, mines) -> tuple[dict, str]:

@@ -38,6 +38,17 @@ def board_json(board: Board, mines: frozenset[Cell] | None = None) -> dict:
     return out
 
 
+def _plain(data: dict) -> dict:
+    """``data`` with its streamed lists (:class:`~satsweeper.report.contract.JsonList`,
+    made above 40,000 cells) as plain lists: the answer comes back pickled, and
+    their encoders are closures (a 300x300 board's check answered 500)."""
+    import json
+
+    from ..report.contract import JsonList
+    return {key: json.loads("[" + "".join(value.chunks()) + "]") if isinstance(value, JsonList) else value
+            for key, value in data.items()}
+
+
 def _view(subject):
     from ..report.views import BoardView, SystemView
     return BoardView(subject) if isinstance(subject, Board) else SystemView(subject)
@@ -80,7 +91,7 @@ def _ask(subject, question: str, *args):
 def check(subject) -> dict:
     """``satsweeper check --json``."""
     from ..report.queries import consistency_json
-    return envelope("check", consistency_json(_view(subject), _ask(subject, "consistency")))
+    return envelope("check", _plain(consistency_json(_view(subject), _ask(subject, "consistency"))))
 
 
 def safe(subject, cell: Hashable, mine: bool = False) -> dict:
@@ -88,19 +99,19 @@ def safe(subject, cell: Hashable, mine: bool = False) -> dict:
     from ..reasoning import Move
     from ..report.queries import safety_json
     answer = _ask(subject, "safety", cell, Move.FLAG if mine else Move.OPEN)
-    return envelope("safe", safety_json(_view(subject), answer))
+    return envelope("safe", _plain(safety_json(_view(subject), answer)))
 
 
 def solve(subject) -> dict:
     """``satsweeper solve --json``."""
     from ..report.queries import solution_json
-    return envelope("solve", solution_json(_view(subject), _ask(subject, "solution")))
+    return envelope("solve", _plain(solution_json(_view(subject), _ask(subject, "solution"))))
 
 
 def unique(subject) -> dict:
     """``satsweeper unique --json``."""
     from ..report.queries import uniqueness_json
-    return envelope("unique", uniqueness_json(_view(subject), _ask(subject, "uniqueness")))
+    return envelope("unique", _plain(uniqueness_json(_view(subject), _ask(subject, "uniqueness"))))
 
 
 def hint(board: Board, strategy: str = "best", seed: int = 0) -> dict:
@@ -136,8 +147,9 @@ def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:
     from ..report.puzzles import grade_text, hardest_text, no_guess_json
     from ..report.views import BoardView
     level = Level(board.width, board.height, len(mines))
-    answer = no_guess(level, mines, start)
-    graded = grade(level, mines, start) if answer.solved else None  # as the CLI: grade and odds
+    shown = tuple(board.clues)  # as the CLI: the numbers the layout shows are given with the start
+    answer = no_guess(level, mines, start, shown)
+    graded = grade(level, mines, start, shown=shown) if answer.solved else None  # as the CLI: grade and odds
     view = BoardView(board)
     out = envelope("noguess", no_guess_json(view, start, answer, graded, guess_odds(answer)))
     # The page's own (the CLI's JSON has the rest): the position reached, drawn with each hidden

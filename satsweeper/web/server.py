@@ -34,7 +34,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from ..board import Board
 from ..errors import SatsweeperError
@@ -122,7 +122,8 @@ class TooLarge(Exception):
 
 class Query(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    timeout: float | None = Field(None, gt=0, description="Seconds for this query, waiting for a "
+    # Strict types: "1", true or "yes" were read as 1 and True; they are refused (422) as 1.5 is.
+    timeout: StrictFloat | None = Field(None, gt=0, description="Seconds for this query, waiting for a "
                                   "busy worker included (default: the server's); on time, what is "
                                   "known with \"complete\": false.")
 
@@ -133,34 +134,34 @@ class BoardQuery(Query):
 
 
 class CellQuery(BoardQuery):
-    row: int | None = Field(None, ge=0, description="The cell's row (with col), or name.")
-    col: int | None = Field(None, ge=0)
+    row: StrictInt | None = Field(None, ge=0, description="The cell's row (with col), or name.")
+    col: StrictInt | None = Field(None, ge=0)
     name: str | None = Field(None, max_length=200, description="A named cell instead of row and "
                              "col: a cell of a system of equations, or of a board that names it.")
-    mine: bool = Field(False, description="Ask whether flagging the cell is right (safe --mine).")
+    mine: StrictBool = Field(False, description="Ask whether flagging the cell is right (safe --mine).")
 
 
 class NoGuessQuery(Query):
     board: str = Field(description="A layout: native with '*' mines, or .mine with M.")
-    row: int | None = Field(None, ge=0, description="The first click (default: the file's start:).")
-    col: int | None = Field(None, ge=0)
+    row: StrictInt | None = Field(None, ge=0, description="The first click (default: the file's start:).")
+    col: StrictInt | None = Field(None, ge=0)
 
 
 class HintQuery(BoardQuery):
     strategy: Literal["random", "single-point", "basic", "limited", "limited-prob", "exact",
                       "best"] = "best"
-    seed: int = Field(0, ge=0, lt=2 ** 63)
+    seed: StrictInt = Field(0, ge=0, lt=2 ** 63)
 
 
 class GameQuery(Query):
     level: str = Field("beginner", max_length=40,
                        description="beginner, intermediate, expert or WIDTHxHEIGHTxMINES.")
     rule: Literal["can-lose", "safe", "opening"] = "safe"
-    no_guess: bool = False
-    seed: int = Field(0, ge=0, lt=2 ** 63)
-    moves: list[tuple[Literal["open", "flag", "unflag", "chord"], int, int]] = []
-    hint: bool = Field(False, description="Also the hint (best's move and why) on the position.")
-    probs: bool = Field(False, description="Also the exact probabilities on the position (none before "
+    no_guess: StrictBool = False
+    seed: StrictInt = Field(0, ge=0, lt=2 ** 63)
+    moves: list[tuple[Literal["open", "flag", "unflag", "chord"], StrictInt, StrictInt]] = []
+    hint: StrictBool = Field(False, description="Also the hint (best's move and why) on the position.")
+    probs: StrictBool = Field(False, description="Also the exact probabilities on the position (none before "
                         "the first click when the rule keeps it safe: it is safe wherever it is).")
 
 
@@ -539,7 +540,9 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             raise BadRequest("a layout, '*' for the hidden mines", "a position without one", SOURCE)
         if subject.voids:
             raise BadRequest("a full rectangle for a game", "void squares", SOURCE)
-        start = (query.row, query.col) if query.row is not None and query.col is not None else puzzle.start
+        if (query.row is None) != (query.col is None):  # a half-given cell was ignored silently
+            raise BadRequest("a first click: row and col, or neither (the file's start:)", "only one of row and col")
+        start = (query.row, query.col) if query.row is not None else puzzle.start
         if start is None:
             raise BadRequest("a first click (row and col) or a 'start:' line", "neither")
         check_inside(subject, start, "start cell")

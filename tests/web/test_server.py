@@ -51,6 +51,19 @@ class TestSameAsCli:
         assert response.status_code == 200
         assert response.json() == cli_json(command, "-", input=text)
 
+    def test_answers_listing_more_than_40000_cells(self, client):
+        """Above 40,000 mines or cells the CLI writes a list as it makes it; the server's
+        answer comes back from a worker pickled, and such a list was not (check, unique,
+        safe and solve answered 500 on a 300x300 board with 40,001 mines, within the
+        1,000,000-square limit). The CLI's object, and the mines counted (the second check)."""
+        text = "mines: 40001\n" + "\n".join(["." * 300] * 300) + "\n"
+        for command, extra in (("check", {}), ("unique", {}), ("solve", {}), ("safe", {"row": 0, "col": 0})):
+            response = client.post(f"/api/{command}", json={"board": text, **extra})
+            assert response.status_code == 200, (command, response.text[:300])
+            cell = [f"{extra['row']},{extra['col']}"] if extra else []
+            assert response.json() == cli_json(command, "-", *cell, input=text), command
+        assert len(client.post("/api/check", json={"board": text}).json()["explanation"]) == 40001
+
     @pytest.mark.parametrize("mine", [False, True])
     def test_safe(self, client, mine):
         """safe (and safe --mine) on every hidden cell of a small board."""
@@ -107,6 +120,15 @@ class TestSameAsCli:
         chance = {(c["row"], c["col"]): Fraction(c["probability"]) for c in answer["position_probs"]["cells"]}
         assert chance == {cell: Fraction(sum(cell in e for e in truth), len(truth)) for cell in position.hidden_cells()}
         assert {(c["row"], c["col"]) for c in answer["frontier"]} == set(neighbours(Level(5, 4, 3), (2, 2)))
+
+    def test_noguess_with_given_numbers(self, client):
+        """A layout that shows a 1: the page's check, as the CLI's, starts with it open
+        (the CLI was changed and the server not: they would have differed)."""
+        text = "mines: 3\nstart: 2,3\n1...\n.*..\n..*.\n*...\n"
+        answer, cli = client.post("/api/noguess", json={"board": text}).json(), cli_json("noguess", "-", input=text)
+        assert {key: answer[key] for key in cli} == cli
+        assert answer["position"]["rows"][0][0] == "1" and {"row": 0, "col": 0} not in [
+            {"row": c["row"], "col": c["col"]} for c in answer["frontier"]]
 
     def test_gadgets(self, client):
         """gadget list, and gadget verify's verdict inside the Gadgets answer."""
@@ -359,6 +381,24 @@ class TestBadInput:
         assert response.status_code == 422
         assert set(response.json()) == ERROR_KEYS
         assert response.json()["error"].startswith("expected ")
+
+    @pytest.mark.parametrize("route, body", [
+        ("safe", {"board": "1..", "row": "0", "col": 1}), ("safe", {"board": "1..", "row": True, "col": 1}),
+        ("safe", {"board": "1..", "row": 0, "col": 1, "mine": "yes"}), ("check", {"board": "1..", "timeout": "5"}),
+        ("game", {"moves": [["open", "4", "4"]]}), ("hint", {"board": "1..", "seed": "3"}),
+    ], ids=["row-text", "row-true", "mine-yes", "timeout-text", "move-text", "seed-text"])
+    def test_values_of_the_wrong_type(self, client, route, body):
+        """"1", true and "yes" where a number or a boolean goes are refused as 1.5 is (they were
+        read as 1, 1 and true: a flag asked about where an open was meant)."""
+        response = client.post(f"/api/{route}", json=body)
+        assert response.status_code == 422 and set(response.json()) == ERROR_KEYS, response.text
+
+    def test_noguess_with_half_a_first_click(self, client):
+        """row without col: refused as safe refuses it (the file's start: was used silently)."""
+        layout = (EXAMPLES / "layout.txt").read_text()
+        response = client.post("/api/noguess", json={"board": layout, "row": 3})
+        assert response.status_code == 400 and response.json()["got"] == "only one of row and col"
+        assert client.post("/api/noguess", json={"board": layout}).status_code == 200
 
     def test_not_json(self, client):
         response = client.post("/api/count", content=b"\xff\xfe", headers={"content-type": "application/json"})
