@@ -143,7 +143,10 @@ def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Run
     >>> grade(Level(4, 1, 1), frozenset({(0, 2)}), (0, 0), highest=Rung.SEVERAL).stuck
     ((0, 3),)
     """
+    if not isinstance(highest, Rung):  # "easy" was a TypeError deep inside
+        raise InputError(f"a Rung for the highest rung, such as Rung.parse('hard') (got {highest!r})")
     player = LadderPlayer(level, mines, start, highest, shown)
+    player.game.check_count()
     player.advance()
     return player.verdict()
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .board import Board, Cell, grid
-from .errors import CellError, InputError, cut
+from .errors import CellError, InputError, cut, shorten
 
 
 class FirstClick(enum.Enum):
@@ -177,7 +177,10 @@ class Game:
 
     def __init__(self, level: Level, mines: frozenset[Cell]):
         self.level = level
-        self.mines = frozenset(mines)
+        try:
+            self.mines = frozenset(mines)
+        except TypeError:  # [[1, 1]]: "unhashable type: 'list'" said nothing of cells
+            raise InputError(f"mines as (row, col) tuples (got {shorten(repr(mines))})") from None
         if not self.mines <= grid(level.height, level.width)[1].keys():
             # A mine off the board would never be met, and the game never won.
             level.check_cell(min(self.mines - grid(level.height, level.width)[1].keys(), key=repr))
@@ -215,6 +218,12 @@ class Game:
         # checking every move's board slowed the fast strategies by a quarter.
         return Board(self.level.height, self.level.width, self.revealed, frozenset(self.flags),
                      total_mines=self.level.mines, check=False)
+
+    def check_count(self) -> None:
+        """Raise unless the mines are as many as the level says (a caller's slip:
+        2 mines on a 1-mine level were played, and graded, as given)."""
+        if len(self.mines) != self.level.mines:
+            raise InputError(f"{self.level.mines} mine(s), as the level {self.level} says (got {len(self.mines)})")
 
     def opened_with(self, start: Cell, shown: Iterable[Cell] = ()) -> Game:
         """This game with ``start`` opened, then the safe cells ``shown`` (a puzzle's

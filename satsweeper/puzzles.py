@@ -90,6 +90,7 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[
     (False, ((0, 1), (1, 0), (1, 1)))
     """
     player = _Player(level, mines, start, shown)
+    player.game.check_count()
     player.advance()
     return player.verdict()
 
@@ -255,11 +256,15 @@ def generate(level: Level, start: Cell, rng: random.Random, method: Method = Met
     >>> generate(Level(9, 9, 10), (4, 4), random.Random(1), difficulty=Rung.PAIR).grade.rung.word
     'medium'
     """
+    if not isinstance(level, Level):  # a (9, 9, 10) tuple was an AttributeError
+        raise InputError(f"a Level, such as Level(9, 9, 10) (got {level!r})")
     if not level.contains(start):  # the start's neighbours were a KeyError
         raise InputError(f"a start cell (row, col) on the {level} board (got {start!r})")
     if not isinstance(rule, FirstClick) or not isinstance(method, Method) or not isinstance(rng, random.Random):
         raise InputError(f"a FirstClick, a Method and a random.Random (got {rule!r}, {method!r}, "
                          f"{type(rng).__name__})")
+    if difficulty is not None and not isinstance(difficulty, Rung):  # "hard" was a TypeError deep inside
+        raise InputError(f"a Rung for the difficulty, such as Rung.parse('hard') (got {difficulty!r})")
     zone = start_zone(level, start, rule)
     if rule is FirstClick.CAN_LOSE:
         raise InputError("a first-click rule that keeps the start safe (got can-lose)")

@@ -237,6 +237,20 @@ class TestBadArguments:
         with pytest.raises(InputError, match="a difficulty"):
             Rung.parse("impossible")
 
+    @pytest.mark.parametrize("call, match", [
+        (lambda: generate(Level(9, 9, 10), (0, 0), random.Random(1), difficulty="hard"), "a Rung for the difficulty"),
+        (lambda: grade(Level(3, 3, 1), frozenset({(1, 1)}), (0, 0), highest="easy"), "a Rung for the highest rung"),
+        (lambda: generate((9, 9, 10), (0, 0), random.Random(1)), r"a Level, such as Level\(9, 9, 10\)"),
+        (lambda: no_guess(Level(3, 3, 1), frozenset({(1, 1), (2, 2)}), (0, 0)), r"1 mine\(s\), as the level 3x3x1"),
+        (lambda: grade(Level(3, 3, 1), frozenset({(1, 1), (2, 2)}), (0, 0)), r"1 mine\(s\), as the level 3x3x1"),
+        (lambda: no_guess(Level(3, 3, 1), [[1, 1]], (0, 0)), r"mines as \(row, col\) tuples"),
+    ], ids=["difficulty-word", "highest-word", "level-tuple", "no-guess-count", "grade-count", "mines-lists"])
+    def test_a_callers_slips_are_named(self, call, match):
+        """A word for a Rung, a tuple for a Level, a mine count the level contradicts, lists
+        for cells: named errors (a TypeError, an AttributeError, or played as given)."""
+        with pytest.raises(InputError, match=match):
+            call()
+
     def test_three_bv_mine_off_the_board(self):
         """A mine off the board counted nowhere: 3BV 1 for a board with no mine on it at all."""
         with pytest.raises(CellError):
