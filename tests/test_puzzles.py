@@ -310,9 +310,15 @@ class TestCli:
         result = run("generate", "4x4x2", "--count", "3", "--seed", "9", "--out-dir", tmp_path, "--json")
         assert result.exit_code == 0
         files = [Path(b["file"]).name for b in json.loads(result.stdout)["boards"]]
-        assert files == ["board-08.txt", "board-09.txt", "board-10.txt"]
+        # numbered as the boards there (board-08 beside board-1 sorted with neither)
+        assert files == ["board-8.txt", "board-9.txt", "board-10.txt"]
         assert all((tmp_path / name).read_bytes() == data for name, data in before.items())
         assert len(list(tmp_path.iterdir())) == 6
+        padded = tmp_path / "padded"
+        padded.mkdir()
+        (padded / "board-0100.txt").write_text("a board of a run of thousands, stopped\n")
+        result = run("generate", "4x4x2", "--count", "2", "--out-dir", padded, "--json")
+        assert [Path(b["file"]).name for b in json.loads(result.stdout)["boards"]] == ["board-0101.txt", "board-0102.txt"]
 
     def test_out_dir_grown_in_runs_repeats_no_board(self, tmp_path):
         """Two runs of 2 boards into one directory, same seed, make the 4 boards

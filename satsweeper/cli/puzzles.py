@@ -194,8 +194,10 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     # Boards already in the directory are an author's earlier work: new ones are
     # numbered after them, never written over them, and drawn as the boards of
     # that number (the same seed again would otherwise repeat boards 1, 2, ...).
-    skip = _boards_in(out_dir) if out_dir else 0
-    width = len(str(skip + count))
+    skip, width = _boards_in(out_dir) if out_dir else (0, 0)
+    # Numbered as the boards there are (board-0100 then board-0101, not board-101), else
+    # padded to this run's count, so that a listing sorts them.
+    width = width or len(str(count))
     blank = Board(level.height, level.width, total_mines=level.mines)
     layouts = make_layouts(level, first, seed, FirstClick(rule), Method(method), no_guess_only, count,
                            budget, backend, difficulty=difficulty and Rung.parse(difficulty), first=skip)
@@ -235,12 +237,12 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     return boards, None
 
 
-def _boards_in(directory) -> int:
-    """The highest N of the ``board-N.txt`` files in ``directory`` (0 if none)."""
+def _boards_in(directory) -> tuple[int, int]:
+    """(the highest N of the ``board-N.txt`` files in ``directory``, the digits of the
+    longest of their names' numbers): (0, 0) if none."""
     import re
-    numbers = [int(m.group(1)) for p in directory.iterdir()
-               if (m := re.fullmatch(r"board-(\d+)\.txt", p.name))]
-    return max(numbers, default=0)
+    numbers = [m.group(1) for p in directory.iterdir() if (m := re.fullmatch(r"board-(\d+)\.txt", p.name))]
+    return max((int(n) for n in numbers), default=0), max((len(n) for n in numbers), default=0)
 
 
 COMMANDS = (noguess, generate)
