@@ -25,12 +25,13 @@ def frontier_text(frontier: dict[int, int], flags: int = 0, room: tuple[int, int
     Saying so matters where totals are compared: a compiled board's .mine total
     (and compile's report) counts its flags, these counts do not.  They are
     counted before the total: with ``room`` = (mines left, floating cells), the
-    mine numbers the total rules out are said to be (they read as explanations).
+    mine numbers the total rules out are set apart and said to be (listed with
+    the rest, they read as possible).
 
     >>> frontier_text({883: 1, 884: 1}, flags=667)
     '2 arrangements of the constrained cells (1 with 883 mines, 1 with 884 mines; the 667 flags come on top)'
     >>> frontier_text({1: 1, 2: 2}, room=(1, 0))
-    '3 arrangements of the constrained cells (1 with 1 mine; 2 with 2 mines, which the total of 1 rules out)'
+    '3 arrangements of the constrained cells (1 with 1 mine; 2 with 2 mines, which the total rules out)'
     """
     if not frontier:
         return ""
@@ -43,8 +44,8 @@ def frontier_text(frontier: dict[int, int], flags: int = 0, room: tuple[int, int
         left, floating = room
         fits = [(k, c) for k, c in fits if left - floating <= k <= left]
     out = [(k, c) for k, c in sorted(frontier.items()) if (k, c) not in fits]
-    parts = "; ".join(filter(None, [said(fits), said(out) + (
-        f", which the total of {room[0]} rules out" if out else "")]))
+    # Not "the total of N": with flags, the mines left are not the total the file gives.
+    parts = "; ".join(filter(None, [said(fits), said(out) + (", which the total rules out" if out else "")]))
     total = sum(frontier.values())
     on_top = f"; the {integer_words(flags)} flag{'s come' if flags != 1 else ' comes'} on top" if flags else ""
     return (f"{integer_words(total)} arrangement{'s' if total != 1 else ''} of the constrained cells "
