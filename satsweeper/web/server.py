@@ -300,7 +300,9 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError):
-        expected, got = _invalid_words(request, err.errors()[0] if err.errors() else {})
+        # The body, read already: a JSON null and nothing at all both reach here as None.
+        body = (await request.body()).strip()
+        expected, got = _invalid_words(request, err.errors()[0] if err.errors() else {}, body)
         return _error(request, 422, f"expected {expected} (got {got})", expected=expected, got=got)
 
     @app.exception_handler(StarletteHTTPException)
@@ -335,8 +337,8 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         return _error(request, 500, f"internal error, please report it: {type(err).__name__}")
 
 
-def _invalid_words(request: Request, first: dict) -> tuple[str, str]:
-    """(expected, got) for the first thing wrong in a request pydantic refused."""
+def _invalid_words(request: Request, first: dict, body: bytes = b"") -> tuple[str, str]:
+    """(expected, got) for the first thing wrong in a request pydantic refused (``body``: what was sent)."""
     where = [str(p) for p in first.get("loc", ()) if p != "body"]
     value = first.get("input")
     if first.get("type") == "json_invalid":  # loc: ("body", character offset)
@@ -347,7 +349,7 @@ def _invalid_words(request: Request, first: dict) -> tuple[str, str]:
         kind = request.headers.get("content-type") or "none"
         return "a JSON object sent with Content-Type: application/json", f"Content-Type: {kind[:60]}"
     if not where and value is None:
-        return "a JSON object", "an empty body"
+        return "a JSON object", "an empty body" if not body else json.dumps(None)
     got = json.dumps(value, default=str)
     got = got if len(got) <= 60 else got[:59] + "…"
     return f"{'.'.join(where) or 'the request'}: {first.get('msg', 'a valid request').lower()}", got

@@ -432,6 +432,8 @@ class TestBadInput:
                                             "application/x-www-form-urlencoded)")
         empty = client.post("/api/count", content=b"", headers={"content-type": "application/json"})
         assert empty.status_code == 422 and empty.json()["got"] == "an empty body"
+        null = client.post("/api/count", content=b"null", headers={"content-type": "application/json"})
+        assert null.status_code == 422 and null.json()["got"] == "null"  # it was "an empty body" too
 
     def test_unknown_address_and_wrong_method(self, client):
         """404 for no endpoint, 405 with Allow for another method than the
