@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-from .errors import SatsweeperError, TooComplexError
+from .errors import InputError, SatsweeperError, TooComplexError
 
 Work = Callable[[int, int], Sequence]
 
@@ -99,15 +99,16 @@ class Backend:
     timeout: float = 5.0
 
     def __post_init__(self):
+        # InputError (a ValueError): the library's own error for a caller's slip, as everywhere.
         if self.workers < 1:
-            raise ValueError(f"at least one worker (got {self.workers})")
+            raise InputError(f"at least one worker (got {self.workers})")
         if self.chunk is not None and self.chunk < 1:
-            raise ValueError(f"a chunk of at least one item (got {self.chunk})")
+            raise InputError(f"a chunk of at least one item (got {self.chunk})")
         if self.dask and self.scheduler:
-            raise ValueError("either a LocalCluster or a scheduler address, not both")
+            raise InputError("either a LocalCluster or a scheduler address, not both")
         if self.scheduler is not None and not self.scheduler.strip():
             # --scheduler "$ADDRESS" with the variable unset ran here, on one core, unsaid
-            raise ValueError("a scheduler address such as tcp://10.0.0.5:8786 (got an empty one)")
+            raise InputError("a scheduler address such as tcp://10.0.0.5:8786 (got an empty one)")
 
     def describe(self) -> str:
         if self.scheduler:

@@ -444,6 +444,14 @@ class TestCluster:
         with pytest.raises(ValueError, match="empty"):
             Backend(scheduler=" ")
 
+    @pytest.mark.parametrize("options", [{"workers": 0}, {"chunk": 0}, {"dask": True, "scheduler": "tcp://a:1"}])
+    def test_a_backend_refused_is_the_librarys_error(self, options):
+        """A caller's slip in a Backend is an InputError (a plain ValueError before), as the
+        rest of the library raises: one except clause catches them all."""
+        from satsweeper.errors import InputError
+        with pytest.raises(InputError):
+            Backend(**options)
+
     def test_dask_only_when_asked(self):
         """A run without --dask or --scheduler does not import dask."""
         import subprocess
