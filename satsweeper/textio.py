@@ -625,7 +625,12 @@ def format_board(board: Board, mines: frozenset[Cell] | None = None,
     mines: 1
     x1.
     """
+    if not isinstance(board, Board):  # text, say: an AttributeError from deep inside
+        raise InputError(f"a Board; parse_board makes one of text (got {type(board).__name__})")
     hidden_mines = (mines or frozenset()) - board.flags
+    off = sorted(c for c in hidden_mines if not board.contains(c))
+    if off:  # dropped silently before: the layout written was not the one given
+        raise InputError(f"mines on the {board.width}x{board.height} board (got {off[0]})")
     tokens = {cell: MINE if cell in hidden_mines else _symbol(board, cell) for cell in board.cells()}
     dense = all(len(t) == 1 for t in tokens.values()) and all(
         _DENSE_NAME.match(n) for n in board.names.values())

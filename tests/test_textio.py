@@ -232,3 +232,17 @@ def test_a_dimacs_formula_given_as_a_board_points_to_compile(tmp_path):
         load(path)
     assert (caught.value.line, caught.value.column) == (3, 1)
     assert "compile" in str(caught.value) and "'p cnf'" in str(caught.value)
+
+
+class TestFormatBoard:
+    def test_a_layout_written_is_the_layout_given(self):
+        """A mine off the board was dropped silently (the file written held another layout);
+        text where a Board goes was an AttributeError. Both are named; a layout on the board
+        reads back equal."""
+        from satsweeper.errors import InputError
+        with pytest.raises(InputError, match=r"mines on the 2x2 board \(got \(9, 9\)\)"):
+            format_board(Board(2, 2), frozenset({(9, 9)}))
+        with pytest.raises(InputError, match="a Board"):
+            format_board("1.\n")
+        read = parse_puzzle(format_board(Board(2, 2, total_mines=1), frozenset({(1, 1)})))
+        assert read.mines == frozenset({(1, 1)})
