@@ -158,6 +158,8 @@ def guess_odds(answer: NoGuess) -> dict[Cell, Fraction]:
     >>> {c: str(p) for c, p in guess_odds(stuck).items()}
     {(0, 1): '1/3', (1, 0): '1/3', (1, 1): '1/3'}
     """
+    if not isinstance(answer, NoGuess):  # an AttributeError ('solved') before
+        raise InputError(f"a NoGuess, as no_guess returns it (got {type(answer).__name__})")
     if answer.solved:
         return {}
     from .counting import tally

@@ -244,7 +244,9 @@ class TestBadArguments:
         (lambda: no_guess(Level(3, 3, 1), frozenset({(1, 1), (2, 2)}), (0, 0)), r"1 mine\(s\), as the level 3x3x1"),
         (lambda: grade(Level(3, 3, 1), frozenset({(1, 1), (2, 2)}), (0, 0)), r"1 mine\(s\), as the level 3x3x1"),
         (lambda: no_guess(Level(3, 3, 1), [[1, 1]], (0, 0)), r"mines as \(row, col\) tuples"),
-    ], ids=["difficulty-word", "highest-word", "level-tuple", "no-guess-count", "grade-count", "mines-lists"])
+        (lambda: guess_odds("x"), "a NoGuess, as no_guess returns it"),
+    ], ids=["difficulty-word", "highest-word", "level-tuple", "no-guess-count", "grade-count", "mines-lists",
+            "odds-of-text"])
     def test_a_callers_slips_are_named(self, call, match):
         """A word for a Rung, a tuple for a Level, a mine count the level contradicts, lists
         for cells: named errors (a TypeError, an AttributeError, or played as given)."""
