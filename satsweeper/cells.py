@@ -51,20 +51,21 @@ def resolve_cell(subject, ref: CellRef) -> Hashable:
     board: Board = subject
     cell = ref.cell if ref.cell is not None else board.cell_by_name(ref.text)
     if cell is None and re.fullmatch(r"\s*[0-9]+\s*,\s*[0-9]+\s*", ref.text):  # ROW,COL, too many digits
-        raise CellError(f"a hidden cell of the {_ranges(board)} (got {cut(ref.text)}, which is outside the board)")
+        raise CellError(f"a hidden cell of the {_ranges(board.width, board.height)} (got {cut(ref.text)}, "
+                        "which is outside the board)")
     if cell is None:
         raise CellError(f"a cell as ROW,COL or a cell name of the board (got {cut(ref.text)})")
     if not board.is_hidden(cell):
-        where = _ranges(board) if what_is(board, cell) == "outside the board" else (
+        what = what_is(board, cell)
+        where = _ranges(board.width, board.height) if what == "outside the board" else (
             f"{board.width}x{board.height} board (WIDTHxHEIGHT)")
-        raise CellError(f"a hidden cell of the {where} (got {cell[0]},{cell[1]}, which is {what_is(board, cell)})")
+        raise CellError(f"a hidden cell of the {where} (got {cell[0]},{cell[1]}, which is {what})")
     return cell
 
 
-def _ranges(board: Board) -> str:
+def _ranges(width: int, height: int) -> str:
     """``30x16 board (WIDTHxHEIGHT; rows 0-15, columns 0-29)``: said where a cell is off it."""
-    return (f"{board.width}x{board.height} board (WIDTHxHEIGHT; rows 0-{board.height - 1}, "
-            f"columns 0-{board.width - 1})")
+    return f"{width}x{height} board (WIDTHxHEIGHT; rows 0-{height - 1}, columns 0-{width - 1})"
 
 
 def check_inside(board_or_size, cell: Cell, what: str = "cell") -> None:
@@ -72,8 +73,7 @@ def check_inside(board_or_size, cell: Cell, what: str = "cell") -> None:
     width, height = ((board_or_size.width, board_or_size.height) if isinstance(board_or_size, Board)
                      else board_or_size)
     if not (0 <= cell[0] < height and 0 <= cell[1] < width):
-        raise CellError(f"a {what} inside the {width}x{height} board (WIDTHxHEIGHT; rows 0-{height - 1}, "
-                        f"columns 0-{width - 1}) (got {cell[0]},{cell[1]})")
+        raise CellError(f"a {what} inside the {_ranges(width, height)} (got {cell[0]},{cell[1]})")
 
 
 def check_room(level, first: Cell, rule: str) -> None:
