@@ -27,12 +27,12 @@ whichever module was imported first.
 True
 """
 
-import sys
-from importlib import import_module
-from types import ModuleType
+import sys as _sys
+from importlib import import_module as _import_module
+from types import ModuleType as _ModuleType
 
 
-class _Package(ModuleType):
+class _Package(_ModuleType):
     """This package's module object: importing the submodule ``tally`` does not
     bind it over the function ``tally``.
 
@@ -44,12 +44,12 @@ class _Package(ModuleType):
     """
 
     def __setattr__(self, name: str, value) -> None:
-        if name == "tally" and isinstance(value, ModuleType):
+        if name == "tally" and isinstance(value, _ModuleType):
             return
         super().__setattr__(name, value)
 
 
-sys.modules[__name__].__class__ = _Package
+_sys.modules[__name__].__class__ = _Package
 
 # public name -> the module that defines it
 _HOME = {
@@ -91,7 +91,7 @@ def __getattr__(name: str):
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module 'satsweeper' has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
+    value = getattr(_import_module(f".{home}", __name__), name)
     globals()[name] = value  # the next look-up is a plain global
     return value
 

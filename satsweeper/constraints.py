@@ -164,7 +164,9 @@ def problem_of(board: Board, flags_are_mines: bool = True) -> Problem:
     ([[(0, 0), (0, 2)]], 1)
     """
     if not isinstance(board, Board):  # text not yet parsed, say: an AttributeError from deep inside
-        raise InputError(f"a Board or a Problem; parse_board makes a Board of text "
+        # a System (an equation file read) carries its rules as .problem: say so
+        hint = "; a System's rules are its .problem" if isinstance(getattr(board, "problem", None), Problem) else ""
+        raise InputError(f"a Board or a Problem; parse_board makes a Board of text{hint} "
                          f"(got {type(board).__name__})")
     if not flags_are_mines:
         board = board.with_flags_hidden()

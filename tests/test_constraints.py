@@ -72,6 +72,16 @@ class TestNotABoard:
         with pytest.raises(InputError, match=r"a Board or a Problem; parse_board makes a Board of text \(got "):
             ask(subject)
 
+    @pytest.mark.parametrize("ask", [problem_of, tally, count, check, solve])
+    def test_a_system_points_to_its_rules(self, ask):
+        """An equation file read (a System) said only "(got System)": its rules are its .problem,
+        which the same question answers (two explanations of a + b = 1)."""
+        from satsweeper.systems import parse_system
+        system = parse_system("a + b = 1\n")
+        with pytest.raises(InputError, match=r"a System's rules are its \.problem \(got System\)"):
+            ask(system)
+        assert count(system.problem) == 2
+
     @pytest.mark.parametrize("subject", ["mines: 1\n1..\n", None])
     def test_a_games_positions_and_a_strategy(self, subject):
         """Positions.problem, and so a strategy's decide, was an AttributeError ('str' has no 'clues')."""

@@ -262,3 +262,13 @@ class TestPublicName:
                                  env=dict(os.environ, PYTHONPATH=os.pathsep.join(
                                      filter(None, [str(root), os.environ.get("PYTHONPATH")]))))
         assert process.stdout.split() == ["True", "True", "True"], process.stderr
+
+    def test_the_package_lists_only_its_names(self):
+        """dir(satsweeper) held sys, import_module and ModuleType, the package's own imports:
+        every public name it lists is in __all__ or a submodule."""
+        import types
+        import satsweeper
+        public = [name for name in dir(satsweeper) if not name.startswith("_")]
+        strays = [name for name in public if name not in satsweeper.__all__
+                  and not isinstance(getattr(satsweeper, name), types.ModuleType)]
+        assert strays == [] and set(satsweeper.__all__) <= set(public)
