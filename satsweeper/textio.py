@@ -631,6 +631,7 @@ def format_board(board: Board, mines: frozenset[Cell] | None = None,
     off = sorted(c for c in hidden_mines if not board.contains(c))
     if off:  # dropped silently before: the layout written was not the one given
         raise InputError(f"mines on the {board.width}x{board.height} board (got {off[0]})")
+    _check_writable(board)
     tokens = {cell: MINE if cell in hidden_mines else _symbol(board, cell) for cell in board.cells()}
     dense = all(len(t) == 1 for t in tokens.values()) and all(
         _DENSE_NAME.match(n) for n in board.names.values())
@@ -648,6 +649,20 @@ def format_board(board: Board, mines: frozenset[Cell] | None = None,
         for r in range(board.height):
             lines.append(" ".join(tokens[(r, c)].ljust(size) for c in range(board.width)).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def _check_writable(board: Board) -> None:
+    """Refuse what a Board may hold but no text can (the board is then inconsistent, which the
+    library answers): a file written with it was one ``parse_board`` refused."""
+    for (r, c), number in sorted(board.clues.items()):
+        room = len(board.neighbours((r, c)))
+        if not 0 <= number <= room:
+            raise InputError(f"a number 0 to {room} at {r},{c}, as a file can hold it (got {number}; "
+                             f"the board answers as inconsistent, but cannot be written)")
+    squares = sum(1 for cell in board.cells() if board.contains(cell))
+    if board.total_mines is not None and not 0 <= board.total_mines <= squares:
+        raise InputError(f"a total of 0 to {squares} mines, as a file can hold it (got {board.total_mines}; "
+                         f"the board answers as inconsistent, but cannot be written)")
 
 
 def grid_rows(board: Board) -> list[str]:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from satsweeper import textio
 from satsweeper.board import Board, GridClues
@@ -246,3 +247,34 @@ class TestFormatBoard:
             format_board("1.\n")
         read = parse_puzzle(format_board(Board(2, 2, total_mines=1), frozenset({(1, 1)})))
         assert read.mines == frozenset({(1, 1)})
+
+    @pytest.mark.parametrize("board, said", [
+        (Board(1, 3, {(0, 1): 9}), r"a number 0 to 2 at 0,1, as a file can hold it \(got 9;"),
+        (Board(3, 3, {(1, 1): -1}), r"a number 0 to 8 at 1,1, as a file can hold it \(got -1;"),
+        (Board(1, 3, {(0, 1): 1}, total_mines=7), r"a total of 0 to 3 mines, as a file can hold it \(got 7;"),
+    ])
+    def test_what_no_file_can_hold_is_refused(self, board, said):
+        """A Board may hold a number no square can show (the library answers it inconsistent);
+        format_board wrote it as text parse_board then refused ('.9.', '-1', 'mines: 7')."""
+        from satsweeper.errors import InputError
+        from satsweeper.reasoning import check
+        assert not check(board).consistent
+        with pytest.raises(InputError, match=said):
+            format_board(board)
+
+    @settings(max_examples=200, deadline=None)
+    @given(rows=st.integers(1, 4), cols=st.integers(1, 4), seed=st.integers(0, 10**6))
+    def test_written_or_refused_never_unreadable(self, rows, cols, seed):
+        """Any numbers from -1 to 9 and any total: format_board refuses, or parse_board reads it back equal."""
+        from satsweeper.errors import InputError
+        rng = random.Random(seed)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        clues = {cell: rng.randint(-1, 9) for cell in rng.sample(cells, rng.randint(0, len(cells)))}
+        board = Board(rows, cols, clues, total_mines=rng.choice([None, rng.randint(0, rows * cols + 1)]))
+        try:
+            text = format_board(board)
+        except InputError:
+            assert any(not 0 <= n <= len(board.neighbours(c)) for c, n in clues.items()) or not (
+                0 <= board.total_mines <= rows * cols)
+        else:
+            assert parse_board(text) == board
