@@ -136,15 +136,15 @@ def read_any(text: str, source: str = "<string>", suffix: str = ""):
     ...
     satsweeper.errors.BoardSyntaxError: f.cnf:2:1: expected a board, a .mine file or a constraint system (satsweeper compile makes a DIMACS formula a board) (got 'p cnf')
     """
-    from .systems import is_system_text, parse_system   # systems is read through here, not upstream of it
+    from .systems import parse_system   # systems is read through here, not upstream of it
     _require_text(text, source)
-    first = next((line for line in split_lines(text.lstrip("\ufeff")) if line.strip()), "")
-    if re.fullmatch(r"\s*[0-9]+x[0-9]+x[0-9]+\s*", first):
+    kind = format_of(text)
+    if kind == "mine":
         return parse_mine_puzzle(text, source)
-    if is_system_text(text):
+    if kind == "system":
         return parse_system(text, source)
-    dimacs = re.search(r"(?m)^[ \t]*p[ \t]+cnf\b", text)
-    if dimacs:  # read as a board it would fail on its second row, saying nothing useful
+    if kind == "dimacs":  # read as a board it would fail on its second row, saying nothing useful
+        dimacs = _DIMACS_HEADER.search(text)
         raise BoardSyntaxError(source, text.count("\n", 0, dimacs.start()) + 1, 1,
                                "a board, a .mine file or a constraint system "
                                "(satsweeper compile makes a DIMACS formula a board)",
@@ -152,6 +152,25 @@ def read_any(text: str, source: str = "<string>", suffix: str = ""):
     if suffix.lower() == ".mine":
         return parse_mine_puzzle(text, source)
     return parse_puzzle(text, source)
+
+
+_DIMACS_HEADER = re.compile(r"(?m)^[ \t]*p[ \t]+cnf\b")
+
+
+def format_of(text: str) -> str:
+    """What :func:`read_any` takes ``text`` for, by its content: ``"mine"`` (a first line
+    WIDTHxHEIGHTxMINES), ``"system"`` (equations), ``"dimacs"`` (a ``p cnf`` header) or ``"native"``.
+
+    >>> [format_of(t) for t in ("2x1x1\\n1H\\n", "a + b = 1\\n", "p cnf 1 1\\n1 0\\n", "1.\\n")]
+    ['mine', 'system', 'dimacs', 'native']
+    """
+    from .systems import is_system_text
+    first = next((line for line in split_lines(text.lstrip("\ufeff")) if line.strip()), "")
+    if re.fullmatch(r"\s*[0-9]+x[0-9]+x[0-9]+\s*", first):
+        return "mine"
+    if is_system_text(text):
+        return "system"
+    return "dimacs" if _DIMACS_HEADER.search(text) else "native"
 
 
 def load(path: str | Path):
@@ -244,12 +263,25 @@ class Puzzle:
         start: where the first click goes, if the file says.
         extras: the gadget headers (``gadget:``, ``inputs:``, ``outputs:``, ``accepts:``),
             as ``key -> (value, line, column of the value)``; :mod:`satsweeper.gadgets` reads them.
+        tokenized: the rows were white-space-separated tokens (``layout: tokens``), as programs
+            such as ``compile`` write them: a one-letter name there is meant, not a typo.
     """
 
     board: Board
     mines: frozenset[Cell] | None = None
     start: Cell | None = None
     extras: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
+    tokenized: bool = field(default=False, compare=False)
+
+
+def is_cell_name(text: str) -> bool:
+    """Can a board file name a hidden cell ``text``?  Letters, digits, ``_`` and ``'``, a letter or
+    ``_`` first, maybe indices ``[1,2]`` last; not ``F``, which is a flag.
+
+    >>> [is_cell_name(t) for t in ("x", "x[1,2]", "a'", "F", "a.b", "2a")]
+    [True, True, True, False, False, False]
+    """
+    return isinstance(text, str) and text != FLAG and _NAME.match(text) is not None
 
 
 # Letters a hand-typed square turns into: a number's lookalikes, and F (a flag) in lower case.
@@ -262,12 +294,13 @@ def lookalikes(puzzle: Puzzle) -> list[tuple[Cell, str, str]]:
     One letter in a dense row is a named hidden cell, so a 0 typed as o
     makes another board, often still consistent: every answer would be
     about it without a word.  Names are legal, so this is for a note, not
-    an error; a gadget file (its headers) names its ports on purpose: none.
+    an error; a gadget file (its headers) names its ports on purpose, and
+    tokenized rows (``compile``'s boards) name their cells: none.
 
     >>> lookalikes(parse_puzzle("1o\\n.f\\n"))
     [((0, 1), 'o', '0'), ((1, 1), 'f', 'F')]
     """
-    if puzzle.extras:
+    if puzzle.extras or puzzle.tokenized:
         return []
     return [(cell, called, LOOKALIKES[called]) for cell, called in sorted(puzzle.board.names.items())
             if called in LOOKALIKES]
@@ -351,7 +384,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         mines = frozenset(stars) | board.flags
         _check_layout(board, mines, grid, total, source)
     extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
-    return Puzzle(board, mines, _header_start(headers, board, mines, source), extras)
+    return Puzzle(board, mines, _header_start(headers, board, mines, source), extras, layout == "tokens")
 
 
 # Above this many characters of grid a dense board is read by array operations:
@@ -616,10 +649,11 @@ def _check_total(board: Board, total: tuple[int, int, int], source: str) -> None
 
 
 def format_board(board: Board, mines: frozenset[Cell] | None = None,
-                 start: Cell | None = None) -> str:
+                 start: Cell | None = None, tokenized: bool = False) -> str:
     """Write ``board`` (and a layout and start) in the native format.
 
-    ``parse_puzzle`` reads it back equal.
+    ``parse_puzzle`` reads it back equal.  Rows are dense (a character a
+    square) where they can be, else (or with ``tokenized``) white-space-separated tokens.
 
     >>> print(format_board(Board(1, 3, {(0, 1): 1}, names={(0, 0): "x"}, total_mines=1)), end="")
     mines: 1
@@ -633,7 +667,7 @@ def format_board(board: Board, mines: frozenset[Cell] | None = None,
         raise InputError(f"mines on the {board.width}x{board.height} board (got {off[0]})")
     _check_writable(board)
     tokens = {cell: MINE if cell in hidden_mines else _symbol(board, cell) for cell in board.cells()}
-    dense = all(len(t) == 1 for t in tokens.values()) and all(
+    dense = not tokenized and all(len(t) == 1 for t in tokens.values()) and all(
         _DENSE_NAME.match(n) for n in board.names.values())
     lines = []
     if board.total_mines is not None:
@@ -653,7 +687,12 @@ def format_board(board: Board, mines: frozenset[Cell] | None = None,
 
 def _check_writable(board: Board) -> None:
     """Refuse what a Board may hold but no text can (the board is then inconsistent, which the
-    library answers): a file written with it was one ``parse_board`` refused."""
+    library answers): a file written with it was one ``parse_board`` refused, or read otherwise
+    (a cell named F came back a flag)."""
+    for (r, c), called in sorted(board.names.items()):
+        if not is_cell_name(called):
+            raise InputError(f"a cell name a file can hold at {r},{c}: letters, digits, _ and ', a letter "
+                             f"first, maybe [indices] last, not F (a flag) (got {called!r})")
     for (r, c), number in sorted(board.clues.items()):
         room = len(board.neighbours((r, c)))
         if not 0 <= number <= room:

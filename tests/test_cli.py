@@ -343,6 +343,10 @@ class TestLookalikes:
         board.write_text("mines: 1\n1xy\n")
         assert "note" not in run("safe", board, "y").stderr
         assert "note" not in run("check", EXAMPLES.parent / "gadgets" / "or-tile.txt").stderr
+        board.write_text("layout: tokens\n1 o\n. .\n")  # tokenized rows, as compile writes them
+        assert "note" not in run("safe", board, "o").stderr
+        board.write_text("1o\n..\n")  # the same board typed dense is noted
+        assert "typo for 0?" in run("safe", board, "o").stderr
 
 
 def test_count_says_the_flags_come_on_top(tmp_path):

@@ -87,6 +87,12 @@ class TestFormula:
         assert e.satisfy_count() == 3 and expr2bdd(e).satisfy_count() == 3
         assert parse_formula("~(a & b & c)").models() == 7 == models_by_bdd(parse_formula("~(a & b & c)"))
 
+    def test_satlib_ends_at_its_percent_sign(self):
+        """SATLIB's files end with '%' and '0': the 0 was read as an empty clause, so every such
+        formula had no model (exit 0, 'formula: 0')."""
+        f = parse_dimacs("c uf\np cnf 2 1\n1 2 0\n%\n0\n\n")
+        assert str(f) == "(x1 | x2)" and f.models() == 3
+
     def test_dimacs(self):
         f = parse_dimacs("c example\np cnf 4 2\n1 -2 0\n2 3\n0\n")
         assert f.variables == ("x1", "x2", "x3", "x4")
@@ -98,6 +104,9 @@ class TestFormula:
         ("p cnf 2 1\n1 x 0\n", "<dimacs>:2:3: expected an integer literal (got 'x')"),
         ("p cnf 2 1\n1 3 0\n", "<dimacs>:2:3: expected a literal between -2 and 2"),
         ("p dnf 2 1\n", "<dimacs>:1:1: expected one header"),
+        # the clauses the header counts: one lost, or one too many, made another formula silently
+        ("p cnf 2 2\n1 2 0\n", "<dimacs>:1:9: expected 2 clauses, as the header says (got 1 clause)"),
+        ("c x\np  cnf 3 1\n1 2 0\n-1 0\n", "<dimacs>:2:10: expected 1 clause, as the header says (got 2 clauses)"),
     ])
     def test_dimacs_errors_say_where(self, text, where):
         with pytest.raises(BoardSyntaxError) as err:
@@ -259,7 +268,15 @@ class TestCommand:
         result = CliRunner().invoke(main, ["compile", "a | b", "--gates", "kaye", "--json"])
         data = json.loads(result.stdout)
         assert result.exit_code == 0
-        assert (data["models"], data["explanations"], data["tiles"]) == (3, 4, {"and": 1})
+        assert (data["models"], data["explanations"], data["tiles"]) == ("3", "4", {"and": 1})
+
+    def test_json_counts_are_strings_of_digits(self, tmp_path):
+        """docs/json.md: a count is a string of its digits; compile's were JSON numbers, and one
+        above 2**53 reads wrong in JavaScript (60 variables, one clause: 2**59 models)."""
+        path = tmp_path / "big.cnf"
+        path.write_text("p cnf 60 1\n1 0\n")
+        data = json.loads(CliRunner().invoke(main, ["compile", str(path), "--json"]).stdout)
+        assert data["explanations"] == str(2 ** 59) and data["models"] is None  # beyond 24 variables
 
     def test_writes_native_and_mine(self, tmp_path):
         native, mine = tmp_path / "b.txt", tmp_path / "b.mine"
@@ -286,6 +303,28 @@ class TestCommand:
         assert result.exit_code == 0, result.output
         board = read_board(path)
         assert count(board) == 1 and board.cell_by_name("x[1]") and board.cell_by_name("x[2]")
+
+    @pytest.mark.parametrize("formula, column, name", [
+        ("F | b", 1, "'F'"), ("b &\n ~F", 3, "'F'"), ("a.b | x[1]", 1, "'a.b'")])
+    def test_a_name_no_board_can_hold_is_refused(self, formula, column, name):
+        """A variable F was written as a flag (the board read back had 2 explanations for 3 models,
+        '~F' none); a dotted name was written and then refused by every command reading it."""
+        with pytest.raises(BoardSyntaxError) as caught:
+            parse_formula(formula)
+        assert (caught.value.column, caught.value.found) == (column, name)
+        assert "a variable name a board can hold" in caught.value.expected
+
+    @pytest.mark.parametrize("formula", ["Fx | F1", "o ^ l", "x[1] & ~x[2] | I", "_a | b_2", "x[1,2] ^ y"])
+    def test_names_read_back_as_written(self, formula, tmp_path):
+        """Every name compile takes reads back as the same named cells, with the formula's models as
+        its explanations (the truth table), and no "typo for 0?" note for the cells named o, l or I."""
+        path = tmp_path / "b.txt"
+        result = CliRunner().invoke(main, ["compile", formula, "-o", str(path)])
+        assert result.exit_code == 0, result.output
+        f = parse_formula(formula)
+        board = read_board(path)
+        assert count(board) == f.models() and all(board.cell_by_name(v) for v in f.variables)
+        assert "typo" not in CliRunner().invoke(main, ["count", str(path)]).stderr
 
     def test_dimacs_file(self, tmp_path):
         path = tmp_path / "f.cnf"

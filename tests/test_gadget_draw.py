@@ -48,7 +48,7 @@ class TestDraw:
             result = run("gadget", "draw", name, "-o", tmp_path / "g.svg", "--inputs", setting, "--json")
             data = json.loads(result.output)
             truth = brute(g, values)
-            assert data["explanations"] == len(truth), (name, values)
+            assert data["explanations"] == str(len(truth)), (name, values)
             for port in g.outputs:
                 seen = {g.cell(port) in e for e in truth}
                 want = "undetermined" if len(seen) > 1 else "mine" if seen == {True} else "safe"

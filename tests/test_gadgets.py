@@ -139,8 +139,38 @@ class TestFiles:
         for name in BUILDERS:
             assert parse_gadget(format_gadget(build(name), "note")) == build(name)
 
+    @pytest.mark.parametrize("text, found", [
+        ("10x1x1\n" + "H" * 10 + "\n", "a JSMinesweeper .mine board"),
+        ("a + b = 1\n", "a constraint system (equations)"),
+        ("p cnf 1 1\n1 0\n", "a DIMACS formula (satsweeper compile makes it a board)"),
+        ("mines: 1\n1.\n", "a plain board without them"),
+    ])
+    def test_another_format_is_named(self, text, found, tmp_path):
+        """A .mine board given as a gadget said "expected 10 squares per row" of its header line,
+        an equation file "expected header lines before the grid"; a plain board was told to add a
+        'gadget:' header, which no gadget needs (it is named after its file)."""
+        path = tmp_path / "g.txt"
+        path.write_text(text)
+        for read in (lambda: parse_gadget(text, "g.txt"), lambda: read_gadget(path)):
+            with pytest.raises(BoardSyntaxError) as info:
+                read()
+            assert (info.value.line, info.value.column, info.value.found) == (1, 1, found)
+            assert info.value.expected == ("a gadget file: a board with 'inputs:' and 'outputs:' "
+                                           "(or 'accepts:') headers")
+        result = run("gadget", "verify", path)
+        assert result.exit_code == 2 and found in result.stderr
+        assert read_gadget(GADGETS / "not.txt").name == "not"  # a gadget file still reads
+
     @pytest.mark.parametrize("text, line, column, expected, found", [
-        ("inputs: q\nlayout: tokens\nx 1 y\n", 1, 1, "a port naming a hidden cell", "'q'"),
+        ("inputs: q\nlayout: tokens\nx 1 y\n", 1, 9, "a port naming a hidden cell", "'q'"),
+        ("inputs: x\noutputs: q = x\nlayout: tokens\nx 1 y\n", 2, 10, "a port naming a hidden cell", "'q'"),
+        # a port named twice: 'inputs: x x' made four cases of one wire, a second claim won silently,
+        # and an output that is its own input passed (all three read as gadgets before)
+        ("inputs: x, x\noutputs: y = x\nlayout: tokens\nx 1 y\n", 1, 12, "each input named once", "'x'"),
+        ("inputs: x\noutputs: y = x; y = ~x\nlayout: tokens\nx 1 y\n", 2, 17, "an output port claimed once",
+         "'y'"),
+        ("inputs: x\noutputs: x = x\nlayout: tokens\nx 1 y\n", 2, 10, "an output port that is not an input",
+         "'x'"),
         ("inputs: x\noutputs: y = x |\nlayout: tokens\nx 1 y\n", 2, 17, "a Boolean expression",
          "the end of the formula"),
         ("inputs: x\noutputs: y = (~x\nlayout: tokens\nx 1 y\n", 2, 17, "a Boolean expression",
@@ -370,13 +400,34 @@ class TestCli:
         result = run("gadget", "verify", "and")
         assert result.exit_code == 0
         assert "0 0  outputs 0 (claimed 0), 2 explanations" in result.output
-        assert "unique: no" in result.output
+        assert "unique: no (1 accepted input with several explanations)" in result.output
+
+    def test_not_unique_for_want_of_any_says_so(self, tmp_path):
+        """A wire whose input 1 has no explanation (its 3 made a 1) said only "unique: no", read
+        as several explanations: now it says which (the other input's one explanation counted by
+        brute force over the 2**3 hidden squares)."""
+        path = tmp_path / "w.txt"
+        path.write_text("gadget: w\ninputs: a\noutputs: b = a\nlayout: tokens\n"
+                        "1 1 1 1 1 1 1\n. a 1 . . 1 b\n1 1 1 1 1 1 1\n")
+        gadget = read_gadget(path)
+        cases = verify(gadget).cases
+        board = gadget.board
+        for case in cases:
+            pinned = {gadget.cell("a"): case.inputs[0]}
+            brute = sum(all(sum(layout[board.hidden_cells().index(n)] for n in board.neighbours(c)
+                                if n in board.hidden_cells()) == k for c, k in board.clues.items())
+                        for layout in itertools.product((0, 1), repeat=len(board.hidden_cells()))
+                        if all(layout[board.hidden_cells().index(c)] == v for c, v in pinned.items()))
+            assert case.explanations == brute
+        assert [c.explanations for c in cases] == [1, 0]
+        result = run("gadget", "verify", path)
+        assert result.exit_code == 1 and "unique: no (1 accepted input with none)" in result.output
 
     def test_verify_json(self):
         result = run("gadget", "verify", "or", "--json")
         data = json.loads(result.stdout)
         assert data["computes"] and data["unique"]
-        assert [c["explanations"] for c in data["cases"]] == [1, 1, 1, 1]
+        assert [c["explanations"] for c in data["cases"]] == ["1", "1", "1", "1"]
 
     @pytest.mark.parametrize("name", list(BUILDERS))
     def test_verify_names_the_gadget_asked_for(self, name):

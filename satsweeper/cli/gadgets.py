@@ -137,7 +137,7 @@ def gadget_draw(reference, output, setting, as_json):
         mines = witness or frozenset()
         caption = case_caption(g, checked, bool(witness) and not overview)
         code = verdict(checked.correct)
-        data.update(inputs=dict(zip(g.inputs, map(int, values))), explanations=checked.explanations,
+        data.update(inputs=dict(zip(g.inputs, map(int, values))), explanations=str(checked.explanations),
                     outputs={p: s.value for p, s in checked.outputs.items()},
                     expected={p: int(v) for p, v in checked.expected.items()}, correct=checked.correct,
                     mines_drawn=[list(c) for c in sorted(mines)])
@@ -346,7 +346,8 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
     if output:
         board, why = compiled.with_total(totals) if mine else (compiled.board, "")
         from ..textio import format_board, format_mine
-        text = format_mine(board) if output.suffix.lower() == ".mine" else format_board(board)
+        # Tokenized rows name their cells on purpose: a variable o, l or I gets no "typo for 0?" note.
+        text = format_mine(board) if output.suffix.lower() == ".mine" else format_board(board, tokenized=True)
         said = write_output(output, text)
         written = (str(output), board.total_mines, why)
     data = compile_json(compiled, explanations, written)

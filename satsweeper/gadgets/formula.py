@@ -31,28 +31,44 @@ from pyeda.boolalg.bdd import expr2bdd
 from pyeda.parsing.boolexpr import Error as PyedaSyntaxError
 
 from ..errors import BoardSyntaxError, TooComplexError
-from ..textio import read_text, split_lines
+from ..textio import is_cell_name, read_text, split_lines
 
 MAX_TABLE_VARIABLES = 24  # a truth table of 2^24 bits is 2 MB; 2^40 would be 128 GB
-MAX_NESTING = 200          # parentheses deeper than this: pyeda's parser would recurse too deep
+MAX_NESTING = 100  # pyeda's parser recurses: it failed from 139 parentheses deep, 495 ~ or 496 operands in a row
+NESTING = (f"a formula pyeda can parse: nested at most {MAX_NESTING} parentheses deep, each ~ and each "
+           "operator in a row counting a quarter of one (a DIMACS .cnf file has no such limit)")
 
 
 def check_nesting(text: str, source: str, line: int = 1) -> None:
-    """Refuse parentheses nested deeper than :data:`MAX_NESTING` (a clean error,
-    not a RecursionError inside the parser).
+    """Refuse a formula deeper than pyeda's parser can recurse (a clean error with its column,
+    not a RecursionError inside the parser): :data:`MAX_NESTING` parentheses, where a ``~``
+    (while its operand is open) and each binary operator (while its parentheses are) count a
+    quarter of one.
 
-    >>> check_nesting("(" * 300 + "a" + ")" * 300, "f")
+    >>> check_nesting("(" * 300 + "a" + ")" * 300, "f")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    satsweeper.errors.BoardSyntaxError: f:1:201: expected parentheses nested at most 200 deep (got deeper)
+    satsweeper.errors.BoardSyntaxError: f:1:101: expected a formula pyeda can parse: nested at most 100 ... (got deeper)
     """
-    depth = 0
+    # Quarters: a parenthesis costs the parser about four times the recursion of a ~ or of an
+    # operator (its grammar is right-recursive: a & b & c is a & (b & c)).
+    held = [0]  # per open parenthesis: its quarters (itself, the ~ before it, the operators in it)
+    pending = 0  # ~ read whose operand has not begun
     for column, ch in enumerate(text, start=1):
-        depth += ch == "("
-        depth -= ch == ")"
-        if depth > MAX_NESTING:
-            raise BoardSyntaxError(source, line, column, f"parentheses nested at most {MAX_NESTING} deep",
-                                   "deeper")
+        if ch == "~":
+            pending += 1
+        elif ch == "(":
+            held.append(4 + pending)
+            pending = 0
+        elif ch == ")":
+            if len(held) > 1:
+                held.pop()
+        elif ch in "&|^>":  # '=>' and '<=>' end in '>'
+            held[-1] += 1
+        elif not ch.isspace():
+            pending = 0  # a name: the ~ before it are done
+        if sum(held) + pending > 4 * MAX_NESTING:
+            raise BoardSyntaxError(source, line, column, NESTING, "deeper")
 
 __all__ = ["Formula", "Gate", "Not", "Op", "Var", "models_by_bdd", "parse_dimacs", "parse_formula",
            "random_formula", "read_formula"]
@@ -250,7 +266,7 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
         raise BoardSyntaxError(source, 1, 1, "a Boolean formula (variables, ~ & | ^ => <=>)",
                                str(error)) from None
     except RecursionError:
-        raise BoardSyntaxError(source, 1, 1, "a formula nested less deeply", "too deep to parse") from None
+        raise BoardSyntaxError(source, 1, 1, NESTING, "too deep to parse") from None
     except PyedaSyntaxError as error:
         line, col, found = 1, 1, "?"
         token = error.args[0] if error.args else ""
@@ -266,7 +282,21 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
             line, col, found = int(lexer.group(1)), int(lexer.group(2)), repr(lexer.group(3))
         raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
                                found) from None
-    return Formula(_from_pyeda(e), _names_in_order(text, {str(v) for v in e.support}))
+    names = _names_in_order(text, {str(v) for v in e.support})
+    _check_names(text, names, source)
+    return Formula(_from_pyeda(e), names)
+
+
+def _check_names(text: str, names: tuple[str, ...], source: str) -> None:
+    """Each variable names a cell of the compiled board: a name the board's file cannot hold
+    (F, a flag; pyeda's dotted a.b) was written and read back as another board."""
+    for name in names:
+        if not is_cell_name(name):
+            found = re.search(rf"(?<![A-Za-z0-9_.]){re.escape(name)}(?![A-Za-z0-9_.])", text)
+            at = found.start() if found else 0
+            raise BoardSyntaxError(source, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1,
+                                   "a variable name a board can hold: letters, digits and _, a letter first, "
+                                   "maybe [indices] last; not F (a flag) nor dotted", repr(name))
 
 
 def _names_in_order(text: str, names: set[str]) -> tuple[str, ...]:
@@ -297,7 +327,9 @@ def parse_dimacs(text: str, source: str = "<dimacs>") -> Formula:
     current: list[int] = []
     for number, line in enumerate(split_lines(text), 1):
         stripped = line.strip()
-        if not stripped or stripped.startswith("c") or stripped.startswith("%"):
+        if stripped.startswith("%"):  # SATLIB's files end "%" then "0": the end, not an empty clause
+            break
+        if not stripped or stripped.startswith("c"):
             continue
         if stripped.startswith("p"):
             parts = stripped.split()
@@ -305,6 +337,7 @@ def parse_dimacs(text: str, source: str = "<dimacs>") -> Formula:
                     re.fullmatch(r"[0-9]{1,9}", p) for p in parts[2:]):
                 raise BoardSyntaxError(source, number, 1, "one header 'p cnf VARIABLES CLAUSES'", repr(stripped))
             header = (int(parts[2]), int(parts[3]))
+            header_at = (number, re.match(r"\s*p\s+cnf\s+[0-9]+\s+", line).end() + 1)  # the clause count
             continue
         if header is None:
             raise BoardSyntaxError(source, number, 1, "the header 'p cnf VARIABLES CLAUSES' first", repr(stripped))
@@ -326,6 +359,9 @@ def parse_dimacs(text: str, source: str = "<dimacs>") -> Formula:
         raise BoardSyntaxError(source, 1, 1, "a DIMACS CNF ('p cnf VARIABLES CLAUSES')", "no header")
     if current:
         clauses.append(current)
+    if len(clauses) != header[1]:  # a clause lost or one too many: another formula, silently
+        raise BoardSyntaxError(source, *header_at, f"{header[1]} clause{'s' if header[1] != 1 else ''}, as the header says",
+                               f"{len(clauses)} clause{'s' if len(clauses) != 1 else ''}")
     names = tuple(f"x{k}" for k in range(1, header[0] + 1))
     literal = lambda k: Var(f"x{k}") if k > 0 else Not(Var(f"x{-k}"))  # noqa: E731
     ors = [_balanced(Op.OR, [literal(k) for k in clause]) if clause else False for clause in clauses]

@@ -36,7 +36,7 @@ from ..board import Board, Cell
 from ..constraints import Constraint, Problem, problem_of
 from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError
 from ..reasoning import Reasoner, Status
-from ..textio import Puzzle, format_board, parse_puzzle, read_puzzle
+from ..textio import Puzzle, format_board, format_of, parse_puzzle, read_text
 from .. import components
 from ..components import Progress, tally
 
@@ -157,25 +157,44 @@ def parse_gadget(text: str, source: str = "<string>") -> Gadget:
     >>> g.inputs, g.outputs, g.cell("y")
     (('x',), {'y': 'x'}, (0, 4))
     """
+    _check_native(text, source)
     return gadget_of(parse_puzzle(text, source), source)
 
 
 def read_gadget(path: str | Path) -> Gadget:
     """Read a gadget file; errors carry file, line and column."""
-    return gadget_of(read_puzzle(path), str(path))
+    name, text = read_text(path)
+    return parse_gadget(text, name)
+
+
+GADGET_FILE = "a gadget file: a board with 'inputs:' and 'outputs:' (or 'accepts:') headers"
+OTHER_FORMATS = {"mine": "a JSMinesweeper .mine board", "system": "a constraint system (equations)",
+                 "dimacs": "a DIMACS formula (satsweeper compile makes it a board)"}
+
+
+def _check_native(text: str, source: str) -> None:
+    """A .mine board read as a gadget said "expected 10 squares per row" of its header."""
+    kind = format_of(text) if isinstance(text, str) else "native"
+    if kind != "native":
+        raise BoardSyntaxError(source, 1, 1, GADGET_FILE, OTHER_FORMATS[kind])
 
 
 def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
     """The gadget a parsed file describes: its board and its headers' ports and claims."""
     extras, board = puzzle.extras, puzzle.board
     if not extras:
-        raise BoardSyntaxError(source, 1, 1, "a gadget file: 'gadget:', 'inputs:' and 'outputs:' "
-                               "(or 'accepts:') headers", "a plain board without them")
+        raise BoardSyntaxError(source, 1, 1, GADGET_FILE, "a plain board without them")
     name = extras.get("gadget", (Path(source).stem, 0, 1))[0]
-    inputs_text, inputs_line, _ = extras.get("inputs", ("", 1, 1))
+    inputs_text, inputs_line, inputs_column = extras.get("inputs", ("", 1, 1))
     inputs = tuple(inputs_text.replace(",", " ").split())
-    for port in inputs:
-        _check_port(board, port, source, inputs_line)
+    seen: set[str] = set()
+    for found in re.finditer(r"[^\s,]+", inputs_text):
+        port = found.group()
+        if port in seen:  # 'inputs: a a' made four cases of one wire, two of them contradictory
+            raise BoardSyntaxError(source, inputs_line, inputs_column + found.start(), "each input named once",
+                                   repr(port))
+        seen.add(port)
+        _check_port(board, port, source, inputs_line, inputs_column + found.start())
     outputs: dict[str, str] = {}
     if "outputs" in extras:
         text_out, line, column = extras["outputs"]
@@ -188,7 +207,10 @@ def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
             port, claim = port.strip(), claim.strip()
             if not eq or not claim:
                 raise BoardSyntaxError(source, line, begins, "'outputs: NAME = EXPRESSION; ...'", repr(part))
-            _check_port(board, port, source, line)
+            if port in outputs or port in inputs:  # a second claim silently won; 'a = a' passed
+                said = "claimed once" if port in outputs else "that is not an input"
+                raise BoardSyntaxError(source, line, begins, f"an output port {said}", repr(port))
+            _check_port(board, port, source, line, begins)
             _check_claim(claim, inputs, source, line, begins + part.index(claim, part.index("=") + 1))
             outputs[port] = claim
     accepts = "1"
@@ -210,10 +232,10 @@ def format_gadget(gadget: Gadget, comment: str = "") -> str:
     return "\n".join(lines) + "\n" + format_board(gadget.board)
 
 
-def _check_port(board: Board, port: str, source: str, line: int) -> None:
+def _check_port(board: Board, port: str, source: str, line: int, column: int) -> None:
     cell = board.cell_by_name(port)
     if cell is None:
-        raise BoardSyntaxError(source, line, 1, "a port naming a hidden cell of the grid", repr(port))
+        raise BoardSyntaxError(source, line, column, "a port naming a hidden cell of the grid", repr(port))
 
 
 def _check_claim(claim: str, inputs: tuple[str, ...], source: str, line: int, column: int = 1) -> None:

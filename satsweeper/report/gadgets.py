@@ -52,10 +52,20 @@ def verdict_text(verdict: Verdict) -> str:
                      "(satsweeper check names the clash; satsweeper repair finds the fewest numbers to change)")
         return "\n".join(lines)
     lines.append(f"computes its claim: {'yes' if verdict.computes else 'no'}; "
-                 f"unique: {'yes' if verdict.unique else 'no'}; "
+                 f"unique: {'yes' if verdict.unique else 'no' + _not_unique(verdict)}; "
                  f"same number of mines for every input: "
                  f"{'yes (' + str(mines[0]) + ')' if verdict.constant_mines else 'no (' + ', '.join(map(str, mines)) + ')'}")
     return "\n".join(lines)
+
+
+def _not_unique(verdict: Verdict) -> str:
+    """Why a gadget is not unique: " (an input without any)" read as "several" before."""
+    accepted = [case for case in verdict.cases if case.accepted]
+    none = sum(case.explanations == 0 for case in accepted)
+    several = sum(case.explanations > 1 for case in accepted)
+    said = [f"{n} accepted input{'s' if n != 1 else ''} with {what}"
+            for n, what in ((several, "several explanations"), (none, "none")) if n]
+    return f" ({', '.join(said)})"
 
 
 def verdict_json(verdict: Verdict) -> dict:
@@ -63,7 +73,7 @@ def verdict_json(verdict: Verdict) -> dict:
             "computes": verdict.computes, "unique": verdict.unique,
             "constant_mines": verdict.constant_mines,
             "cases": [{"inputs": [int(v) for v in case.inputs], "accepted": case.accepted,
-                       "consistent": case.consistent, "explanations": case.explanations,
+                       "consistent": case.consistent, "explanations": str(case.explanations),
                        "outputs": {p: s.value for p, s in case.outputs.items()},
                        "expected": {p: int(v) for p, v in case.expected.items()},
                        "mines": list(case.mines), "correct": case.correct}
@@ -150,10 +160,11 @@ def compile_text(compiled, explanations: int | None, written, said: str | None =
 
 def compile_json(compiled, explanations: int | None, written) -> dict:
     f = compiled.formula
-    return {"formula": str(f), "variables": list(f.variables), "models": compiled.models,
+    digits = lambda n: None if n is None else str(n)  # noqa: E731 (a count: docs/json.md)
+    return {"formula": str(f), "variables": list(f.variables), "models": digits(compiled.models),
             "gates": compiled.gates.value, "height": compiled.board.height, "width": compiled.board.width,
             "hidden": compiled.hidden, "crossings": compiled.crossings, "tiles": compiled.tiles,
-            "explanations": explanations,
+            "explanations": digits(explanations),
             "output": None if not written else {"path": written[0], "mines": written[1], "why": written[2]}}
 
 
