@@ -98,6 +98,19 @@ def text_of(driver, element_id: str) -> str:
 
 
 
+def fail_next_request(page, endpoint: str) -> None:
+    """The page's next request to ``endpoint`` fails as with the server stopped (no connection)."""
+    page.execute_script("""
+        const real = window.fetch; let failed = false;
+        window.fetch = (url, init) => {
+          if (String(url).endsWith(arguments[0]) && !failed) {
+            failed = true;
+            return Promise.reject(new TypeError("Failed to fetch"));
+          }
+          return real(url, init);
+        };""", endpoint)
+
+
 def hold_first_answer(page, endpoint: str) -> None:
     """Hold back the page's first answer from ``endpoint`` 1.5 s, as a busy worker would."""
     page.execute_script("""
@@ -857,6 +870,39 @@ class TestPlay:
         hidden = page.find_elements(By.CSS_SELECTOR, "#play-board .cell.hidden:not(.flag)")
         assert hidden and all(d.get_attribute("data-probability") for d in hidden)
         assert text_of(page, "play-legend").startswith("mine probability")
+
+    def test_a_failed_request_takes_back_no_move(self, page):
+        """A Hint (or an Undo, or a redraw) whose request failed took back the player's last real
+        move: the next answer was the blank board and "the first click is safe" (a probe stopped
+        the server and started it again). Now the board after the failure is the library's
+        replay of the same moves, and the next hint is the library's hint there."""
+        from satsweeper.web.play import Deal, replay
+        deal = Deal("beginner", "safe", False, 7)
+        load(page, "play")
+        seed = page.find_element(By.ID, "seed")
+        seed.clear()
+        seed.send_keys("7")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        game, _ = replay(deal, [("open", 4, 4)])
+        before = {(r, c) for r in range(9) for c in range(9)
+                  if cell(page, "play", r, c).get_attribute("data-state") != "."}
+        assert before == set(game.revealed)
+        for button in ("hint-button", "undo"):
+            fail_next_request(page, "/api/game")
+            page.find_element(By.ID, button).click()
+            settle(page)
+            assert text_of(page, "play-hint") == "no answer from the server: is satsweeper serve still running?"
+            assert page.find_element(By.ID, "undo").is_enabled()
+        page.find_element(By.ID, "hint-button").click()
+        settle(page)
+        after = {(r, c) for r in range(9) for c in range(9)
+                 if cell(page, "play", r, c).get_attribute("data-state") != "."}
+        assert after == before
+        expected = hint(game.board)
+        assert cells_with(page, "play", "hinted") == {expected.cell}
 
     def test_undo(self, page):
         """Undo takes back one move that changed the board (a chord that opened nothing is

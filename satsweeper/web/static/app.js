@@ -886,13 +886,16 @@ async function newGame() {
   game.shown = null;
   game.hint = null;
   showHint($("play-hint"), "", "");
-  await refresh(false);
+  await refresh(false, "deal");
 }
 
 // The board as the player sees it: a move that leaves it so did nothing.
 const seen = (a) => a.outcome + ":" + a.board.rows.join("/");
 
-async function refresh(withHint) {
+// why: "deal" for a new game's first request, "move" when the last of game.moves is new;
+// a request that fails takes back only that (a failed hint or redraw changes nothing: it
+// took back the player's last real move).
+async function refresh(withHint, why = "") {
   game.busy = true;
   const asked = ++game.asked;
   try {
@@ -940,19 +943,20 @@ async function refresh(withHint) {
     return a;
   } catch (err) {
     if (asked !== game.asked) return null;
-    if (!game.moves.length) {  // a deal the server refused: no board of an older game stays up
+    if (why === "deal") {  // a deal the server refused: no board of an older game stays up
       $("play-board").innerHTML = "";
       $("play-legend").hidden = true;
       $("play-status").className = "status lost";
       $("play-status").textContent = "No game";
       game.answer = null;
-    } else {
+    } else if (why === "move") {
       game.moves.pop();  // the move refused (or out of time) is not made: a click may try again
     }
     game.hint = null;
     showHint($("play-hint"), errorText(err), "");
     $("play-hint").classList.add("error");
     game.auto = false;
+    return undefined;  // failed (undo puts its move back)
   } finally {
     game.busy = false;
     $("undo").disabled = !game.moves.length;
@@ -964,11 +968,15 @@ async function refresh(withHint) {
 async function undo() {
   if (!game.deal || game.busy || !game.moves.length) return;
   game.auto = false;
-  game.moves.pop();
+  const taken = game.moves.pop();
   game.shown = null;
   game.hint = null;
   showHint($("play-hint"), "", "");
-  await refresh(false);
+  // A failed request (undefined; null is one superseded) leaves the board as it was: so the moves.
+  if (await refresh(false) === undefined) {
+    game.moves.push(taken);
+    $("undo").disabled = false;
+  }
 }
 
 function showMines(a) {
@@ -992,7 +1000,7 @@ function playClick(row, col, event, right) {
   else return;
   game.hint = null;
   showHint($("play-hint"), "", "");
-  refresh(false);
+  refresh(false, "move");
 }
 
 async function hintMove() {
@@ -1004,10 +1012,12 @@ async function autoPlay() {
   if (!game.deal) await newGame();
   game.auto = !game.auto;
   $("auto-play").textContent = game.auto ? "Stop" : "Auto-play";
+  let moved = false;  // the hinted move pushed last round, made by this round's request
   while (game.auto) {
-    const a = await refresh(true);
+    const a = await refresh(true, moved ? "move" : "");
     if (!a || a.outcome !== "playing" || !a.hint || !a.hint.cell) break;
     game.moves.push([a.hint.move === "flag" ? "flag" : "open", a.hint.cell.row, a.hint.cell.col]);
+    moved = true;
     game.hint = null;
     await new Promise((done) => setTimeout(done, 60));
   }
