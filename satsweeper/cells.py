@@ -76,19 +76,21 @@ def check_inside(board_or_size, cell: Cell, what: str = "cell") -> None:
         raise CellError(f"a {what} inside the {_ranges(width, height)} (got {cell[0]},{cell[1]})")
 
 
-def check_room(level, first: Cell, rule: str) -> None:
+def check_room(level, first: Cell, rule: str, anywhere: bool = False) -> None:
     """Raise unless the mines fit outside the cells the first-click ``rule`` keeps
     free (said before any game, in the user's words, not as the placer's
-    "excluded cells")."""
+    "excluded cells").  ``anywhere``: ``first`` is a corner, the cell with the
+    fewest neighbours, asked for a game not yet clicked (no first click can work)."""
     from .game import neighbours
     row, col = first
+    where = "even in a corner" if anywhere else f"at {row},{col}"
     around = len(neighbours(level, first)) + 1  # the click and its neighbours
     kept, why = {"can-lose": (0, "may be a mine"), "safe": (1, "is safe"),
                  "opening": (around, "opens a region: it and its neighbours are free")}[rule]
     room = level.width * level.height - kept
     if level.mines > room:
-        raise InputError(f"at most {room} mines on {level.width}x{level.height}, whose first click at "
-                         f"{row},{col} {why} (got {level.mines})")
+        raise InputError(f"at most {room} mines on {level.width}x{level.height}, whose first click "
+                         f"{where} {why} (got {level.mines})")
 
 
 def what_is(board: Board, cell: Cell) -> str:

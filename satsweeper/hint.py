@@ -175,8 +175,29 @@ def first_click(board: Board, rule: FirstClick, strategy: str = "best", seed: in
     from .strategies import strategy as make_strategy
     decision = make_strategy(strategy).decide(board, random.Random(seed))
     cell = (decision.opens or board.hidden_cells())[0]
+    if not _room(board, cell, rule):  # the game would refuse it: the mines do not fit around it
+        cell = min((c for c in board.hidden_cells() if _room(board, c, rule)),
+                   key=lambda c: (len(board.neighbours(c)), c), default=None)
+        if cell is None:
+            fewest = min((len(board.neighbours(c)) for c in board.hidden_cells()), default=0)
+            room = _squares(board) - 1 - (fewest if rule is FirstClick.OPENING else 0)
+            what = "opens a region" if rule is FirstClick.OPENING else "is safe"
+            raise InputError(f"at most {room} mines on {board.width}x{board.height}, whose first click "
+                             f"even in a corner {what} (got {board.total_mines})")
+        decision = None
     return Hint(strategy, True, cell=cell, move=Move.OPEN, sure=True, rule="first click",
-                reason=(FirstClickRule(rule),), basis=decision.basis or "")
+                reason=(FirstClickRule(rule),), basis=(decision.basis or "") if decision else "")
+
+
+def _squares(board: Board) -> int:
+    return board.width * board.height - len(board.voids)
+
+
+def _room(board: Board, cell: Cell, rule: FirstClick) -> bool:
+    """Do the board's mines fit away from a first click on ``cell`` (and its neighbours, for
+    ``OPENING``)?  On a crowded board an edge cell opens no region where a corner does."""
+    kept = 1 + (len(board.neighbours(cell)) if rule is FirstClick.OPENING else 0)
+    return board.total_mines is None or board.total_mines <= _squares(board) - kept
 
 
 def _alternatives(board: Board, problem: Problem, components: Components, counts, chosen: Option,

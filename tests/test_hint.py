@@ -147,6 +147,36 @@ class TestHint:
         assert (given | returned) - {"inner"} <= BASIS_TEXT.keys()  # "inner": a score, never a move
 
 
+class TestFirstClick:
+    @pytest.mark.parametrize("width, height", [(3, 3), (4, 3), (5, 2), (1, 6), (4, 4)])
+    @pytest.mark.parametrize("rule", ["safe", "opening"])
+    def test_a_first_click_the_game_can_start(self, width, height, rule):
+        """On a crowded board the strategy's first click (an edge cell, 2,1 on 3x3x5) opened no
+        region the game could deal: the game refused the hinted click. Every mine count: the hint
+        is a cell where Game.new deals (the oracle: it places the mines, or it cannot anywhere,
+        and then the hint is refused too, naming the most mines a corner takes)."""
+        import random
+        from satsweeper.game import FirstClick, Game, Level
+        from satsweeper.hint import first_click
+        first_rule = FirstClick(rule)
+        for mines in range(width * height + 1):
+            level = Level(width, height, mines)
+            dealt = []
+            for cell in [(r, c) for r in range(height) for c in range(width)]:
+                try:
+                    Game.new(level, random.Random(0), cell, first_rule)
+                    dealt.append(cell)
+                except (InputError, ValueError):
+                    pass
+            board = Board(height, width, total_mines=mines)
+            if not dealt:
+                with pytest.raises(InputError, match=r"at most \d+ mines on .*, whose first click even in a corner"):
+                    first_click(board, first_rule)
+                continue
+            answer = first_click(board, first_rule)
+            assert answer.cell in dealt and answer.sure, (width, height, mines, rule)
+
+
 class TestCommand:
     def test_text_and_json(self):
         """The expert example: a sure move with its reason, as text and JSON."""

@@ -568,8 +568,10 @@ def _game_route(app: FastAPI, limits: Limits, workers: Workers) -> None:
         deadline = time.monotonic() + seconds  # for the layout and the replay together
         first = first_click(query.moves)
         mines = None
-        if first is not None and 0 <= first[0] < level.height and 0 <= first[1] < level.width:
-            from ..cells import check_room
+        from ..cells import check_room
+        if first is None:  # dealt "playing" before, though no first click could start it
+            check_room(level, (0, 0), query.rule, anywhere=True)  # a corner: the fewest neighbours
+        elif 0 <= first[0] < level.height and 0 <= first[1] < level.width:
             check_room(level, first, query.rule)  # the CLI's words for too many mines
             mines = remembered(deal, first)
             if mines is None:  # drawn once (a no-guess layout can take seconds), then kept

@@ -477,6 +477,19 @@ class TestBadInput:
         assert full.status_code == 400 and "first click at 1,1" in full.json()["error"]
         assert client.post("/api/game", json={"moves": [["dig", 0, 0]]}).status_code == 422
 
+    @pytest.mark.parametrize("level, rule, room", [("3x3x9", "safe", 8), ("3x3x6", "opening", 5),
+                                                   ("1x4x3", "opening", 2)])
+    def test_a_level_no_first_click_can_start_is_refused_at_its_deal(self, client, level, rule, room):
+        """3x3x9 with a safe first click was dealt as "playing" (and the hint named a first click);
+        every click was then refused. The room is counted by hand: the squares, less the click and,
+        for an opening, a corner's neighbours (3 on 3x3, 1 on a 1x4 strip)."""
+        response = client.post("/api/game", json={"level": level, "rule": rule, "hint": True})
+        assert response.status_code == 400
+        assert response.json()["expected"].startswith(f"at most {room} mines on ")
+        assert "whose first click even in a corner" in response.json()["error"]
+        fits = f"{level[:-1]}{room}"
+        assert client.post("/api/game", json={"level": fits, "rule": rule, "hint": True}).status_code == 200
+
     @pytest.mark.parametrize("level, rule, cli", [
         ("12x10", "safe", ["generate", "12x10"]),
         ("3x3x9", "safe", ["generate", "3x3x9", "--start", "1,1", "--rule", "safe"]),
