@@ -735,6 +735,10 @@ class TestServerTrouble:
             settle(page)
         paste(page, OPEN)
         assert text_of(page, "analyse-answer") == "no answer from the server: is satsweeper serve still running?"
+        # The Gadgets tab, its list never loaded, was blank with the error only in the console.
+        page.find_element(By.CSS_SELECTOR, "button[data-mode='gadgets']").click()
+        settle(page)
+        assert text_of(page, "gadget-verdict") == "no answer from the server: is satsweeper serve still running?"
 
 
 class TestPlay:

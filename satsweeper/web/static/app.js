@@ -1032,7 +1032,13 @@ async function autoPlay() {
 const gadgetState = {list: [], answer: null, shown: 0, asked: 0};
 
 async function loadGadgets() {
-  const a = await api("gadgets");
+  let a;
+  try {
+    a = await api("gadgets");
+  } catch (err) {  // the tab stayed blank, the error only in the console; a later visit asks again
+    showError($("gadget-verdict"), err);
+    return;
+  }
   gadgetState.list = a.gadgets;
   const select = $("gadget-name");
   select.innerHTML = "";
