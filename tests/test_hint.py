@@ -78,6 +78,37 @@ class TestHint:
         assert len(answer.reason) == {"single number": 1, "two nested numbers": 2}.get(answer.rule,
                                                                                      len(answer.reason))
 
+    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(boards(perturb=False, max_hidden=10))
+    def test_counting_says_whether_the_total_was_needed(self, board):
+        """"found by counting" read as counting with the total (README said so) where two
+        overlapping numbers forced the move: the words follow the oracle, the total named
+        exactly when the numbers of the reason alone do not force it."""
+        from satsweeper.constraints import TotalMines
+        from satsweeper.report.hints import hint_text
+        from satsweeper.report.views import BoardView
+        answer = hint(board)
+        if not answer.sure or answer.rule != "counting":
+            return
+        numbers = [o for o in answer.reason if not isinstance(o, TotalMines)]
+        needed = not oracle.forced(without(problem_of(board), numbers), answer.cell, answer.move is Move.FLAG)
+        said = hint_text(BoardView(board), answer)
+        assert ("(found by counting the explanations, with the total)" in said) == needed
+        assert ("(found by counting the explanations of these numbers)" in said) == (not needed)
+
+    @pytest.mark.parametrize("text, words", [
+        ("mines: 40\n........\n........\n..113...\n..202...\n..434...\n" + "........\n" * 3,
+         "the 1 at 2,2 and the 2 at 3,2 force it (found by counting the explanations of these numbers)"),
+        ("mines: 2\n....\n.2..\n....\n",
+         "the 2 at 1,1 and the total of 2 mines force it (found by counting the explanations, with the total)")])
+    def test_counting_in_words(self, text, words):
+        """Both kinds, each checked by hand: two overlapping numbers (a probe's 8x8x40 game), and
+        a 2 whose mines the total puts all beside it."""
+        from satsweeper.report.hints import hint_text
+        from satsweeper.report.views import BoardView
+        board = parse_board(text)
+        assert words in hint_text(BoardView(board), hint(board))
+
     def test_two_nested_numbers_are_the_reason(self):
         """Found by two nested numbers, the move is explained by those two: the minimal set
         the solver's deletion found here was three other clues (1,0, 2,2 and 2,3), beside the

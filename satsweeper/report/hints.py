@@ -42,6 +42,15 @@ BASIS_TEXT = {
 RULE_TEXT = {"single number": "one number"}
 
 
+def _rule_text(answer) -> str:
+    """The rule in words; "counting" says whether the total was needed (it read as if always)."""
+    if answer.rule != "counting":
+        return RULE_TEXT.get(answer.rule, answer.rule)
+    from ..constraints import TotalMines
+    total = any(isinstance(r, TotalMines) for r in answer.reason)
+    return "counting the explanations, with the total" if total else "counting the explanations of these numbers"
+
+
 def _percent(p: Fraction) -> str:
     return f"{float(p):.2%}"
 
@@ -67,7 +76,7 @@ def hint_text(view: BoardView, answer: Hint) -> str:
         verb = answer.move.value
         what = "safe" if answer.move is Move.OPEN else "a mine"
         return (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
-                f"{_force(answer.reason)} it (found by {RULE_TEXT.get(answer.rule, answer.rule)})\n"
+                f"{_force(answer.reason)} it (found by {_rule_text(answer)})\n"
                 f"{answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} determined")
     m = answer.measures
     why = BASIS_TEXT.get(answer.basis, BASIS_TEXT["choice"]).format(
