@@ -110,6 +110,11 @@ class BadRequest(Exception):
         super().__init__(f"{f'{file}:1:1: ' if file else ''}expected {expected} (got {got})")
 
 
+class Malformed(BadRequest):
+    """A request whose fields do not make the object described (a cell without its row): 422,
+    as a field of the wrong type is."""
+
+
 class TooLarge(Exception):
     """A request beyond :class:`Limits`: answered with 413."""
 
@@ -290,8 +295,8 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
 
     @app.exception_handler(BadRequest)
     async def bad_request(request: Request, err: BadRequest):
-        return _error(request, 400, str(err), file=err.file, line=err.line, col=err.col,
-                      expected=err.expected, got=err.got)
+        return _error(request, 422 if isinstance(err, Malformed) else 400, str(err), file=err.file,
+                      line=err.line, col=err.col, expected=err.expected, got=err.got)
 
     @app.exception_handler(SatsweeperError)
     async def library_error(request: Request, err: SatsweeperError):
@@ -350,9 +355,18 @@ def _invalid_words(request: Request, first: dict, body: bytes = b"") -> tuple[st
         return "a JSON object sent with Content-Type: application/json", f"Content-Type: {kind[:60]}"
     if not where and value is None:
         return "a JSON object", "an empty body" if not body else json.dumps(None)
+    if first.get("type") == "extra_forbidden" and len(where) == 1:  # "expected cell: extra inputs are not permitted"
+        return f"the fields of {request.url.path}: {', '.join(_fields(request))}", f"a field {where[0]!r}"
     got = json.dumps(value, default=str)
     got = got if len(got) <= 60 else got[:59] + "…"
     return f"{'.'.join(where) or 'the request'}: {first.get('msg', 'a valid request').lower()}", got
+
+
+def _fields(request: Request) -> list[str]:
+    """The fields the route's request object has (as /api.html lists them)."""
+    body = getattr(request.scope.get("route"), "body_field", None)
+    model = getattr(getattr(body, "field_info", None), "annotation", None)
+    return list(getattr(model, "model_fields", {})) or ["as /api.html lists them"]
 
 
 def _seconds(query: Query, limits: Limits) -> float:
@@ -513,10 +527,10 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         at = (query.row, query.col)
         if query.name is not None:
             if at != (None, None):
-                raise BadRequest("a cell: row and col, or name", "both")
+                raise Malformed("a cell: row and col, or name", "both")
             ref = CellRef(query.name, None)
         elif None in at:
-            raise BadRequest("a cell: row and col, or name",
+            raise Malformed("a cell: row and col, or name",
                             "neither" if at == (None, None) else "only one of row and col")
         else:
             ref = CellRef(f"{at[0]},{at[1]}", at)
@@ -543,7 +557,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         if subject.voids:
             raise BadRequest("a full rectangle for a game", "void squares", SOURCE)
         if (query.row is None) != (query.col is None):  # a half-given cell was ignored silently
-            raise BadRequest("a first click: row and col, or neither (the file's start:)", "only one of row and col")
+            raise Malformed("a first click: row and col, or neither (the file's start:)", "only one of row and col")
         start = (query.row, query.col) if query.row is not None else puzzle.start
         if start is None:
             raise BadRequest("a first click (row and col) or a 'start:' line", "neither")

@@ -88,11 +88,21 @@ class TestSameAsCli:
         response = client.post("/api/safe", json={"board": text, "name": "a"})
         assert response.status_code == 200 and response.json() == cli_json("safe", "-", "a", input=text)
 
+    def test_an_unknown_field_names_the_fields(self, client):
+        """A cell sent as {"row", "col"}, the shape the answers use, said "expected cell: extra inputs
+        are not permitted": now the fields the request takes (CellQuery's, as /api.html lists them)."""
+        from satsweeper.web.server import CellQuery
+        response = client.post("/api/safe", json={"board": OPEN, "cell": {"row": 0, "col": 1}})
+        assert response.status_code == 422 and response.json()["got"] == "a field 'cell'"
+        assert response.json()["expected"] == "the fields of /api/safe: " + ", ".join(CellQuery.model_fields)
+        assert {"board", "row", "col", "name"} <= set(CellQuery.model_fields)
+
     @pytest.mark.parametrize("cell, got", [({}, "neither"), ({"row": 1}, "only one of row and col"),
                                            ({"row": 1, "col": 0, "name": "x"}, "both")])
     def test_safe_needs_one_cell(self, client, cell, got):
+        """A request without its cell is not the object described: 422, as README says (it was 400)."""
         response = client.post("/api/safe", json={"board": OPEN, **cell})
-        assert response.status_code == 400
+        assert response.status_code == 422
         assert (response.json()["expected"], response.json()["got"]) == ("a cell: row and col, or name", got)
 
     def test_noguess(self, client):
@@ -397,7 +407,7 @@ class TestBadInput:
         """row without col: refused as safe refuses it (the file's start: was used silently)."""
         layout = (EXAMPLES / "layout.txt").read_text()
         response = client.post("/api/noguess", json={"board": layout, "row": 3})
-        assert response.status_code == 400 and response.json()["got"] == "only one of row and col"
+        assert response.status_code == 422 and response.json()["got"] == "only one of row and col"
         assert client.post("/api/noguess", json={"board": layout}).status_code == 200
 
     def test_not_json(self, client):
