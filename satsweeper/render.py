@@ -131,9 +131,11 @@ def _squares(board: Board, picture: Picture, plt):
         if cell in board.names:  # centred on a plain tile, above anything else drawn on it
             plain = p is None and cell not in picture.mines and cell not in board.flags
             name = board.names[cell]
-            ax.text(x + .5, y + (.5 if plain else .8), name, ha="center", va="center",
-                    fontsize=(font - 1.5 if len(name) <= 3 else font - 3) if plain else font - 4,
-                    style="italic", color="#202020",
+            # never below 6.5 pt: a port's name on a slide (4-6 pt read as specks on big gadgets)
+            fits = font + 1 if len(name) <= 2 else font - 1.5 if len(name) <= 3 else font - 3
+            size = max(6.5, fits if plain else font - 3)
+            ax.text(x + .5, y + (.5 if plain else .78), name, ha="center", va="center", fontsize=size,
+                    style="italic", color="#000000", fontweight="bold",
                     # on a mine or a flag the name sits over the drawing: a pale box keeps it readable
                     bbox=None if plain else dict(facecolor="#ffffff", alpha=0.8, edgecolor="none", pad=0.6))
     for cell, kind in picture.marks.items():
@@ -250,8 +252,10 @@ def _overview(board: Board, picture: Picture, plt):
     fig.suptitle(f"{title}{': ' if title else ''}{board.width}x{board.height} squares, {scale}", fontsize=8)
     if len(board.names) <= 40:  # the inputs by name, where they start
         for cell, name in board.names.items():
+            # on a pale box: a name at the board's edge sat on the frame's line
             ax.annotate(name, (cell[1] / block, cell[0] / block), xytext=(-6, 4), textcoords="offset points",
-                        fontsize=8, color="#0a6e0a", ha="right", fontweight="bold")
+                        fontsize=9, color="#0a6e0a", ha="right", fontweight="bold",
+                        bbox=dict(facecolor="#ffffff", alpha=0.85, edgecolor="none", pad=0.8))
     # named cells: a compiled board's inputs, a gadget's inputs and outputs
     fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named cells;\n"
                           "red: flags; grey: revealed numbers" + "".join(f"\n{line}" for line in caption),

@@ -262,7 +262,7 @@ class TestCommand:
     def test_compile_prints_the_count(self):
         result = CliRunner().invoke(main, ["compile", "(a | ~b) & (b ^ c)"])
         assert result.exit_code == 0, result.output
-        assert "models: 3" in result.output and "explanations: 3 (equal to the models: parsimonious)" in result.output
+        assert "models: 3" in result.output and "explanations: 3 (equal to the models: one explanation per model)" in result.output
 
     def test_json_and_kaye(self):
         result = CliRunner().invoke(main, ["compile", "a | b", "--gates", "kaye", "--json"])
@@ -325,6 +325,17 @@ class TestCommand:
         board = read_board(path)
         assert count(board) == f.models() and all(board.cell_by_name(v) for v in f.variables)
         assert "typo" not in CliRunner().invoke(main, ["count", str(path)]).stderr
+
+    def test_small_words(self, tmp_path):
+        """A formula without variables listed an empty row for its one model; -o "" said
+        "got '.', a directory"; --inputs with a value left out ("u=1,,v=0") was taken."""
+        result = CliRunner().invoke(main, ["compile", "1", "--models"])
+        assert result.output.rstrip().endswith("models (1): (no variables)")
+        result = CliRunner().invoke(main, ["compile", "a", "-o", ""])
+        assert result.exit_code == 2 and "expected a file to write (got an empty name)" in result.stderr
+        result = CliRunner().invoke(main, ["gadget", "draw", "xor", "-o", str(tmp_path / "x.png"),
+                                           "--inputs", "u=1,,v=0"])
+        assert result.exit_code == 2 and "(got 'u=1,,v=0')" in result.stderr and not list(tmp_path.iterdir())
 
     def test_dimacs_file(self, tmp_path):
         path = tmp_path / "f.cnf"

@@ -77,6 +77,8 @@ class TestDraw:
         assert "and: inputs u v; t = u &amp; v" in svg
         assert "2 explanations, one drawn" in svg and len(brute(named_gadget("and"), (0, 0))) == 2
         assert all(f">{p}<" in svg for p in ("u", "v", "t"))
+        # the outlines' key, which went when --inputs gave a caption (wrapped: its words, one by one)
+        assert all(word in svg for word in ("blue", "outline:", "inputs", "orange", "outputs"))
 
     def test_an_overview_says_it_draws_no_mines(self, tmp_path):
         """A balanced gadget (158x107) is an overview: its caption in the picture says the

@@ -407,6 +407,8 @@ class OutputPath(click.ParamType):
             return value
         if value == "-":  # else a file called "-" appears where stdout was meant
             raise UserError("a file to write ('-' stands for standard input only)", "'-'")
+        if not value.strip():  # Path("") is ".": "got '.', a directory"
+            raise UserError("a file to write", "an empty name")
         path = Path(value)
         if self.suffixes and path.suffix.lower() not in self.suffixes:
             raise UserError(f"a file name ending in {' or '.join(self.suffixes)}", cut(value))

@@ -144,7 +144,9 @@ def gadget_draw(reference, output, setting, as_json):
     if overview:
         caption = (caption if setting is not None else "") + \
             f"{'; ' if setting is not None else ''}too big to draw square by square: an overview, ports named"
-    picture = Picture(marks=marks, mines=mines, title=claim_title(g), caption=caption)
+    # the outlines' key stays under a case's caption too (it went, leaving blue and orange unexplained)
+    shown = caption if overview or setting is None else f"{caption}; {port_legend(g)}"
+    picture = Picture(marks=marks, mines=mines, title=claim_title(g), caption=shown)
     note = write_output(output, lambda path: render(g.board, str(path), picture=picture))
     emit("gadget draw", as_json, data, "\n".join(filter(None, [caption, note])), code)
 
@@ -159,6 +161,8 @@ def input_values(g, setting: str) -> tuple[bool, ...]:
     """``u=1,v=0`` -> the values in the gadget's input order; every input exactly once."""
     wanted = f"every input of {g.name} set once, as {','.join(f'{p}=0|1' for p in g.inputs)}"
     given: dict[str, bool] = {}
+    if any(not item.strip() for item in setting.split(",")):  # "u=1,,v=0": a value left out?
+        raise UserError(wanted, cut(setting))
     for item in setting.replace(",", " ").split():
         port, equals, value = item.partition("=")
         if not equals or port not in g.inputs or value not in ("0", "1") or port in given:
@@ -311,7 +315,7 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
     else:
         parsed = read_formula(formula)
     try:
-        with working(f"compiling {len(parsed.variables)} variables"):
+        with working(f"compiling {len(parsed.variables)} variable{'s' if len(parsed.variables) != 1 else ''}"):
             compiled = build(parsed, GateSet(gates), max_cells)
     except BoardTooLarge as refused:
         data = {"formula": str(parsed), "variables": list(parsed.variables), "gates": gates,

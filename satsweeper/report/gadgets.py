@@ -147,7 +147,7 @@ def compile_text(compiled, explanations: int | None, written, said: str | None =
         if models is None:
             verdict = "no truth table to compare with"
         elif explanations == models:
-            verdict = "equal to the models: parsimonious"
+            verdict = "equal to the models: one explanation per model"
         else:
             verdict = f"{explanations - models:+d} against the models"
         lines.append(f"explanations: {explanations} ({verdict})")
@@ -189,7 +189,8 @@ def models_text(formula) -> str:
     total = formula.models()
     rows = satisfying(formula, MODELS_SHOWN)
     lines = [f"models ({total}): " + (" ".join(formula.variables) or "(no variables)")]
-    lines += ["  " + " ".join(str(m[v]).rjust(len(v)) for v in formula.variables) for m in rows]
+    if formula.variables:  # without variables the one model is an empty row: the header says it
+        lines += ["  " + " ".join(str(m[v]).rjust(len(v)) for v in formula.variables) for m in rows]
     if total > len(rows):
         lines.append(f"  ... and {total - len(rows)} more")
     return "\n".join(lines)
