@@ -337,6 +337,17 @@ class TestCommand:
                                            "--inputs", "u=1,,v=0"])
         assert result.exit_code == 2 and "(got 'u=1,,v=0')" in result.stderr and not list(tmp_path.iterdir())
 
+    def test_a_word_that_names_a_file_says_which_was_read(self, tmp_path, monkeypatch):
+        """'compile a' with a file a holding 'p | q' compiled p | q without a word; now a note says
+        the file was read, and '(a)' is the variable."""
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "a").write_text("p | q\n")
+        result = CliRunner().invoke(main, ["compile", "a", "--no-count"])
+        assert result.exit_code == 0 and "formula: (p | q)" in result.stdout
+        assert "note: read the formula from the file a (for the variable, write (a))" in result.stderr
+        result = CliRunner().invoke(main, ["compile", "(a)", "--no-count"])
+        assert "formula: a\n" in result.stdout and "note" not in result.stderr
+
     def test_dimacs_file(self, tmp_path):
         path = tmp_path / "f.cnf"
         path.write_text("p cnf 3 2\n1 -2 0\n2 3 0\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import click
@@ -283,8 +284,8 @@ def repair(reference, output, attempts, unique, as_json):
 @timeout_option
 @json_option
 def compile_formula(formula, gates, output, no_count, show_models, max_cells, max_memory, timeout, as_json):
-    """Compile FORMULA (pyeda syntax, or a DIMACS .cnf file; - for stdin) into
-    one board whose explanations are the formula's models: one free wire per
+    """Compile FORMULA (pyeda syntax, or a file holding one or a DIMACS CNF; -
+    for stdin) into one board whose explanations are the formula's models: one free wire per
     variable, named after it, and the formula forced true.  Prints the number
     of models (from the truth table), the board's size and its explanations.
 
@@ -314,6 +315,10 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
         raise UserError("a formula or a DIMACS file", f"{cut(formula)}, {what}")
     else:
         parsed = read_formula(formula)
+        if Path(formula).is_file() and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", formula):
+            # "compile a" with a file a there: the file was read, not the variable a, without a word
+            click.echo(f"satsweeper: note: read the formula from the file {formula} (for the variable, "
+                       f"write ({formula}))", err=True)
     try:
         with working(f"compiling {len(parsed.variables)} variable{'s' if len(parsed.variables) != 1 else ''}"):
             compiled = build(parsed, GateSet(gates), max_cells)
