@@ -435,6 +435,21 @@ class TestAnalyse:
         words = page.find_element(By.CSS_SELECTOR, "#analyse-hint pre.words").text
         assert words.startswith(("open", "flag", "guess")) and f"{advice.cell[0]},{advice.cell[1]}" in words.split(":")[0]
 
+    def test_a_board_too_large_to_draw_promises_no_circle(self, page):
+        """A board too large to draw, answered: its hint said "circled on the board" and the legend
+        offered "hover a cell for the exact fraction" with no board drawn. The hint is the library's."""
+        from satsweeper.textio import format_board
+        voids = frozenset((r, c) for r in range(200) for c in range(201) if r >= 2 or c >= 3)
+        board = Board(200, 201, {(0, 0): 1, (1, 0): 1}, voids=voids, total_mines=1)
+        load(page, "analyse")
+        paste(page, format_board(board))
+        assert "too large to draw" in text_of(page, "analyse-board")
+        said = text_of(page, "analyse-hint")
+        expected = hint(board)
+        assert "What to click:" in said and "circled" not in said
+        assert f"{expected.cell[0]},{expected.cell[1]}" in said
+        assert page.find_element(By.ID, "legend").get_attribute("hidden")
+
     def test_no_hidden_cell_promises_no_circle(self, page):
         """A board with nothing hidden: the summary said "What to click (circled on the
         board):" above "no hint: no hidden cell is left"."""
@@ -849,6 +864,24 @@ class TestPlay:
             Level.parse("5x5x30")
         assert text_of(page, "play-hint") == f"expected {caught.value}"  # the contract's words
         assert "error" in page.find_element(By.ID, "play-hint").get_attribute("class")
+        assert text_of(page, "play-status") == "No game"
+        assert not page.find_elements(By.CSS_SELECTOR, "#play-board .cell")
+
+    @pytest.mark.parametrize("level, expected", [
+        ("201x200x1", "expected a level of at most 40,000 squares to play here (got 201×200); "
+                      "satsweeper bench plays bigger ones"),
+        ("3x3x9", "expected at most 8 mines on 3x3, whose first click even in a corner is safe (got 9)")])
+    def test_a_level_that_cannot_be_played_here_is_no_game(self, page, level, expected):
+        """A level too large to draw was dealt "playing" with nothing to click ("the answers below
+        are for all of it", and there were none); one no first click can start was dealt too."""
+        load(page, "play")
+        Select(page.find_element(By.ID, "level")).select_by_value("custom")
+        box = page.find_element(By.ID, "custom-level")
+        box.clear()
+        box.send_keys(level)
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        assert text_of(page, "play-hint") == expected
         assert text_of(page, "play-status") == "No game"
         assert not page.find_elements(By.CSS_SELECTOR, "#play-board .cell")
 

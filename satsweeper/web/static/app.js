@@ -573,7 +573,9 @@ async function analyse(keepView = false) {
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
       const mines = answer.probs.cells.filter((c) => c.p === 1).length;
       drawHint(analysis.cells, answer.hint, !keepView);
-      const what = !answer.hint.cell ? "" : " What to click (circled on the board" +
+      const drawn = analysis.cells.size > 0;  // a board too large to draw has no circle, no hover
+      if (!drawn) $("legend").hidden = true;
+      const what = !answer.hint.cell ? "" : !drawn ? " What to click:" : " What to click (circled on the board" +
         `${answer.hint.sure ? ", the clues that force it outlined" : ""}):`;
       // A layout (its mines given) is drawn as its player sees it before the first click.
       const layout = answer.board.mines ? "A layout: drawn before the first click, its mines hidden " +
@@ -902,6 +904,10 @@ async function refresh(withHint, why = "") {
     const a = await api("game", {...game.deal, moves: game.moves, hint: withHint, probs: $("show-probs").checked});
     if (asked !== game.asked) return null;
     if (a.complete === false) throw new Error(a.stopped || outOfTime(a));
+    if (a.board.width * a.board.height > DRAWN) {  // dealt "playing" with nothing to click
+      throw new Error(`expected a level of at most ${DRAWN.toLocaleString()} squares to play here ` +
+        `(got ${a.board.width}×${a.board.height}); satsweeper bench plays bigger ones`);
+    }
     if (game.shown && game.shown.seen === seen(a)) game.moves.length = game.shown.moves;
     game.shown = {seen: seen(a), moves: game.moves.length};
     game.answer = a;
