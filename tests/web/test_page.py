@@ -1082,6 +1082,24 @@ class TestPlay:
         assert not cells_with(page, "play", "hinted")
 
 
+class TestLaptop:
+    @pytest.mark.parametrize("level, rows, cols", [("expert", 16, 30), ("intermediate", 16, 16)])
+    def test_the_whole_board_in_sight(self, level, rows, cols):
+        """At 1366x768 an expert board scrolled both ways in its box (32 px cells, the last column
+        under the scroll bar) and intermediate's lower rows sat below the fold: every cell is
+        drawn inside the box now, which scrolls neither way."""
+        with live_server() as url, chromium(1366, 768) as driver:
+            driver.get(url + "#play")
+            settle(driver)
+            Select(driver.find_element(By.ID, "level")).select_by_value(level)
+            driver.find_element(By.ID, "new-game").click()
+            settle(driver)
+            box = driver.execute_script("""const w = document.querySelector('#play-board').parentElement;
+                return [w.clientWidth, w.scrollWidth, w.clientHeight, w.scrollHeight,
+                        document.querySelectorAll('#play-board .cell').length]""")
+            assert box[1] <= box[0] and box[3] <= box[2] and box[4] == rows * cols, box
+
+
 class TestGadgets:
     def test_not_gadget(self, page):
         """The NOT gadget with input 1: its output forced safe, one explanation, verdict yes."""

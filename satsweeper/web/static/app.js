@@ -67,9 +67,11 @@ function room(host) {
   return Math.max(200, (host.parentElement.clientWidth || 600) - 24);
 }
 
-// A gadget is shown to a class whole: its cells also fit the box's height (75% of
-// the window), else its lower input sat below the fold and a vertical scroll bar
-// took the width its last column needed (Kaye's AND at 1280x900 scrolled both ways).
+// A gadget is shown to a class whole, and so are the analysed and played boards
+// (data-whole): their cells also fit the box's height (75% of the window), down to
+// the smallest size, else the lower rows sat below the fold and a vertical scroll bar
+// took the width the last column needed (Kaye's AND at 1280x900, expert at 1366x768
+// scrolled both ways).
 function roomDown(host) {
   return Math.max(100, Math.floor(window.innerHeight * 0.75) - 24);
 }
