@@ -98,6 +98,18 @@ def text_of(driver, element_id: str) -> str:
 
 
 
+def deal_and_open(page, seed: int) -> None:
+    """A fresh Play page: a beginner game of ``seed`` dealt, its first click at 4,4."""
+    load(page, "play")
+    box = page.find_element(By.ID, "seed")
+    box.clear()
+    box.send_keys(str(seed))
+    page.find_element(By.ID, "new-game").click()
+    settle(page)
+    cell(page, "play", 4, 4).click()
+    settle(page)
+
+
 def fail_next_request(page, endpoint: str) -> None:
     """The page's next request to ``endpoint`` fails as with the server stopped (no connection)."""
     page.execute_script("""
@@ -759,14 +771,7 @@ class TestServerTrouble:
 class TestPlay:
     def test_beginner_game_with_hints_to_the_end(self, page):
         """Hint, then click the hinted cell (right click for a flag), until the game ends."""
-        load(page, "play")
-        seed = page.find_element(By.ID, "seed")
-        seed.clear()
-        seed.send_keys("21")
-        page.find_element(By.ID, "new-game").click()
-        settle(page)
-        cell(page, "play", 4, 4).click()
-        settle(page)
+        deal_and_open(page, 21)
         for _ in range(120):
             status = text_of(page, "play-status")
             if not status.startswith("mines left"):
@@ -915,14 +920,7 @@ class TestPlay:
         replay of the same moves, and the next hint is the library's hint there."""
         from satsweeper.web.play import Deal, replay
         deal = Deal("beginner", "safe", False, 7)
-        load(page, "play")
-        seed = page.find_element(By.ID, "seed")
-        seed.clear()
-        seed.send_keys("7")
-        page.find_element(By.ID, "new-game").click()
-        settle(page)
-        cell(page, "play", 4, 4).click()
-        settle(page)
+        deal_and_open(page, 7)
         game, _ = replay(deal, [("open", 4, 4)])
         before = {(r, c) for r in range(9) for c in range(9)
                   if cell(page, "play", r, c).get_attribute("data-state") != "."}
