@@ -279,6 +279,20 @@ class TestBadInput:
         result = run("check", tmp_path / "nope.txt")
         assert result.exit_code == 2
         assert "nope.txt:1:1: expected a readable file" in result.output
+        assert "library gadget" not in result.output
+
+    def test_a_gadgets_name_for_a_file_says_where_its_file_comes_from(self, tmp_path, monkeypatch):
+        """'count and' said only "no such file": the gadget commands take the library's names, the
+        others files, which gadget write makes (its file then counted as gadget verify counts it)."""
+        monkeypatch.chdir(tmp_path)
+        result = run("count", "and")
+        assert result.exit_code == 2 and ("and is a library gadget: satsweeper gadget write DIR writes its "
+                                          "file (DIR/and.txt)") in result.stderr
+        assert run("gadget", "write", "g").exit_code == 0
+        from satsweeper.counting import count
+        from satsweeper.gadgets import named_gadget
+        counted = json.loads(run("count", "g/and.txt", "--json").stdout)["count"]
+        assert counted == str(count(named_gadget("and").board))
 
     def test_system_errors(self, board_file):
         """Equation files get positions too."""

@@ -325,7 +325,13 @@ class InputFile(click.ParamType):
         try:
             return Source(*read_text(value))
         except BoardSyntaxError as err:
-            raise UserError(err.expected, err.found, err.source, err.line, err.column) from None
+            found = err.found
+            if found.startswith("no such file"):
+                from ..gadgets import gadget_names  # only on this path: it loads pyeda
+                if value in gadget_names():  # 'count and': the gadget commands take names, others files
+                    found += (f"; {value} is a library gadget: satsweeper gadget write DIR writes its file "
+                              f"(DIR/{value}.txt)")
+            raise UserError(err.expected, found, err.source, err.line, err.column) from None
 
 
 CELL = re.compile(r"\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*")
