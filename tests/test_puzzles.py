@@ -442,6 +442,28 @@ class TestCli:
         assert [c["probability"] for c in data["frontier"]] == ["1/3", "1/3", "1/3"]
         assert "1,1: 1/3 (33.3%)" in run("noguess", path).output
 
+    def test_stuck_json_lists_the_odds_safest_first_and_the_cells_next_to_no_number(self, tmp_path):
+        """The JSON listed the frontier in board order and had no chance for the cells next to no
+        number, which the text gives (README promised both): each checked against brute force
+        over the position the check was stuck in."""
+        path = tmp_path / "l.txt"
+        path.write_text("mines: 3\nstart: 0,0\n1.....\n.*....\n..*...\n....*.\n")
+        data = json.loads(run("noguess", path, "--json").output)
+        assert data["no_guess"] is False
+        level, puzzle = Level(6, 4, 3), parse_puzzle(path.read_text())
+        answer = no_guess(level, puzzle.mines, (0, 0))
+        found = oracle.explanations(problem_of(answer.position))
+        chance = {c: Fraction(sum(c in e for e in found), len(found)) for c in answer.position.hidden_cells()}
+        listed = [((c["row"], c["col"]), Fraction(c["probability"])) for c in data["frontier"]]
+        assert all(chance[cell] == p for cell, p in listed)
+        assert [p for _, p in listed] == sorted(p for _, p in listed)
+        near = {n for c in answer.position.clues for n in answer.position.neighbours(c)}
+        away = [c for c in answer.position.hidden_cells() if c not in near]
+        assert away and {chance[c] for c in away} == {Fraction(data["elsewhere"]["probability"])}
+        assert data["elsewhere"]["cells"] == len(away)
+        path.write_text("start: 0,0\n..\n.*\n")  # every hidden cell is next to the number
+        assert json.loads(run("noguess", path, "--json").output)["elsewhere"] is None
+
     def test_a_won_picture_flags_every_mine(self, tmp_path, monkeypatch):
         """A solved layout is drawn won: every mine of the file flagged (mines no step
         had to flag were drawn as hidden squares, which looked unsolved)."""

@@ -117,3 +117,31 @@ class TestNativeBoard:
         board = read_board(tmp_path / "b.txt")
         assert (board.height, board.width, board.total_mines) == (2, 5, 3)
         assert board.names and board.flags and board.voids  # it shows a name, a flag and a void
+
+
+class TestFileExamples:
+    @staticmethod
+    def block(heading: str) -> str:
+        start = README.index(f"\n{heading}\n")
+        begin = README.index("```\n", start) + len("```\n")
+        return README[begin:README.index("```", begin)]
+
+    def test_the_gadget_file_is_the_not_gadget(self):
+        """The gadget file shown under "Gadgets" ended in '...' and carried a note inside a header
+        line, so a reader who copied it had a file nothing read: it is gadgets/not.txt's gadget."""
+        from satsweeper.gadgets import parse_gadget, read_gadget, verify
+        shown = parse_gadget(self.block("### Gadgets"), "README")
+        assert shown == read_gadget(ROOT / "gadgets" / "not.txt") and verify(shown).computes
+
+    def test_the_system_is_fowler_and_young(self):
+        """The equations shown under "Constraint systems" carried notes ("optional: ...") that read
+        as cell names; as comments the block reads as examples/fowler-young-6x6.txt, with the count
+        and the chance of x10 the README quotes."""
+        from fractions import Fraction
+        from satsweeper.counting import tally
+        from satsweeper.systems import parse_system
+        block = self.block("### Constraint systems")
+        assert block.startswith("x1 + x2 + x3")
+        counted = tally(parse_system(block).problem)
+        assert counted.count == 2_558_160 and counted.probability("x10") == Fraction(57, 88)
+        assert "T = 2,558,160; P(x10) = 57/88" in README

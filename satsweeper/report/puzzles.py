@@ -112,8 +112,13 @@ def no_guess_json(view: BoardView, start, answer: NoGuess, grade: Grade | None =
             "single_clue": answer.single_clue, "multi_clue": answer.multi_clue,
             "multi_clue_cells": [view.json(c) for c in answer.multi_clue_cells],
             "three_bv": answer.three_bv,
+            # safest first, as the text lists them (README says so; it was the frontier's order)
             "frontier": [{**view.json(c), **(probability_json(odds[c]) if odds else {})}
-                         for c in answer.frontier]}
+                         for c in (sorted(answer.frontier, key=lambda c: (odds[c], c)) if odds
+                                   else answer.frontier)]}
+    # The cells next to no number, one chance for all (the text gave it, the JSON did not).
+    elsewhere = [c for c in odds or () if c not in set(answer.frontier)]
+    data["elsewhere"] = {"cells": len(elsewhere), **probability_json(odds[elsewhere[0]])} if elsewhere else None
     if grade is not None:
         data["difficulty"] = grade_json(grade)
         # The solution, step by step, for an author to replay and check.
