@@ -531,7 +531,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             ref = CellRef(query.name, None)
         elif None in at:
             raise Malformed("a cell: row and col, or name",
-                            "neither" if at == (None, None) else "only one of row and col")
+                           "neither" if at == (None, None) else "only one of row and col")
         else:
             ref = CellRef(f"{at[0]},{at[1]}", at)
         cell = resolve_cell(subject, ref)
