@@ -719,17 +719,11 @@ def _check_writable(board: Board) -> None:
     if board.total_mines is not None and not 0 <= board.total_mines <= squares:
         raise InputError(f"a total of 0 to {squares} mines, as a file can hold it (got {board.total_mines}; "
                          f"the board answers as inconsistent, but cannot be written)")
-    if isinstance(board.clues, GridClues):
-        over = _over_room(board)
-        if over is None:
-            return
-        r, c = over
-    else:
-        over = next(((cell, n) for cell, n in sorted(board.clues.items())
-                     if not 0 <= n <= len(board.neighbours(cell))), None)
-        if over is None:
-            return
-        (r, c), _ = over
+    over = _over_room(board) if isinstance(board.clues, GridClues) else next(
+        (cell for cell, n in sorted(board.clues.items()) if not 0 <= n <= len(board.neighbours(cell))), None)
+    if over is None:
+        return
+    r, c = over
     raise InputError(f"a number 0 to {len(board.neighbours((r, c)))} at {r},{c}, as a file can hold it (got "
                      f"{board.clues[(r, c)]}; the board answers as inconsistent, but cannot be written)")
 

@@ -186,9 +186,10 @@ def gadget_of(puzzle: Puzzle, source: str) -> Gadget:
         raise BoardSyntaxError(source, 1, 1, GADGET_FILE, "a plain board without them")
     name = extras.get("gadget", (Path(source).stem, 0, 1))[0]
     inputs_text, inputs_line, inputs_column = extras.get("inputs", ("", 1, 1))
-    inputs = tuple(inputs_text.replace(",", " ").split())
+    ports = list(re.finditer(r"[^\s,]+", inputs_text))  # separated by commas or white space
+    inputs = tuple(found.group() for found in ports)
     seen: set[str] = set()
-    for found in re.finditer(r"[^\s,]+", inputs_text):
+    for found in ports:
         port = found.group()
         if port in seen:  # 'inputs: a a' made four cases of one wire, two of them contradictory
             raise BoardSyntaxError(source, inputs_line, inputs_column + found.start(), "each input named once",
