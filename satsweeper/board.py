@@ -28,6 +28,18 @@ from .errors import InputError
 
 Cell = tuple[int, int]
 
+
+def is_whole(cell) -> bool:
+    """False for a tuple that holds anything but whole numbers: ``(3.0, 12)`` and
+    ``(True, 1)`` equal ``(3, 12)`` and ``(1, 1)`` as dict keys, and would be
+    answered, and kept, as cells (NumPy's integers are whole).
+
+    >>> is_whole((3, 12)), is_whole((3.0, 12)), is_whole((True, 1)), is_whole("a")
+    (True, False, False, True)
+    """
+    return not isinstance(cell, tuple) or all(
+        hasattr(type(x), "__index__") and not isinstance(x, bool) for x in cell)
+
 NEIGHBOUR_OFFSETS: tuple[Cell, ...] = tuple(
     (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
 )

@@ -155,6 +155,29 @@ def fit_logistic(points: Sequence[DensityPoint]) -> LogisticFit:
     return LogisticFit(*(float(x) for x in fit.x))
 
 
+def no_critical(points: Sequence[DensityPoint], fit: LogisticFit | None = None) -> str | None:
+    """Why ``points`` place no critical density, or None when they do.
+
+    The logistic has four parameters: with fewer mine counts than that
+    (3x1, 2x2) any curve fits and its inflection means nothing; and a board
+    whose every mine count is won at least half the time has no density where
+    the win rate falls through 1/2 (3x1: a safe first click wins every game);
+    nor does a ``fit`` that stays above 1/2 or below it (5x1's four points, won
+    100%, 64%, 48%, 100%, fit a curve from 1.0 down to 0.71).
+
+    >>> print(no_critical([DensityPoint(m, m / 3, 10, 10, 1.0) for m in (1, 2)]))
+    too few mine counts (2) for the logistic's four parameters
+    """
+    if len(points) < 4:
+        return f"too few mine counts ({len(points)}) for the logistic's four parameters"
+    if all(p.corrected >= 0.5 for p in points):
+        return "every mine count won at least half its games: the win rate never falls through 1/2"
+    if fit is not None and not fit.floor < 0.5 < fit.floor + fit.height:
+        return (f"the fitted logistic runs from {fit.floor + fit.height:.2f} to {fit.floor:.2f}: "
+                "it never falls through 1/2")
+    return None
+
+
 def asymptote(critical: dict[int, float]) -> tuple[float, float]:
     """Fit ``P(q) = P* + a/q`` to critical densities of q x q boards; (P*, a).
 
@@ -192,7 +215,8 @@ def asymptote_error(critical: dict[int, float]) -> float | None:
 
 
 def plot(points: Sequence[DensityPoint], fit: LogisticFit, path: str, title: str) -> None:
-    """Win rate against density with the fitted logistic, as a PNG."""
+    """Win rate against density with the fitted logistic, as a PNG (its critical
+    density marked where the points place one: :func:`no_critical`)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -202,8 +226,11 @@ def plot(points: Sequence[DensityPoint], fit: LogisticFit, path: str, title: str
     ax.plot(rho, [p.rate for p in points], "o", ms=3, color="0.6", label="measured")
     ax.plot(rho, [p.corrected for p in points], "o", ms=3, label="W-corrected")
     grid = [i / 400 for i in range(401)]
-    ax.plot(grid, [fit(x) for x in grid], "-", label=f"logistic, P = {fit.critical:.3f}")
-    ax.axvline(fit.critical, ls=":", color="k")
+    placed = no_critical(points, fit) is None
+    ax.plot(grid, [fit(x) for x in grid], "-",
+            label=f"logistic, P = {fit.critical:.3f}" if placed else "logistic (no critical density)")
+    if placed:
+        ax.axvline(fit.critical, ls=":", color="k")
     ax.set_xlabel("mine density")
     ax.set_ylabel("win rate")
     ax.set_title(title)

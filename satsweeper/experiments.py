@@ -209,6 +209,12 @@ def _check_level(level) -> None:
         raise InputError(f"a Level, such as Level.parse('beginner') or Level(9, 9, 10) (got {level!r})")
 
 
+def _check_rule(rule) -> None:
+    """A plain "safe" was refused from inside the first game, naming what was not passed."""
+    if not isinstance(rule, FirstClick):
+        raise InputError(f"a FirstClick, such as FirstClick.SAFE (got {rule!r})")
+
+
 def _make(maker: Callable[[], Strategy]) -> Strategy:
     """A fresh player from ``maker``, checked to have a ``decide`` method."""
     made = maker()
@@ -294,10 +300,21 @@ class Chunk:
         >>> Chunk.from_json(c.as_json()) == c
         True
         """
-        won = tuple(bit == "1" for bit in data["won"])
-        if set(data["won"]) - {"0", "1"} or data["stop"] - data["start"] != len(won):
-            raise ValueError(f"one 0/1 per game of a chunk (got {data['won'][:40]!r})")
-        return cls(int(data["start"]), won, int(data["guesses"]), float(data["seconds"]))
+        if not isinstance(data, dict) or set(data) != {"start", "stop", "wins", "won", "guesses", "seconds"}:
+            found = sorted(data) if isinstance(data, dict) else type(data).__name__
+            raise ValueError(f"fields {found}")
+        start, stop, wins, won, guesses, seconds = (data[k] for k in ("start", "stop", "wins", "won",
+                                                                      "guesses", "seconds"))
+        if not all(type(n) is int and n >= 0 for n in (start, stop, wins, guesses)):
+            # bool and float are refused too: a hand-edited 1.5 or true is not a count
+            raise ValueError(f"start {start!r}, stop {stop!r}, wins {wins!r}, guesses {guesses!r}")
+        if not isinstance(won, str) or set(won) - {"0", "1"} or stop - start != len(won):
+            raise ValueError(f"won {won[:20]!r}" if isinstance(won, str) else f"won {won!r}"[:40])
+        if wins != won.count("1"):
+            raise ValueError(f"wins {wins} where won has {won.count('1')} ones")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
+            raise ValueError(f"seconds {seconds!r}")
+        return cls(start, tuple(bit == "1" for bit in won), guesses, float(seconds))
 
 
 def run(level: Level, strategy_name: Player, games: int, seed: int = 0,
@@ -327,6 +344,7 @@ def run(level: Level, strategy_name: Player, games: int, seed: int = 0,
     True
     """
     _check_level(level)
+    _check_rule(rule)
     name = player_name(strategy_name)  # fail early on a bad name
     backend = backend or Backend(workers)
     _portable(strategy_name, backend)
@@ -384,6 +402,8 @@ def compare(level: Level, players: Sequence[Player], games: int, seed: int = 0,
     >>> [s.wins for s in c.summaries], c.paired()
     ([24, 11], Paired(only_first=16, only_second=3))
     """
+    if isinstance(players, str) or not isinstance(players, Sequence):  # "best" was read as players b, e, s, t
+        raise InputError(f"a list of players, such as ['best', 'exact'] (got {players!r})")
     for player in players:  # every name checked before any game is played
         player_name(player)
     summaries, won = [], []

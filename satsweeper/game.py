@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from .board import Board, Cell, grid
+from .board import Board, Cell, grid, is_whole
 from .errors import CellError, InputError, cut, shorten
 
 
@@ -81,7 +81,7 @@ class Level:
         >>> Level(3, 2, 1).contains((1, 2)), Level(3, 2, 1).contains((2, 0)), Level(3, 2, 1).contains("1,2")
         (True, False, False)
         """
-        return isinstance(cell, tuple) and cell in grid(self.height, self.width)[1]
+        return isinstance(cell, tuple) and is_whole(cell) and cell in grid(self.height, self.width)[1]
 
     def check_cell(self, cell: Cell) -> Cell:
         """``cell`` if it lies on the board, else a :class:`CellError` saying so.
@@ -94,7 +94,8 @@ class Level:
         satsweeper.errors.CellError: a cell (row, col) of the 3x2x1 board (got (2, 0))
         """
         if not self.contains(cell):
-            raise CellError(f"a cell (row, col) of the {self} board (got {cell!r})")
+            whole = "" if is_whole(cell) else " in whole numbers"
+            raise CellError(f"a cell (row, col){whole} of the {self} board (got {cell!r})")
         return cell
 
     @classmethod
@@ -195,11 +196,12 @@ class Game:
             rule: FirstClick = FirstClick.SAFE, method: Placement = Placement.SAMPLE) -> "Game":
         """A game whose layout respects ``rule`` for a first click at ``first``."""
         level.check_cell(first)
-        if not isinstance(rule, FirstClick) or not isinstance(method, Placement) or \
-                not isinstance(rng, random.Random):
-            # A plain "safe" would otherwise fall through to can-lose; a seed was an AttributeError.
-            raise InputError(f"a random.Random, a FirstClick and a Placement, such as FirstClick.SAFE and "
-                             f"Placement.SAMPLE (got {type(rng).__name__}, {rule!r} and {method!r})")
+        # A plain "safe" would otherwise fall through to can-lose; a seed was an AttributeError.
+        for value, kind, name, example in ((rng, random.Random, "random.Random", "random.Random(7)"),
+                                           (rule, FirstClick, "FirstClick", "FirstClick.SAFE"),
+                                           (method, Placement, "Placement", "Placement.SAMPLE")):
+            if not isinstance(value, kind):  # only what is wrong is named, not what the caller never passed
+                raise InputError(f"a {name}, such as {example} (got {value!r})")
         return cls(level, place_mines(level, rng, kept_free(level, rule, first), method))
 
     def number(self, cell: Cell) -> int:

@@ -107,9 +107,30 @@ def _entries(path: str | Path, kinds: str):
 def _chunk(value, name: str, number: int) -> Chunk:
     try:
         return Chunk.from_json(value)
-    except (KeyError, TypeError, ValueError) as err:
-        raise BoardSyntaxError(name, number, 1, "a chunk with start, stop, won, guesses, seconds",
-                               str(err)[:60]) from None
+    except ValueError as err:
+        raise BoardSyntaxError(name, number, 1, "a chunk with start, stop, wins, won (one 0/1 a game, "
+                               "wins of them 1), guesses and seconds, as the run wrote it", str(err)[:80]) from None
+
+
+def _level(value, name: str, number: int) -> Summary:
+    """A ``{"level": ...}`` line's summary; a hand-edited count (1.5, -3, more wins
+    than games) is refused, as a chunk's is, not summed into the fit."""
+    fields = sorted(f.name for f in dataclasses.fields(Summary))
+    if not isinstance(value, dict) or sorted(value) != fields:
+        found = f"fields {sorted(value)}" if isinstance(value, dict) else type(value).__name__
+    elif not all(isinstance(value[k], str) for k in ("strategy", "level")):
+        found = f"strategy {value['strategy']!r}, level {value['level']!r}"
+    elif not all(type(value[k]) is int and value[k] >= 0 for k in ("games", "wins", "guesses")):
+        found = ", ".join(f"{k} {value[k]!r}" for k in ("games", "wins", "guesses"))
+    elif value["wins"] > value["games"]:
+        found = f"wins {value['wins']} of {value['games']} games"
+    elif isinstance(value["seconds"], bool) or not isinstance(value["seconds"], (int, float)) \
+            or not 0 <= value["seconds"] < float("inf"):
+        found = f"seconds {value['seconds']!r}"
+    else:
+        return Summary(**value)
+    raise BoardSyntaxError(name, number, 1, "a level with strategy, level, games, wins (at most the games), "
+                           "guesses and seconds, as the run wrote it", found[:80])
 
 
 @dataclass(frozen=True)
@@ -134,11 +155,7 @@ def read_levels(path: str | Path) -> LevelJournal:
         if kind == "run" and run is None and number == 1 and isinstance(value, dict):
             run = _of_command(value, "density", name)
         elif kind == "level" and run is not None:
-            try:
-                summary = Summary(**value)
-            except TypeError as err:
-                raise BoardSyntaxError(name, number, 1, "a level with strategy, level, games, wins, "
-                                       "guesses, seconds", str(err)[:60]) from None
+            summary = _level(value, name, number)
             levels[summary.level] = summary
         else:
             raise BoardSyntaxError(name, number, 1, "a first line {\"run\": ...}" if run is None
@@ -148,11 +165,41 @@ def read_levels(path: str | Path) -> LevelJournal:
     return LevelJournal(run, levels)
 
 
+class JournalBusy(Exception):
+    """Another process is writing the journal (it holds the file's lock)."""
+
+
+def _lock(handle) -> bool:
+    """Take ``handle``'s exclusive lock without waiting; False if another process holds it.
+    (No ``fcntl``, as on Windows: no lock, and True.)"""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _check_free(path: Path) -> None:
+    """Raise :class:`JournalBusy` if a running writer holds ``path``'s lock."""
+    try:
+        handle = open(path, "rb")
+    except OSError:
+        return  # no file yet, or one we cannot read: opening it for writing says why
+    with handle:
+        if not _lock(handle):
+            raise JournalBusy(str(path))
+
+
 class JournalWriter:
     """Writes a journal line by line, each flushed to disk before the next game.
 
     Resuming rewrites the kept part first (to a temporary file, then a
-    rename), which drops a half-written last line.
+    rename), which drops a half-written last line.  The file stays locked
+    while the run writes it: a second writer raises :class:`JournalBusy`.
 
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "run.jsonl")
@@ -165,15 +212,20 @@ class JournalWriter:
     def __init__(self, path: str | Path, run: dict, chunks: tuple[Chunk, ...] = (),
                  levels: tuple[Summary, ...] = ()):
         self.path = Path(path)
+        _check_free(self.path)
         temporary = self.path.with_name(f".{self.path.name}.part")
-        with open(temporary, "w", encoding="utf-8") as handle:
-            self._write(handle, {"run": run})
-            for chunk in chunks:
-                self._write(handle, {"chunk": chunk.as_json()})
-            for summary in levels:
-                self._write(handle, {"level": dataclasses.asdict(summary)})
+        handle = open(temporary, "w", encoding="utf-8")
+        # Locked before it takes the journal's name, for as long as the run writes it:
+        # a second run given the same file finds the lock (_check_free) instead of
+        # replacing the file under the first, whose games would be lost.
+        _lock(handle)
+        self._write(handle, {"run": run})
+        for chunk in chunks:
+            self._write(handle, {"chunk": chunk.as_json()})
+        for summary in levels:
+            self._write(handle, {"level": dataclasses.asdict(summary)})
         os.replace(temporary, self.path)
-        self.handle: IO[str] = open(self.path, "a", encoding="utf-8")
+        self.handle: IO[str] = handle
 
     def chunk(self, chunk: Chunk) -> None:
         self._write(self.handle, {"chunk": chunk.as_json()})

@@ -71,6 +71,17 @@ class NoLayout(SatsweeperError, ValueError):
     """The rule allows no layout for this first click (too many mines)."""
 
 
+def _check_room(level: Level, first: Cell | None, rule: FirstClick) -> None:
+    """:class:`NoLayout` naming the first click when it is what leaves the mines no
+    room (3x3x1 opening at 1,1; another click would do), not the level."""
+    if first is not None:
+        from .cells import check_room
+        try:
+            check_room(level, first, rule.value)
+        except InputError as err:
+            raise NoLayout(str(err)) from None
+
+
 @dataclass(frozen=True)
 class Optimum:
     """Optimal play on one level under one first-click rule.
@@ -721,6 +732,7 @@ class Search:
                 results.append((cell, won, count))
                 best = max(best or 0, Fraction(won, count))
         if not results:
+            _check_room(self.level, first, rule)
             raise NoLayout(f"a level where the rule {rule.value} allows some layout (got {self.level})")
         by_first = tuple((cell, Fraction(won, count)) for cell, won, count in results)
         if not first:  # symmetric images of a tried click are as good
@@ -908,6 +920,7 @@ def strategy_value(level: Level, name: str, rule: FirstClick = FirstClick.SAFE, 
     start = time.perf_counter()
     games = Games.allowed(level, rule, first)
     if not games:
+        _check_room(level, first, rule)
         raise NoLayout(f"a level where the rule {rule.value} allows some layout after {first} (got {level})")
     layouts = len(games)  # before play_together takes the games apart
     # A game's positions are explained by its layout: no consistency check per move.

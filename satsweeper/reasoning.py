@@ -26,7 +26,7 @@ from functools import cache, cached_property
 from itertools import islice
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from .board import Board
+from .board import Board, is_whole
 from .constraints import Problem, cell_set, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from . import bitboard, components
@@ -341,11 +341,12 @@ class Reasoner:
         if not isinstance(move, Move):  # a plain "flag" failed deep inside as an AttributeError
             raise InputError(f"a Move, Move.OPEN or Move.FLAG (got {move!r})")
         try:
-            known = cell in self._floating or self.encoding.has_var(cell)
+            known = is_whole(cell) and (cell in self._floating or self.encoding.has_var(cell))
         except TypeError:  # an unhashable "cell" such as a list: a TypeError from a dict
             known = False
         if not known:
-            raise CellError(f"a hidden cell to {move.value} (got {cell!r})")
+            whole = "" if is_whole(cell) else ", its row and column whole numbers"
+            raise CellError(f"a hidden cell to {move.value}{whole} (got {cell!r})")
         consistency = self.consistency()
         if not consistency.consistent:
             return Safety(cell, move, False, False, conflict=consistency.conflict)

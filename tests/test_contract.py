@@ -642,6 +642,9 @@ class TestUsageErrors:
         (["render", EXAMPLES / "unique.txt"], "the option '-o' / '--output'", "none"),
         (["bench", "--games", "0"], "'--games' in the range x>=1", "0"),
         (["check", EXAMPLES / "unique.txt", "--timeout", "0"], "'--timeout' in the range x>0", "0.0"),
+        # nan passed FloatRange (every comparison with it is false) and then limited nothing
+        (["optimal", "5x4x6", "--timeout", "nan"], "'--timeout' in the range x>0", "nan"),
+        (["compile", "a | b", "--max-memory", "nan"], "'--max-memory' in the range x>0", "nan"),
         (["hint", EXAMPLES / "unique.txt", "--strategy", "nope"], "'--strategy' one of 'random', 'single-point', "
          "'basic', 'limited', 'limited-prob', 'exact', 'best'", "'nope'"),
         (["check", EXAMPLES / "unique.txt", "--jsno"], "an option of satsweeper check (see --help)",
@@ -783,6 +786,21 @@ class TestProgress:
             raise OSError("worker lost")
         assert capsys.readouterr().err == "exact on 9x9x10: 7 of 20 games in 5.3 s\n"
 
+
+    def test_a_resumed_run_says_its_line_counts_the_rest(self, tmp_path, monkeypatch):
+        """After --resume the line said "4500 of 4500 games" of a 6000-game run: it counts
+        the games played now, after the journal's."""
+        import itertools
+        import re
+        from satsweeper.cli import contract
+        journal = tmp_path / "run.jsonl"
+        assert run("bench", "--level", "9x9x10", "--games", "3", "--out", journal).exit_code == 0
+        ticks = itertools.count()  # a clock that runs a second a look: the line is always written
+        monkeypatch.setattr(contract.time, "perf_counter", lambda: float(next(ticks)))
+        result = run("bench", "--resume", journal, "--games", "40")
+        assert result.exit_code == 0
+        assert re.search(r"^exact on 9x9x10 after the journal's 3: 37 of 37 games in ", result.stderr, re.M), \
+            result.stderr
 
     def test_a_stopped_computation_is_not_called_done(self, monkeypatch, capsys):
         """working() says "done" only when the work finished; a timeout says "stopped"."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import math
 
+import pytest
+
 from click.testing import CliRunner
 
 from satsweeper.cli import main
-from satsweeper.density import DensityPoint, LogisticFit, fit_logistic, w_correct
+from satsweeper.density import DensityPoint, LogisticFit, fit_logistic, no_critical, w_correct
 
 
 class TestFit:
@@ -43,6 +45,30 @@ class TestCommand:
         assert 0 <= size["critical_density"] <= 1
         assert [p["mines"] for p in size["points"]] == list(range(1, 9))
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+    @pytest.mark.parametrize("size, why", [("3x1", "too few mine counts (2)"), ("2x2", "too few mine counts (3)"),
+                                           ("2x1", "too few mine counts (1)")])
+    def test_too_few_mine_counts_place_no_critical_density(self, size, why):
+        """3x1 said "critical density P = 0.5002" though every game was won, 2x2 0.0127 from three
+        points: four parameters need more mine counts than that; the answer says so (null)."""
+        result = CliRunner().invoke(main, ["density", "--size", size, "--games", "20", "--json"])
+        assert result.exit_code == 0, result.output
+        found = json.loads(result.output.strip().splitlines()[-1])["sizes"][0]
+        assert found["critical_density"] is None and found["no_critical_density"].startswith(why), found
+        if size == "3x1":  # its safe first click at 0,0 shows the one neighbour's mine or none: always won
+            assert all(p["wins"] == p["games"] for p in found["points"])
+        text = CliRunner().invoke(main, ["density", "--size", size, "--games", "20"]).output
+        assert f"{size}: no critical density ({why}" in text
+
+    def test_no_critical_density_where_the_win_rate_never_falls_through_a_half(self):
+        """Enough mine counts, but every one won at least half the time, or a fit that stays
+        above 1/2 (5x1's points, 100% 64% 48% 100%, fit a curve from 1.00 down to 0.71)."""
+        points = [DensityPoint(m, m / 5, 50, w, w / 50) for m, w in zip(range(1, 5), (50, 32, 24, 50))]
+        assert no_critical(points) is None  # one point below 1/2: the points alone allow one
+        assert "never falls through 1/2" in no_critical(points, LogisticFit(0.287, 174.0, 0.26, 0.713))
+        assert no_critical(points, LogisticFit(0.96, 9.7, 0.31, 0.12)) is None  # 3x3's kind of fit
+        high = [DensityPoint(m, m / 6, 50, 30, 0.6) for m in range(1, 6)]
+        assert no_critical(high).startswith("every mine count won at least half its games")
 
     def test_needs_one_of_size_or_sweep(self):
         assert CliRunner().invoke(main, ["density"]).exit_code == 2

@@ -481,6 +481,40 @@ class TestYourOwnPlayer:
             with pytest.raises(InputError, match=r"a Level, such as Level.parse\('beginner'\)"):
                 call()
 
+    def test_a_rule_or_players_given_as_a_string_are_named(self):
+        """run(rule="safe") blamed "a random.Random, a FirstClick and a Placement", two of
+        which the caller never passed; compare(level, "best") played players b, e, s, t."""
+        level = Level(9, 9, 10)
+        with pytest.raises(InputError, match=r"^a FirstClick, such as FirstClick.SAFE \(got 'safe'\)$"):
+            run(level, "best", 2, rule="safe")
+        with pytest.raises(InputError, match=r"^a list of players, such as \['best', 'exact'\] \(got 'best'\)$"):
+            compare(level, "best", 2)
+        import random as _random
+        from satsweeper.game import FirstClick, Game
+        with pytest.raises(InputError, match=r"^a random.Random, such as random.Random\(7\) \(got 3\)$"):
+            Game.new(level, 3, (0, 0))
+        with pytest.raises(InputError, match=r"^a FirstClick, such as FirstClick.SAFE \(got 'safe'\)$"):
+            Game.new(level, _random.Random(1), (0, 0), "safe")
+        assert Game.new(level, _random.Random(1), (0, 0), FirstClick.SAFE).number((0, 0)) >= 0
+
+    @pytest.mark.parametrize("cell", [(2.0, 2), (True, 1), (1, False)])
+    def test_a_cell_of_floats_or_bools_is_refused(self, cell):
+        """(2.0, 2) and (True, 1) equal (2, 2) and (1, 1) as keys: game.open((2.0, 2)) put the
+        key (2.0, 2) into the board's clues, and safety() answered for (3.0, 12)."""
+        import random as _random
+        import numpy as np
+        from satsweeper import safety
+        from satsweeper.game import Game
+        game = Game.new(Level(9, 9, 10), _random.Random(1), (0, 0))
+        with pytest.raises(CellError, match=r"a cell \(row, col\) in whole numbers of the 9x9x10 board"):
+            game.open(cell)
+        board = parse_board("mines: 1\n1..\n...\n")
+        with pytest.raises(CellError, match=r"its row and column whole numbers"):
+            safety(board, (1.0, 2) if cell[0] == 2.0 else cell)
+        # NumPy's integers are whole: a cell from np.argwhere is still a cell
+        assert safety(board, (np.int64(1), np.int64(2))).cell == (1, 2)
+        assert game.level.contains((np.int64(1), 2))
+
 
 class TestEndgame:
     @settings(max_examples=300, deadline=None)

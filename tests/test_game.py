@@ -173,7 +173,7 @@ class TestBadArguments:
 
     def test_a_seed_for_the_generator(self):
         """An int where the random.Random goes was an AttributeError ('int' has no 'sample')."""
-        with pytest.raises(InputError, match=r"a random.Random, a FirstClick and a Placement.*\(got int, "):
+        with pytest.raises(InputError, match=r"^a random.Random, such as random.Random\(7\) \(got 1\)$"):
             Game.new(Level(2, 1, 1), 1, (0, 0))
 
     @pytest.mark.parametrize("size", [(0, 3, 1), (-1, 3, 2), (2, 2, 5), (2, 2, -1), (2.0, 2, 1), ("3", 3, 1)])

@@ -444,6 +444,18 @@ class TestErrors:
         with pytest.raises(NoLayout):
             optimum(Level(3, 3, 3), FirstClick.OPENING, (1, 1))
 
+    def test_no_layout_for_the_first_click_names_it(self):
+        """3x3x1 opening at 1,1 said "a level where the rule opening allows some layout (got
+        3x3x1)": the level is fine (a corner leaves room), the click is what keeps all nine free."""
+        said = r"^at most 0 mines on 3x3, whose first click at 1,1 opens a region: .* \(got 1\)$"
+        with pytest.raises(NoLayout, match=said):
+            optimum(Level(3, 3, 1), FirstClick.OPENING, (1, 1))
+        with pytest.raises(NoLayout, match=said):
+            strategy_value(Level(3, 3, 1), "exact", FirstClick.OPENING, (1, 1))
+        assert optimum(Level(3, 3, 1), FirstClick.OPENING, (0, 0)).layouts == 5  # 9 cells less the corner's 4
+        with pytest.raises(NoLayout, match=r"^a level where the rule safe allows some layout \(got 3x3x9\)$"):
+            optimum(Level(3, 3, 9), FirstClick.SAFE)  # no first click works: the level is named
+
     @pytest.mark.parametrize("first", [(0, 3), (1, 3), (3, 0), (-1, 0), "0,0"])
     def test_a_first_click_off_the_board(self, first):
         """(0, 3) on a 3-wide board was searched as (1, 0), the next row's first cell, silently."""
@@ -604,6 +616,16 @@ class TestCommand:
         code, data = self.run("5x3x6", "--memo", str(fresh), "--timeout", "1")
         assert code == 3 and data["memo"] == {"path": str(fresh), "cpu_seconds_before": 0.0}
         assert not fresh.exists()
+
+    def test_an_empty_memo_file_is_a_new_memo(self, tmp_path):
+        """An empty file (touch m.memo) was refused as "an empty file" where bench --out
+        replaces one: it is a new memo, and the answer is the one without a memo."""
+        path = tmp_path / "m.memo"
+        path.write_bytes(b"")
+        code, data = self.run("3x3x2", "--memo", str(path))
+        _, without = self.run("3x3x2")
+        assert code == 0 and (data["won"], data["layouts"]) == (without["won"], without["layouts"]), data
+        assert path.stat().st_size > 0 and Search(Level(3, 3, 2)).load(str(path)) is not None
 
     def test_memo_whose_cpu_seconds_is_not_a_number(self, tmp_path):
         """A memo whose header says "cpu seconds": "abc" or null is bad input (exit 2), not an

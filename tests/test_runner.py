@@ -269,7 +269,12 @@ class TestInterrupted:
         assert invoke("density", "--size", "3x3", "--games", 2, "--strategy", "exact", "--out", sweep)[0] == 0
         code, data = invoke("density", "--resume", sweep, "--size", "4x4")
         # a size as the user writes it (it said "([3, 3]) (got [4, 4])")
-        assert code == 2 and data["error"].endswith("expected --size as in the journal (3x3) (got 4x4)"), data
+        assert code == 2 and data["error"].endswith("expected the journal's --size 3x3 (got --size 4x4)"), data
+        # the journal's sweep named as such (it said "expected --size as in the journal (None)")
+        sweep = tmp_path / "sweep4.jsonl"
+        assert invoke("density", "--sweep", 4, "--games", 1, "--strategy", "exact", "--out", sweep)[0] == 0
+        code, data = invoke("density", "--resume", sweep, "--size", "4x4")
+        assert code == 2 and data["error"].endswith("expected the journal's --sweep 4 (got --size 4x4)"), data
 
     def test_resume_reads_first_on_the_journals_level(self, tmp_path):
         """--first centre or ROW,COL given with --resume names a cell of the journal's level;
@@ -284,21 +289,92 @@ class TestInterrupted:
             assert code == 2 and data["error"] == (f"{journal}:1:1: expected --first as in the journal "
                                                    f"({cell[0]},{cell[1]}) (got 0,0)")
 
+    def test_a_journal_being_written_is_neither_replaced_nor_resumed(self, tmp_path):
+        """Two runs given one file: the second replaced the first's journal while the first
+        had finished no chunk yet (it then said "journal run.jsonl" over the other's games).
+        A journal is locked while its run writes it; a second run is refused before any game,
+        and once the first is done the file goes on as usual."""
+        from satsweeper.experiments import Chunk
+        from satsweeper.journal import JournalWriter
+        journal = tmp_path / "run.jsonl"
+        run_line = {"command": "bench", "version": 1, "strategy": "exact", "level": "4x4x2", "rules": "safe",
+                    "first": [0, 0], "seed": 0, "games": 4}
+        writer = JournalWriter(journal, run_line)  # a run under way, nothing finished yet
+        kept = journal.read_bytes()
+        for command in (["bench", "--level", "4x4x2", "--games", 4, "--out", journal],
+                        ["density", "--size", "3x3", "--games", 2, "--out", journal],
+                        ["bench", "--resume", journal]):
+            code, data = invoke(*command)
+            assert code == 2 and "which another satsweeper run is writing now" in data["error"], (command, data)
+            assert journal.read_bytes() == kept
+        writer.chunk(Chunk(0, (True, False), 1, 0.1))
+        writer.close()
+        code, data = invoke("bench", "--resume", journal)
+        assert code == 0 and data["games"] == 4, data
+        # the journal's two games (one won, by construction) and games 2 and 3 played one by one
+        assert data["wins"] == 1 + sum(play(Level(4, 4, 2), "exact", f"0:{i}").won for i in (2, 3)), data
+
     @pytest.mark.parametrize("change", [{"rules": "nope"}, {"first": [9, 0]}, {"first": "corner"},
-                                        {"games": -5}, {"games": 2}, {"strategy": "nobody"}],
+                                        {"games": -5}, {"games": 2}, {"strategy": "nobody"},
+                                        {"seed": 1.5}, {"seed": True}, {"games": "x"}, {"first": [0.0, 0]},
+                                        {"level": "16x16"}],
                              ids=["rules", "first-outside", "first-word", "negative-games",
-                                  "fewer-games-than-finished", "strategy"])
+                                  "fewer-games-than-finished", "strategy", "seed-float", "seed-bool",
+                                  "games-text", "first-float", "level-without-mines"])
     def test_resume_refuses_a_damaged_run_line(self, change, tmp_path):
-        """A journal whose run line was damaged is bad input (exit 2) before anything is
-        played; it was an internal error (exit 70) from deep in the run."""
+        """A journal whose run line was damaged is bad input (exit 2, at its first line)
+        before anything is played; it was an internal error (exit 70) from deep in the run,
+        and a seed of 1.5 was read as 1: the rest of the run drawn from other games."""
         journal = tmp_path / "run.jsonl"
         assert invoke("bench", "--level", "9x9x10", "--games", 4, "--chunk", 2, "--out", journal)[0] == 0
         lines = journal.read_text().splitlines()
         run_line = json.loads(lines[0])
         run_line["run"].update(change)
         journal.write_text("\n".join([json.dumps(run_line)] + lines[1:3]) + "\n")  # 4 games finished
-        code, data = invoke("bench", "--resume", journal)
-        assert code == 2 and data["error"].startswith("expected a journal whose run has"), data
+        code, data = invoke("bench", "--resume", journal, "--games", 6)
+        assert code == 2 and data["error"].startswith(f"{journal}:1:1: expected a journal whose run has"), data
+        assert "invalid literal" not in data["error"] and "(got got" not in data["error"]
+
+    @pytest.mark.parametrize("change", [{"guesses": -119}, {"wins": 1}, {"wins": 974}, {"start": 2.0},
+                                        {"seconds": "x"}, {"won": "21"}, {"wins": None}],
+                             ids=["negative-guesses", "fewer-wins", "more-wins", "float-start", "seconds-text",
+                                  "won-not-bits", "wins-missing"])
+    def test_resume_refuses_a_damaged_chunk(self, change, tmp_path):
+        """A chunk edited by hand is refused at its line: it was summed in (guesses -119
+        printed 1.09 guesses a game where the games took 1.69; wins that disagree with
+        won; a misspelt key), and the file rewritten as if nothing were wrong."""
+        journal = tmp_path / "run.jsonl"
+        assert invoke("bench", "--level", "9x9x10", "--games", 4, "--chunk", 2, "--out", journal)[0] == 0
+        lines = journal.read_text().splitlines()
+        chunk = json.loads(lines[2])
+        assert chunk["chunk"]["start"] == 2 and chunk["chunk"]["wins"] == chunk["chunk"]["won"].count("1")
+        if change == {"wins": 1}:
+            change = {"wins": chunk["chunk"]["won"].count("1") - 1 if chunk["chunk"]["wins"] else 1}
+        for key, value in change.items():
+            if value is None:
+                chunk["chunk"]["wXXs"] = chunk["chunk"].pop(key)
+            else:
+                chunk["chunk"][key] = value
+        journal.write_text("\n".join(lines[:2] + [json.dumps(chunk)] + lines[3:]) + "\n")
+        kept = journal.read_bytes()
+        code, data = invoke("bench", "--resume", journal, "--games", 6)
+        assert code == 2 and data["error"].startswith(f"{journal}:3:1: expected a chunk"), data
+        assert journal.read_bytes() == kept  # not "repaired" by rewriting it
+
+    def test_resume_refuses_a_damaged_level_line(self, tmp_path):
+        """A density journal's level edited by hand (more wins than games, a count of 1.5)
+        is refused at its line, not fitted."""
+        sweep = tmp_path / "sweep.jsonl"
+        assert invoke("density", "--size", "3x3", "--games", 2, "--strategy", "exact", "--out", sweep)[0] == 0
+        lines = sweep.read_text().splitlines()
+        for key, value, said in (("wins", 99, "wins 99 of 2 games"), ("games", 1.5, "games 1.5"),
+                                 ("seconds", "x", "seconds 'x'")):
+            level = json.loads(lines[1])
+            level["level"][key] = value
+            sweep.write_text("\n".join([lines[0], json.dumps(level)] + lines[2:]) + "\n")
+            code, data = invoke("density", "--resume", sweep)
+            assert code == 2 and data["error"].startswith(f"{sweep}:2:1: expected a level"), data
+            assert said in data["error"], data
 
 
     def test_out_never_replaces_finished_games(self, tmp_path):
@@ -359,10 +435,10 @@ class TestJournal:
         from satsweeper.errors import BoardSyntaxError
         path = tmp_path / "j.jsonl"
         run_line = '{"run": {}}\n'
-        chunk = '{"chunk": {"start": %d, "stop": %d, "won": "%s", "guesses": 0, "seconds": 0}}\n'
-        for body, line in [(chunk % (0, 2, "11") + chunk % (3, 4, "1"), 3),
-                           (chunk % (0, 2, "11") + "oops\n" + chunk % (2, 3, "0"), 3),
-                           (chunk % (0, 2, "1"), 2)]:
+        chunk = '{"chunk": {"start": %d, "stop": %d, "wins": %d, "won": "%s", "guesses": 0, "seconds": 0}}\n'
+        for body, line in [(chunk % (0, 2, 2, "11") + chunk % (3, 4, 1, "1"), 3),
+                           (chunk % (0, 2, 2, "11") + "oops\n" + chunk % (2, 3, 0, "0"), 3),
+                           (chunk % (0, 2, 1, "1"), 2)]:
             path.write_text(run_line + body)
             with pytest.raises(BoardSyntaxError) as error:
                 read_journal(path)

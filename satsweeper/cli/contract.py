@@ -311,6 +311,24 @@ class Source:
     text: str
 
 
+class Positive(click.FloatRange):
+    """A number above 0 (seconds, gigabytes): click's FloatRange lets ``nan``
+    through (every comparison with it is false), which then limits nothing.
+
+    >>> Positive().convert("2.5", None, None)
+    2.5
+    """
+
+    def __init__(self):
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number != number:  # nan
+            self.fail(f"{value} is not in the range x>0.", param, ctx)
+        return number
+
+
 class InputFile(click.ParamType):
     """A file to read, or ``-`` for standard input; its text, decoded as UTF-8
     (:func:`satsweeper.textio.read_text`: a byte no text holds is an error
@@ -604,5 +622,5 @@ def working(label: str) -> Iterator[None]:
 
 def timeout_option(command):
     """``--timeout SECONDS``: stop a hard query, report what is known, exit 3."""
-    return click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+    return click.option("--timeout", type=Positive(), metavar="SECONDS",
                         help="Give up after SECONDS, report what is known, exit 3.")(command)

@@ -4,6 +4,7 @@ mine density, critical density)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 
 import click
 
@@ -39,7 +40,8 @@ def require_experiments(command: str, *modules: str) -> None:
               help="Journal of the run, written as it goes: a JSON line per finished chunk of "
                    "games, then the summary.")
 @click.option("--resume", type=InputFile(), metavar="FILE",
-              help="Continue the run journaled in FILE (its --out), appending to it; the final "
+              help="Continue the run journaled in FILE (its --out), writing on in it (its finished "
+                   "games kept, a half-written last line dropped); the final "
                    "summary is the one an uninterrupted run gives.")
 @json_option
 @click.pass_context
@@ -88,7 +90,9 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
             finished[0] = summary
 
     try:
-        with progress(f"{strategy_name} on {level}", games - (done[-1].stop if done else 0), "games") as advance:
+        played = done[-1].stop if done else 0
+        after = f" after the journal's {played}" if played else ""  # else "4500 of 4500" read as the whole run
+        with progress(f"{strategy_name} on {level}{after}", games - played, "games") as advance:
             summary = run(level, strategy_name, games, seed, FirstClick(rules), start,
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
@@ -141,7 +145,7 @@ def _resumed(ctx, source, params: dict):
     from ..journal import read_journal
     journal = _journal_to_resume(source, read_journal)
     kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
-    level = _run_of(kept, journal.games)[0]
+    level = _run_of(kept, journal.games, source.name)[0]
     if ctx.get_parameter_source("first").name == "COMMANDLINE":
         # centre and ROW,COL are cells of the journal's level, not of --level's default (expert)
         params["first"] = list(_first_of(level, params["first"]))
@@ -168,24 +172,42 @@ def _first_of(level, first: str):
         raise UserError(str(err).split(" (got")[0], first) from None
 
 
-def _run_of(params: dict, played: int):
+def _run_of(params: dict, played: int, source: str | None = None):
     """The run's level, strategy, rules, first click, seed and games, checked: a
-    damaged journal is bad input (exit 2), not an internal error once it is played."""
+    damaged journal (``source``, whose first line holds them) is bad input (exit 2),
+    not an internal error once it is played, nor a run of other games."""
     from ..game import FirstClick, Level
     wanted = "a journal whose run has strategy, level, rules, first, seed and games"
+
+    def bad(found: str, what: str = wanted):
+        return UserError(what, found, source, 1, 1)
+
+    def shown(value) -> str:  # as the file writes it
+        text = json.dumps(value)
+        return text if len(text) <= 40 else text[:39] + "…"
+
+    missing = [key for key in ("strategy", "level", "rules", "first", "seed", "games") if key not in params]
+    if missing:
+        raise bad(f"no {', '.join(missing)}")
+    first, seed, games = params["first"], params["seed"], params["games"]
+    whole = [n for n in (seed, games, *(first if isinstance(first, list) else ())) if type(n) is not int]
+    if whole or not isinstance(first, list):  # a hand-edited 1.5 would draw other games than the run's
+        raise bad(f"seed {shown(seed)}, games {shown(games)}, first {shown(first)}",
+                  f"{wanted}: seed, games and first of whole numbers")
     try:
-        level, first = Level.parse(params["level"]), tuple(int(x) for x in params["first"])
-        run = (level, params["strategy"], FirstClick(params["rules"]).value, first,
-               int(params["seed"]), int(params["games"]))
-    except (KeyError, TypeError, ValueError) as err:
-        raise UserError(wanted, str(err)[:60]) from None
-    if run[1] not in STRATEGIES or len(first) != 2 or not (0 <= first[0] < level.height
-                                                          and 0 <= first[1] < level.width):
-        raise UserError(wanted, f"strategy {cut(str(run[1]))}, first click {first} on {level}")
-    if run[5] < max(played, 1):
+        level, rules = Level.parse(str(params["level"])), FirstClick(params["rules"]).value
+    except ValueError:
+        raise bad(f"level {shown(params['level'])}, rules {shown(params['rules'])}",
+                  f"{wanted}: a level WIDTHxHEIGHTxMINES and rules one of "
+                  f"{', '.join(r.value for r in FirstClick)}") from None
+    first = tuple(first)
+    if params["strategy"] not in STRATEGIES or len(first) != 2 or not (0 <= first[0] < level.height
+                                                                       and 0 <= first[1] < level.width):
+        raise bad(f"strategy {cut(str(params['strategy']))}, first click {first} on {level}")
+    if games < max(played, 1):
         least = f"the {played} finished" if played else "1"
-        raise UserError(f"{wanted}, games at least {least}", f"{run[5]} games")
-    return run
+        raise bad(f"{games} games", f"{wanted}, games at least {least}")
+    return level, params["strategy"], rules, first, seed, games
 
 
 def _replacing(out, command: str) -> bool:
@@ -224,8 +246,18 @@ def _finished(path) -> tuple[str, str] | None:
 
 
 def _journal(path, params: dict, done):
-    from ..journal import JournalWriter
-    return JournalWriter(path, dict(command="bench", version=1, **params), tuple(done))
+    return _writer(path, dict(command="bench", version=1, **params), chunks=tuple(done))
+
+
+def _writer(path, run: dict, **kept):
+    """The journal's writer; a file another run is writing now is bad input (its
+    games would be lost under ours), said before any game is played."""
+    from ..journal import JournalBusy, JournalWriter
+    try:
+        return JournalWriter(path, run, **kept)
+    except JournalBusy:
+        raise UserError("a journal no other run is writing (wait for it, or name another file)",
+                        f"{path}, which another satsweeper run is writing now") from None
 
 
 def _report_bench(summary, params: dict, backend, games: int, journal, replaced: bool, as_json: bool,
@@ -259,7 +291,8 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
 @click.option("--out", type=OutputPath(), metavar="FILE",
               help="Journal of the sweep, written as it goes: a JSON line per finished mine count.")
 @click.option("--resume", type=InputFile(), metavar="FILE",
-              help="Continue the sweep journaled in FILE (its --out), appending to it; the result "
+              help="Continue the sweep journaled in FILE (its --out), writing on in it (its finished "
+                   "mine counts kept); the result "
                    "is the one an uninterrupted sweep gives.")
 @json_option
 @click.pass_context
@@ -349,11 +382,16 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
             "sizes": results}
     text = None
     if sweep_to:
-        by_size = {int(r["size"].split("x")[0]): r["critical_density"] for r in results}
-        p_star, slope = critical.asymptote(by_size)
-        error = critical.asymptote_error(by_size)
-        data.update(asymptote_json(p_star, slope, error))
-        text = asymptote_words(p_star, slope, error)
+        by_size = {int(r["size"].split("x")[0]): r["critical_density"] for r in results
+                   if r["critical_density"] is not None}
+        if len(by_size) >= 2:
+            p_star, slope = critical.asymptote(by_size)
+            error = critical.asymptote_error(by_size)
+            data.update(asymptote_json(p_star, slope, error))
+            text = asymptote_words(p_star, slope, error)
+        else:  # too few games for the small boards to fall through 1/2: nothing to extrapolate
+            data["asymptotic_critical_density"] = None
+            text = f"no asymptotic critical density: {len(by_size)} size(s) place a critical density, two are needed"
     if replaced:  # as bench says it: the run's lines are above, this is the file's
         text = "\n".join(filter(None, [text, journal_words(journal.path, True, True, "density")]))
     emit("density", as_json, data, text, 0)
@@ -370,20 +408,29 @@ def _resumed_sweep(ctx, source, params: dict):
     if journal.run.get("command") != "density" or set(kept) != set(params):
         raise UserError("the journal of a density sweep (its --out)", f"a {journal.run.get('command')} run",
                         source.name)
+    size, sweep = kept["size"], kept["sweep"]
+    sized = (isinstance(size, list) and len(size) == 2 and all(type(n) is int and n > 0 for n in size)
+             and sweep is None) or (size is None and type(sweep) is int and sweep > 0)
+    if not (sized and type(kept["games"]) is int and type(kept["seed"]) is int and kept["games"] > 0
+            and kept["strategy"] in STRATEGIES):
+        raise UserError("a density journal whose run has a strategy, whole games and seed, and a size "
+                        "[WIDTH, HEIGHT] or a sweep", json.dumps(kept)[:80], source.name)
+    # a size as the user writes it, 5x5 (the journal keeps [5, 5])
+    journaled = f"--size {size[0]}x{size[1]}" if size else f"--sweep {sweep}"
     for key, option in (("strategy", "strategy_name"), ("games", "games"), ("seed", "seed"),
                         ("size", "size"), ("sweep", "sweep_to")):
         if ctx.get_parameter_source(option).name == "COMMANDLINE" and params[key] != kept[key]:
-            def said(value):  # a size as the user writes it, 5x5 (the journal keeps [5, 5])
-                return "x".join(map(str, value)) if key == "size" and value else str(value)
-            raise UserError(f"--{key} as in the journal ({said(kept[key])})", said(params[key]), source.name)
+            asked = "x".join(map(str, params[key])) if key == "size" else params[key]
+            expected = f"the journal's {journaled}" if key in ("size", "sweep") else \
+                f"--{key} as in the journal ({kept[key]})"
+            raise UserError(expected, f"--{key} {asked}", source.name)
     return kept, journal.levels, Path(source.name)
 
 
 def _sweep_journal(path, params: dict, done: dict, sizes):
     from .. import density as critical
-    from ..journal import JournalWriter
     kept = tuple(done[str(level)] for level in critical.levels_of(sizes) if str(level) in done)
-    return JournalWriter(path, dict(command="density", version=1, **params), levels=kept)
+    return _writer(path, dict(command="density", version=1, **params), levels=kept)
 
 
 COMMANDS = (bench, density)

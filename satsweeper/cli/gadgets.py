@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..limits import TimeUp, within
-from .contract import (InputFile, OutputDir, OutputPath, UserError, cut, emit, json_option, make_directory,
+from .contract import (InputFile, Positive, OutputDir, OutputPath, UserError, cut, emit, json_option, make_directory,
                        refuse_overwriting_input, timeout_option, LIMIT, verdict, write_output, working)
 
 MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
@@ -279,7 +279,7 @@ def repair(reference, output, attempts, unique, as_json):
 @click.option("--max-cells", type=click.IntRange(1), default=MAX_CELLS, show_default=True, metavar="SQUARES",
               help="Refuse a board of more squares, with its estimated size, before drawing it "
                    "(each square costs about 125 bytes while compiling; the default is about 3 GB).")
-@click.option("--max-memory", type=click.FloatRange(min=0, min_open=True), default=8.0, show_default=True,
+@click.option("--max-memory", type=Positive(), default=8.0, show_default=True,
               metavar="GB", help="Stop counting when the count needs more memory than this; say how far it got.")
 @timeout_option
 @json_option

@@ -131,7 +131,7 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
         # 5x5x8, building the layouts and reading 700 MB take a minute).
         with deadline(timeout):
             search = Search(level, progress=step)
-            if path.exists():
+            if path.exists() and path.stat().st_size:  # an empty file (touch m.memo) is a new memo, as --out's is
                 try:
                     before = search.load(str(path)).get("cpu seconds", 0.0)
                 except OSError as err:  # a wrong or damaged file is the library's SatsweeperError: exit 2 too

@@ -49,7 +49,10 @@ def bench_text(summary, data: dict, games: int, journal: str | None) -> str:
 def size_json(width: int, height: int, points, fit) -> dict:
     """One board size of a density sweep: its critical density, the logistic fit
     (:class:`satsweeper.density.LogisticFit`) and every mine count's point."""
-    return {"size": f"{width}x{height}", "critical_density": fit.critical,
+    from ..density import no_critical
+    why = no_critical(points, fit)
+    return {"size": f"{width}x{height}", "critical_density": None if why else fit.critical,
+            **({"no_critical_density": why} if why else {}),
             "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},
             "points": [{"mines": p.mines, "density": p.density, "wins": p.wins,
                         "games": p.games, "corrected": p.corrected} for p in points]}
@@ -58,7 +61,9 @@ def size_json(width: int, height: int, points, fit) -> dict:
 def size_line(result: dict, said: str) -> str:
     """One size's result (:func:`size_json`); ``said``: what writing its plot told (or nothing)."""
     fit = result["logistic"]
-    return (f"{result['size']:>7}: critical density P = {result['critical_density']:.4f}  "
+    found = f"critical density P = {result['critical_density']:.4f}" if result["critical_density"] is not None \
+        else f"no critical density ({result['no_critical_density']})"
+    return (f"{result['size']:>7}: {found}  "
             f"(logistic L={fit['L']:.3f} k={fit['k']:.2f} Q={fit['Q']:.4f} b={fit['b']:.3f})"
             + (f"; {said}" if said else ""))
 
