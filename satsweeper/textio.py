@@ -532,9 +532,15 @@ def _header_start(headers, board: Board, mines: frozenset[Cell] | None, source: 
     value, number, column = headers["start"]
     match = re.fullmatch(r"([0-9]{1,9})\s*,\s*([0-9]{1,9})", value)
     cell = (int(match.group(1)), int(match.group(2))) if match else None
-    if cell is None or not board.contains(cell):
-        raise BoardSyntaxError(source, number, column, f"'start: ROW,COL' inside the {board.width}x{board.height} board (WIDTHxHEIGHT)",
+    if cell is None:  # '1;2', 'a,b': the form, not the place, is wrong
+        raise BoardSyntaxError(source, number, column, "'start: ROW,COL', two whole numbers such as 'start: 0,0'",
                                repr(value))
+    if not board.contains(cell):
+        inside = f"inside the {board.width}x{board.height} board (WIDTHxHEIGHT)"
+        void = cell in board.voids  # inside the rectangle, but a square the board does not have
+        raise BoardSyntaxError(source, number, column, f"'start: ROW,COL' on a square of the board, {inside}"
+                               if void else f"'start: ROW,COL' {inside}",
+                               f"{value!r}, a void ('-')" if void else repr(value))
     if mines is not None and cell in mines:
         raise BoardSyntaxError(source, number, column, "'start: ROW,COL' on a safe cell (not a mine)",
                                f"{cell[0]},{cell[1]}, a mine")

@@ -18,6 +18,7 @@ from satsweeper.cli import main
 from satsweeper.constraints import Problem, problem_of
 from satsweeper.experiments import Paired, compare, play, player_name, run
 from satsweeper.game import LEVELS, Level
+from satsweeper.hint import hint
 from satsweeper.singlepoint import obvious_moves, pair_moves
 from satsweeper.counting import tally
 from satsweeper.errors import CellError, InconsistentError, InputError
@@ -568,6 +569,20 @@ class TestEndgame:
         board = parse_board("mines: 1\n.1.\n")
         assert endgame.best_guess(board, problem_of(board))[1] == Fraction(1, 2)
 
+    @pytest.mark.parametrize("text, value", [("...\n", Fraction(1, 2)), ("...\n...\n", Fraction(14, 64)),
+                                             ("....\n....\n", Fraction(9, 64))])
+    def test_without_the_total_a_game_ends_when_its_safe_cells_are_open(self, text, value):
+        """No total: the explanations have different mine counts, and a game is over, won,
+        as soon as its own safe cells are open. On "..." (eight explanations) opening 0,0
+        survives four; if it shows 1, 0,1 is a mine and either 0,2 is one too (the game is
+        over) or it is safe (open it): 1/2, where the search said 3/8 (2x3: 13/64, 2x4:
+        8/64). The values are the brute-force game tree's, and a puzzle author's."""
+        board = parse_board(text)
+        problem = problem_of(board)
+        assert _game_value(board, tuple(problem.cells), oracle.explanations(problem)) == value
+        assert endgame.best_guess(board, problem)[1] == value
+        assert hint(board).value == value
+
 
 def _shows(board: Board, cell, layout: frozenset) -> int:
     return sum(1 for n in board.neighbours(cell) if n in layout or n in board.flags)
@@ -583,7 +598,7 @@ def _game_value(board: Board, cells: tuple, layouts: list, opened: frozenset = f
     they add nothing to the key): without it, a board of 16 hidden cells
     drawn by hypothesis ran for 20 minutes."""
     memo = {} if memo is None else memo
-    key = frozenset(layouts)
+    key = frozenset(layouts), bool(opened)  # the first position is valued apart: no game has ended there
     if key not in memo:
         memo[key] = _game_value_of(board, cells, layouts, opened, memo)
     return memo[key]
@@ -592,8 +607,12 @@ def _game_value(board: Board, cells: tuple, layouts: list, opened: frozenset = f
 def _game_value_of(board: Board, cells: tuple, layouts: list, opened: frozenset, memo: dict) -> Fraction:
     if not layouts:
         return Fraction(0)
-    if all(c in opened or any(c in e for e in layouts) and all(c in e for e in layouts) for c in cells):
-        return Fraction(1)  # every cell is open or a known mine
+    if opened:  # after a move: a layout whose every safe cell is open has ended, won
+        ended = [e for e in layouts if all(c in opened or c in e for c in cells)]
+        if ended:
+            rest = [e for e in layouts if e not in ended]
+            value = len(ended) + len(rest) * _game_value(board, cells, rest, opened, memo)
+            return Fraction(value, len(layouts))
     if len(layouts) == 1:
         return Fraction(1)  # nothing left unknown: open the safe cells
     best = Fraction(0)

@@ -23,7 +23,7 @@ from satsweeper.gadgets.gadget import PortValue
 from satsweeper.gadgets.library import BUILDERS, build, forced_end, transpose, wire
 from satsweeper.board import Board
 from satsweeper.gadgets.repair import repair, repair_board
-from satsweeper.textio import read_board, read_puzzle
+from satsweeper.textio import parse_board, read_board, read_puzzle
 
 from .oracle import explanations
 
@@ -374,6 +374,50 @@ class TestRepairBoard:
             assert len(found.changes) == unique and found.verdict.unique
             assert _brute_repairs(height, width, found.gadget.board.clues, flags, total)[1] == 0
 
+    @pytest.mark.parametrize("seed", range(25))
+    def test_unique_within_the_default_attempts(self, seed):
+        """--unique blocked one choice of numbers at a time: on a 5x4 board that needs three
+        changes (a puzzle author's) it gave up after its 20 attempts ("no change found",
+        exit 1) and found them at attempt 70. Refuting every choice a pair of explanations
+        fits finds the brute-force fewest within the default on random 4x5 and 5x4 boards,
+        or proves there is none (complete), never runs out."""
+        import random
+        rng = random.Random(1000 + seed)
+        height, width = rng.choice(((4, 5), (5, 4)))
+        clues = {}
+        for cell in itertools.product(range(height), range(width)):
+            if rng.random() < 0.45:
+                clues[cell] = rng.randint(0, min(4, len(_near(height, width, cell))))
+        hidden = height * width - len(clues)
+        if hidden > 13:  # keep the brute force quick: reveal more
+            for cell in rng.sample(sorted(set(itertools.product(range(height), range(width))) - set(clues)),
+                                   hidden - 13):
+                clues[cell] = rng.randint(0, 3)
+        total = rng.choice([None, rng.randint(1, min(height * width - len(clues), 6))])
+        board = Board(height, width, clues, frozenset(), total_mines=total)
+        _, unique = _brute_repairs(height, width, clues, set(), total)
+        found = repair_board(board, unique=True)
+        if unique is None:
+            assert found.complete and (found.gadget is None or not found.verdict.unique)
+        else:
+            assert found.verdict.unique and len(found.changes) == unique, (found.attempts, found.complete)
+            assert _brute_repairs(height, width, found.gadget.board.clues, set(), total)[1] == 0
+
+    def test_the_authors_board_that_needed_seventy_attempts(self):
+        """The puzzle author's board: three changes (brute force), found in a few attempts; with
+        --attempts 2 the limit is said (exit 3, "complete": false), not a "no" (exit 1)."""
+        text = "...1.\n52...\n1..21\n...10\n"
+        board = parse_board(text)
+        assert _brute_repairs(4, 5, board.clues, set(), None)[1] == 3
+        found = repair_board(board, unique=True)
+        assert len(found.changes) == 3 and found.verdict.unique and found.attempts <= 20
+        result = run("repair", "-", "--unique", "--attempts", "2", "--json", input=text)
+        data = json.loads(result.stdout)
+        assert result.exit_code == 3 and (data["repaired"], data["complete"], data["attempts"]) == (False, False, 2)
+        assert data["output"] is None
+        assert "found in 2 attempts (--attempts tries more)" in run("repair", "-", "--unique", "--attempts", "2",
+                                                                    input=text).stdout
+
     def test_a_number_with_no_hidden_neighbour_is_changed(self):
         """A 3 among numbers and one flag must become 1 (it was kept, and the board
         called beyond repair)."""
@@ -520,6 +564,7 @@ class TestCli:
         result = run("repair", source, "--unique")
         assert result.exit_code == 1
         assert "makes it unique" in result.output and "already works" not in result.output
+        assert "proved: every choice of numbers leaves two explanations;" in result.output
         # with -o: nothing written, and said so (the changes printed are no board written)
         out = tmp_path / "fixed.txt"
         result = run("repair", source, "--unique", "-o", out)

@@ -74,6 +74,10 @@ class TestParseBoard:
         ("mines 4\n.2..0\n..22.\n", 1, 6, "'mines:' (a header needs its colon)"),
         ("# a comment\n  Start 0,0\n..*\n", 2, 8, "'start:' (a header needs its colon)"),
         ("mines: 1\nstart: 0,0\n*.\n..\n", 2, 8, "'start: ROW,COL' on a safe cell (not a mine)"),
+        # a void inside the rectangle was "inside the 5x3 board" (it is inside); '1;2' too
+        ("mines: 2\nstart: 1,2\n*....\n..-..\n....*\n", 2, 8, "'start: ROW,COL' on a square of the board"),
+        ("mines: 2\nstart: 1;2\n*....\n.....\n....*\n", 2, 8, "'start: ROW,COL', two whole numbers"),
+        ("mines: 2\nstart: 5,2\n*....\n.....\n....*\n", 2, 8, "'start: ROW,COL' inside the 5x3 board"),
     ])
     def test_errors_say_where_and_what(self, text, line, column, expected):
         """Each malformed file names file, line, column and what was expected."""

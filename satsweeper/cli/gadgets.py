@@ -235,6 +235,7 @@ def repair(reference, output, attempts, unique, as_json):
     result = repair_board(subject.board, attempts, unique) if plain else find_repair(subject, attempts, unique)
     ok = bool(result.gadget and result.verdict.computes and (result.verdict.unique or not unique))
     data = repair_json(result, unique)
+    data["output"] = None  # the file written, if one is
     text = board_repair_text(result, unique) if plain else repair_text(result, unique)
     if ok and output:
         note = "\n".join(f"repaired {c}" for c in result.changes)
@@ -262,7 +263,8 @@ def repair(reference, output, attempts, unique, as_json):
     elif output:  # say so: the changes printed above might be taken for a board written
         text += f"\n{output} not written: no repair found"
         data["output"] = None
-    emit("repair", as_json, data, text, verdict(ok))
+    # Attempts run out before an answer: a limit (exit 3), not a proof that none exists (exit 1).
+    emit("repair", as_json, data, text, verdict(ok) if ok or result.complete else LIMIT)
 
 
 @click.command(name="compile")

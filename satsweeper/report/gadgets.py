@@ -84,13 +84,14 @@ def repair_text(result: Repair, unique: bool = False) -> str:
     if result.gadget is None:
         return "repair: no change of numbers makes this board work (hidden squares or flags are wrong)"
     if not result.verdict.computes:
+        if result.complete:
+            return "repair: no change of numbers makes the board compute its claim (every choice tried)"
         return (f"repair: none of the {result.attempts} best sets of number changes makes the "
-                f"board compute its claim")
+                f"board compute its claim (--attempts tries more)")
     lines = _changes_lines(result)
     if unique and not result.verdict.unique:
         # The best that computes is shown, but it is not what was asked for.
-        lines = ["repair: no change of numbers found that makes it unique (--attempts tries more); "
-                 "the fewest that make it work:"] + (lines[1:] or ["  none: it works as printed"])
+        lines = [_no_unique_repair(result) + "; the fewest that make it work:"] + (lines[1:] or ["  none: it works as printed"])
     return "\n".join(lines + [verdict_text(result.verdict)])
 
 
@@ -104,9 +105,8 @@ def board_repair_text(result: Repair, unique: bool = False) -> str:
     state = f"consistent, {count}" + (", unique" if result.verdict.unique else "")
     lines = _changes_lines(result)
     if unique and not result.verdict.unique:
-        lines = ["repair: no change of numbers found that makes it unique (--attempts tries more; numbers "
-                 "alone may not decide it: reveal a hidden cell, and see 'satsweeper unique' for two "
-                 "explanations that differ); the fewest that make it consistent:"] + (lines[1:] or ["  none: it is consistent as printed"])
+        lines = [_no_unique_repair(result) + "; the fewest that make it consistent:"] + (
+            lines[1:] or ["  none: it is consistent as printed"])
     if result.changes:
         lines.append(f"the repaired board: {state}")
     elif len(lines) == 1:
@@ -114,6 +114,16 @@ def board_repair_text(result: Repair, unique: bool = False) -> str:
     else:
         lines.append(f"the board: {state}")
     return "\n".join(lines)
+
+
+def _no_unique_repair(result: Repair) -> str:
+    """Why ``--unique`` found nothing: proved (every choice of numbers ruled out), or a limit."""
+    if result.complete:
+        some = " of some input" if result.verdict.inputs else ""
+        return (f"repair: no change of numbers makes it unique (proved: every choice of numbers leaves two "
+                f"explanations{some}; reveal a hidden cell, and see 'satsweeper unique' for two that differ)")
+    return (f"repair: no change of numbers that makes it unique found in {result.attempts} attempts "
+            f"(--attempts tries more)")
 
 
 def _changes_lines(result: Repair) -> list[str]:
@@ -129,7 +139,7 @@ def repair_json(result: Repair, unique: bool = False) -> dict:
     return {"repaired": ok,
             "changes": [{"row": c.cell[0], "col": c.cell[1], "printed": c.printed,
                          "repaired": c.repaired} for c in result.changes],
-            "attempts": result.attempts,
+            "attempts": result.attempts, "complete": result.complete,
             "verdict": verdict_json(result.verdict) if result.verdict else None}
 
 

@@ -8,7 +8,9 @@ chance of surviving it times the value of what it reveals, maximised over
 every later guess.  Memoised on the set of explanations left alone: every
 cell safe in all of them is opened for free, and a cell opened earlier is
 one of those (it showed the same number in all of them), so that set fixes
-what the player knows.
+what the player knows.  Without the total, explanations differ in their
+mine counts, and after a move the game of one of them may be over (every
+safe cell open, won) while the others go on: it counts as won there.
 
 Only worth it, and only tractable, when the explanations are few (an endgame,
 or a small isolated region); :func:`best_guess` returns None otherwise.
@@ -232,8 +234,9 @@ class Endgame:
             return None
         cells = tuple(problem.cells)
         mine, by_number = _masks(board, cells, found)
+        ends = len({len(e) for e in found}) > 1  # no total: a game may end while others go on
         self.known = (board, cells, mine, by_number,
-                      Search(mine, [tuple(v.values()) for v in by_number], self.budget))
+                      Search(mine, [tuple(v.values()) for v in by_number], self.budget, ends))
         # int(): compiled, len() is a C integer, and a shift of it would wrap past 63 bits
         alive = self.everyone = (1 << int(len(found))) - 1
         return self._answer(board, problem, alive)
@@ -372,16 +375,29 @@ class Search:
     1
     """
 
-    def __init__(self, mine: list[int], shows: list[tuple[int, ...]], budget: int):
-        self.mine, self.shows, self.budget = mine, shows, budget
+    def __init__(self, mine: list[int], shows: list[tuple[int, ...]], budget: int, ends: bool = False):
+        self.mine, self.shows, self.budget, self.ends = mine, shows, budget, ends
         self.memo: dict[int, int] = {}
 
     def __copy__(self) -> Search:
         """A search that goes on apart from this one: its own memo (a copy),
         the masks (never changed) shared."""
-        twin = Search(self.mine, self.shows, self.budget)
+        twin = Search(self.mine, self.shows, self.budget, self.ends)
         twin.memo = self.memo.copy()
         return twin
+
+    def _ended(self, alive: int, cells) -> int:
+        """The explanation of ``alive`` (as its bit, or 0) whose every cell still in
+        doubt is a mine: its safe cells are all open, so its game has ended, won.
+        Only ``ends`` searches look (explanations of different mine counts, a board
+        without its total): with the total every explanation has as many mines, and
+        one with all the doubtful cells mines is the only one left."""
+        full = alive
+        for k in cells:
+            m = self.mine[k] & alive
+            if m:
+                full &= m
+        return full
 
     def best(self, alive: int) -> tuple[int, int]:
         """(the cell to guess, the explanations it wins) when no cell is free."""
@@ -419,6 +435,17 @@ class Search:
             raise TooBig
         if not self.budget & 1023:
             checkpoint()  # compiled, Ctrl-C and a deadline are seen only here (satsweeper.compiled)
+        if self.ends:
+            # After a move, a game whose every safe cell is open is over and won: that
+            # explanation wins, and the player, still playing, knows it is not the one.
+            # (Not at the first position, best(): the guess asked for is made there,
+            # and it loses where it is a mine, as its mine probability says.)
+            done = self._ended(alive, cells)
+            if done:
+                rest = alive & ~done
+                value = 1 + (1 if rest & (rest - 1) == 0 else self.win(rest, cells))
+                self.memo[alive] = value
+                return value
         useful = self._useful(alive, cells)
         if isinstance(useful, tuple):  # a free cell that tells something is opened first
             value = sum(self.win(p, cells) for p in useful)
