@@ -177,6 +177,20 @@ class TestCounting:
         assert result.exit_code == 0
         assert "safest (10)" in result.output
 
+    def test_words_for_boards_with_nothing_to_weigh(self, tmp_path):
+        """Every hidden cell a mine: probs said "safest (6): ... at p = 1"; no cell next to a
+        number: count said "1 arrangement of the constrained cells (1 with 0 mines)". The counts
+        by hand: 2x3 squares with no number hold 2**6 explanations, C(6, 2) = 15 with 2 mines."""
+        board = tmp_path / "b.txt"
+        board.write_text("mines: 6\n...\n...\n")
+        assert run("probs", board).output.rstrip().endswith("\nevery hidden cell is a mine (p = 1)")
+        for header, count, fixed in (("", 64, ""), ("mines: 2\n", 15, ", the total fixing how many are mines")):
+            board.write_text(header + "...\n...\n")
+            assert run("count", board).output == (f"{count} explanations\nno hidden cell is next to a number: "
+                                                   f"the 6 hidden cells are free{fixed}\n")
+        board.write_text("0..\n...\n")  # cells next to a 0: one arrangement, no mine, as before
+        assert "1 arrangement of the constrained cells (1 with 0 mines)" in run("count", board).output
+
     def test_board_probs_one_explanation(self, tmp_path):
         """A board with a single explanation says so in the singular (the 1 leaves
         its one hidden neighbour no choice: a mine, by hand)."""

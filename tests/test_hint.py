@@ -300,6 +300,23 @@ class TestCommand:
         assert "unique.txt: hint" in out.read_text()  # titled with the file, as render and noguess are
 
 
+class TestRenderCaption:
+    def test_the_total_in_the_reason_is_said_under_the_picture(self, tmp_path):
+        """A move forced by a number and the total: the caption said only "blue: the clues
+        that force it" (the total has no square to outline). By hand: the 1 in the corner of
+        a 3x2 board with one mine keeps the mine beside it, so 0,2 is safe only with the total."""
+        board = tmp_path / "b.txt"
+        for text, total in (("mines: 1\n1..\n...\n", True), ("0..\n...\n", False)):
+            board.write_text(text)
+            out = tmp_path / "h.svg"
+            result = CliRunner().invoke(main, ["hint", str(board), "--render", str(out), "--json"])
+            data = json.loads(result.stdout)
+            assert data["sure"] and any(o["kind"] == "total" for o in data["reason"]) == total, data
+            import re
+            words = " ".join(re.findall(r">([^<>]+)</text>", out.read_text()))  # the caption is wrapped
+            assert ("the clues that force it and the total mine count" in words) == total, words
+
+
 def single_number_settles(board: Board) -> dict:
     """Cell -> True (mine) / False (safe) settled by single numbers alone, applied
     until they stick (written here, apart from satsweeper.singlepoint)."""

@@ -247,7 +247,9 @@ def repair(reference, output, attempts, unique, as_json):
                 data["mines"] = "kept" if kept == layout else "replaced" if kept is not None else "dropped"
                 if kept != layout:
                     said = ("the mines ('*'): the repaired numbers' only explanation (the input's "
-                            "no longer fit them)" if kept is not None else
+                            "no longer fit them: a layout's numbers are its mines' own, so no change of "
+                            "numbers keeps them; to keep the mines, reveal more cells instead)"
+                            if kept is not None else
                             "no mines ('*'): the input's no longer fit the repaired numbers")
                     note += "\n" + said
                     text += f"\n{output}: {said}"  # on screen too: the author's layout changed

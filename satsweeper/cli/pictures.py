@@ -160,7 +160,9 @@ def draw_hint(board, answer, output: Path, name: str = "") -> str:
         if answer.cell is not None:
             marks[answer.cell] = "move"
         verb = answer.move.value
-        caption = (f"magenta: {verb} this cell; blue: the clues that force it" if answer.sure
+        # The total has no square to outline: said in words when it is part of the reason.
+        total = " and the total mine count" if any(not isinstance(o, Clue) for o in answer.reason) else ""
+        caption = (f"magenta: {verb} this cell; blue: the clues that force it{total}" if answer.sure
                    else f"magenta: the guess ({answer.basis}); colours: exact mine probability")
         if any(p in (0, 1) for p in probabilities.values()):  # drawn as render --probs says
             caption += "; green with a ring: safe in every explanation; a drawn mine: a mine in every one"

@@ -260,8 +260,10 @@ def count(source, flags, engine, timeout, as_json):
     known = len(board.flags) if board is not None and flags == "mine" else 0
     # The arrangements are counted before the total: the text says which it rules out.
     room = (problem.mines, len(problem.floating_cells())) if problem.mines is not None else None
-    emit("count", as_json, counts.count_json(answer, conflict), counts.count_text(answer, conflict, known, room),
-         verdict(answer.consistent))
+    floating = len(problem.floating_cells())
+    free = floating if floating == len(problem.cells) else None  # no cell next to a number
+    emit("count", as_json, counts.count_json(answer, conflict),
+         counts.count_text(answer, conflict, known, room, free), verdict(answer.consistent))
 
 @click.command()
 @counting_options

@@ -52,12 +52,24 @@ def frontier_text(frontier: dict[int, int], flags: int = 0, room: tuple[int, int
             f"({parts}{on_top})")
 
 
-def count_text(answer: Tally, conflict: tuple = (), flags: int = 0, room: tuple[int, int] | None = None) -> str:
-    """The count, and the constrained cells' arrangements (:func:`frontier_text`)."""
+def count_text(answer: Tally, conflict: tuple = (), flags: int = 0, room: tuple[int, int] | None = None,
+               free: int | None = None) -> str:
+    """The count, and the constrained cells' arrangements (:func:`frontier_text`);
+    ``free``: the number of hidden cells when none is next to a number (there is
+    then no arrangement to speak of: "1 arrangement (1 with 0 mines)" said nothing).
+
+    >>> print(count_text(Tally(64, {}, {0: 1}), free=6))
+    64 explanations
+    no hidden cell is next to a number: the 6 hidden cells are free
+    """
     if not answer.consistent:
         return "0 explanations: " + conflict_text(conflict) if conflict else "0 explanations"
     lines = [f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}"]
-    if answer.frontier:
+    if free:
+        fixed = ", the total fixing how many are mines" if room is not None else ""
+        lines.append(f"no hidden cell is next to a number: the {integer_words(free)} hidden cell"
+                     f"{'s are' if free != 1 else ' is'} free{fixed}")
+    elif answer.frontier:
         lines.append(frontier_text(answer.frontier, flags, room))
     return "\n".join(lines)
 
@@ -81,6 +93,8 @@ def board_probabilities_text(view: BoardView, answer: Tally, conflict: tuple = (
         picture,
         f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}; "
         "probability that each hidden cell is a mine",
+        # the safest cell a mine for sure: every hidden cell is one ("safest ... at p = 1" read oddly)
+        "every hidden cell is a mine (p = 1)" if safest and p == 1 else
         f"safest ({len(safest)}): {cell_list(view, safest)} at p = {fraction_text(p)} ({float(p):.2%})"
         if safest else "no hidden cell is left"])
 
