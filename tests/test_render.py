@@ -118,6 +118,37 @@ class TestOpened:
     # and the numbers around them.
     SEEN = "mines: 3\n.....\n.....\n113..\n001..\n001..\n"
 
+    def test_the_opened_position_as_a_board_file(self, tmp_path):
+        """A puzzle author could draw the position a layout's first click opens but not write
+        it as a file for players (README: only the browser downloaded it). -o .txt / .mine
+        writes it; the revealed numbers are a flood fill from the start (written here), the
+        total the layout's; no mine is in the file; a text file without --opened is refused."""
+        from satsweeper.textio import parse_mine, read_puzzle
+        layout = Path(__file__).resolve().parent.parent / "examples" / "layout.txt"
+        puzzle = read_puzzle(layout)
+        board, mines = puzzle.board, puzzle.mines
+
+        def number(cell):
+            return sum(n in mines for n in board.neighbours(cell))
+        seen, todo = {puzzle.start}, [puzzle.start]
+        while todo:
+            cell = todo.pop()
+            if number(cell) == 0:
+                for n in board.neighbours(cell):
+                    if n not in seen and n not in mines:
+                        seen.add(n)
+                        todo.append(n)
+        want = {c: number(c) for c in seen}
+        for name in ("p.txt", "p.mine"):
+            out = tmp_path / name
+            result = run("render", layout, "--opened", "-o", out)
+            assert result.exit_code == 0 and result.output == f"wrote {out}\n"
+            got = parse_mine(out.read_text()) if name.endswith(".mine") else read_puzzle(out).board
+            assert got.clues == want and got.total_mines == len(mines) and not got.flags
+            assert "*" not in out.read_text() and (name.endswith(".mine") or read_puzzle(out).mines is None)
+        result = run("render", layout, "-o", tmp_path / "q.txt")
+        assert result.exit_code == 2 and "with --opened" in result.output and not (tmp_path / "q.txt").exists()
+
     def test_reason_on_the_opened_position(self, tmp_path):
         """--opened draws the position the start click opens: 1,2 is safe there for the
         same clues as on the hand-written position, and undetermined on the layout itself."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .contract import (CellParam, CoordParam, InputFile, OutputPath, UserError, emit, json_option,
+from .contract import (CellParam, CoordParam, InputFile, OutputPath, UserError, cut, emit, json_option,
                        refuse_overwriting_input, write_output)
 from ..cells import resolve_cell
 from .subjects import flags_option, prepare
@@ -20,8 +20,9 @@ def require_matplotlib() -> None:
 
 @click.command(name="render")
 @click.argument("source", metavar="BOARD", type=InputFile())
-@click.option("-o", "--output", required=True, type=OutputPath((".svg", ".png")),
-              help="Picture to write: .svg or .png.")
+@click.option("-o", "--output", required=True, type=OutputPath((".svg", ".png", ".txt", ".mine")),
+              help="Picture to write: .svg or .png; with --opened also .txt or .mine, the position as a "
+                   "board file (the puzzle to hand a player, its mines not in it).")
 @click.option("--probs", "with_probs", is_flag=True,
               help="Colour hidden cells by exact mine probability (with a legend).")
 @click.option("--reason", type=CellParam(), metavar="ROW,COL",
@@ -43,13 +44,27 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
       satsweeper render examples/unique.txt -o why.png --reason 1,0
       satsweeper render examples/layout.txt -o puzzle.png --opened
       satsweeper render board.mine -o puzzle.png --opened --start 4,4
+      satsweeper render examples/layout.txt -o puzzle.txt --opened
     """
     from ..systems import System
-    require_matplotlib()
+    text = output.suffix.lower() in (".txt", ".mine")
+    if text and not opened:  # a board copied as text is no drawing: only the opened position is new
+        raise UserError("a .svg or .png picture (a .txt or .mine board with --opened: the position a "
+                        "layout's first click opens)", cut(str(output)))
+    if not text:
+        require_matplotlib()
     refuse_overwriting_input(output, source)
     if start is not None and not opened:
         raise UserError("--start with --opened (the first click of a layout)", "--start alone")
     problem, view, subject = _opened(source, start) if opened else prepare(source, flags)
+    if text:
+        if with_probs or reason is not None:
+            raise UserError("--probs and --reason with a picture (.svg or .png)", cut(str(output)))
+        from ..textio import format_board, format_mine
+        content = format_mine(subject) if output.suffix.lower() == ".mine" else format_board(subject)
+        emit("render", as_json, {"output": str(output), "consistent": None},
+             write_output(output, content), 0)
+        return
     if isinstance(subject, System):
         raise UserError("a board to draw", "a constraint system", source.name)
     from ..render import Picture, render
