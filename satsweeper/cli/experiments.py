@@ -180,7 +180,7 @@ def _run_of(params: dict, played: int, source: str | None = None):
     wanted = "a journal whose run has strategy, level, rules, first, seed and games"
 
     def bad(found: str, what: str = wanted):
-        return UserError(what, found, source, 1, 1)
+        return UserError(what, found, source)  # a file's place is its first line (UserError's default)
 
     def shown(value) -> str:  # as the file writes it
         text = json.dumps(value)
