@@ -420,8 +420,8 @@ class TestCli:
         assert (f"the check: single numbers decided {data['single_clue']} cells; where they were "
                 f"stuck, the exact engine {data['multi_clue']} more") in text
         assert ("taking the easiest move each time, cells decided: 0 by one number, 0 by two nested "
-                "numbers, 1 by several numbers at once, 0 by the total (not those a 0 opened, so not "
-                "the check's total)") in text
+                "numbers, 1 by several numbers at once, 0 by the total (cells a 0 opened for free are not "
+                "counted, so the sum differs from the check's line above)") in text
 
     @pytest.mark.parametrize("word", ["easy", "medium", "hard", "extreme"])
     def test_generate_difficulty(self, tmp_path, word):

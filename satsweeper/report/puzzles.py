@@ -63,7 +63,7 @@ def grade_text(grade: Grade) -> str:
     moves = ", ".join(f"{grade.moves.get(r, 0)} {MOVE_PHRASES[r]}" for r in Rung)
     # Its total differs from the check's: in another order, 0s open other cells for free.
     return (f"difficulty: {grade}; taking the easiest move each time, cells decided: {moves} "
-            f"(not those a 0 opened, so not the check's total)")
+            f"(cells a 0 opened for free are not counted, so the sum differs from the check's line above)")
 
 
 def hardest_phrase(grade: Grade) -> str:
