@@ -516,3 +516,22 @@ class TestCli:
         assert "M" in path.read_text()
         result = run("noguess", path, "--start", "4,4")
         assert result.exit_code == 0
+
+
+class TestNoGuessWords:
+    def test_solved_by_the_first_click_and_stuck_at_once(self, tmp_path):
+        """"solved ... in 0 rounds" and "stuck after 1 round" where nothing was decided read
+        oddly: the first says the first click opens every safe cell (its 0 floods all but the
+        mine, by hand); the second that the first click's numbers decide no cell (brute force
+        over the 455 ways to place 3 mines with the 2 at 0,0 holding)."""
+        import itertools
+        layout = tmp_path / "z.txt"
+        layout.write_text("mines: 1\nstart: 0,0\n...\n...\n..*\n")
+        assert CliRunner().invoke(main, ["noguess", str(layout)]).output.startswith(
+            "no-guess: yes, solved from 0,0 by its first click alone (it opens every safe cell) without a guess\n")
+        layout.write_text("mines: 3\nstart: 0,0\n.*..\n*...\n....\n...*\n")
+        hidden = [(r, c) for r in range(4) for c in range(4) if (r, c) != (0, 0)]
+        fits = [set(m) for m in itertools.combinations(hidden, 3) if len(set(m) & {(0, 1), (1, 0), (1, 1)}) == 2]
+        assert not any(all(c in m for m in fits) or all(c not in m for m in fits) for c in hidden)
+        assert CliRunner().invoke(main, ["noguess", str(layout)]).output.startswith(
+            "no-guess: no, stuck at once: the first click's numbers decide no cell; a guess is forced")

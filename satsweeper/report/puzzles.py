@@ -30,13 +30,17 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
     stats = (f"the check: single numbers decided {answer.single_clue} cells; where they were stuck, "
              f"the exact engine {answer.multi_clue} more; 3BV {answer.three_bv}")
     if answer.solved:
-        lines = [f"no-guess: yes, solved from {where} in {rounds(answer.rounds)} without a guess", stats]
+        how = f"in {rounds(answer.rounds)}" if answer.rounds else "by its first click alone (it opens every safe cell)"
+        lines = [f"no-guess: yes, solved from {where} {how} without a guess", stats]
         if grade is not None:
             lines.append(grade_text(grade))
             lines += hardest_text(view, grade)
         return "\n".join(lines)
     overlay = {c: "?" for c in answer.frontier}
-    lines = [f"no-guess: no, stuck after {rounds(answer.rounds)}; a guess is forced (the "
+    # a round that decided nothing was still a round: "stuck after 1 round" read as progress
+    after = f"after {rounds(answer.rounds)}" if answer.single_clue or answer.multi_clue else \
+        "at once: the first click's numbers decide no cell"
+    lines = [f"no-guess: no, stuck {after}; a guess is forced (the "
              f"{len(answer.frontier)} undetermined cells next to a number are marked ?)",
              BoardView(answer.position).picture(overlay), stats]
     if odds:
