@@ -418,6 +418,22 @@ class TestRepairBoard:
         assert "found in 2 attempts (--attempts tries more)" in run("repair", "-", "--unique", "--attempts", "2",
                                                                     input=text).stdout
 
+    def test_a_board_that_needs_forty_attempts_and_one_that_cannot_be_made_unique(self):
+        """A 4x4 board of four corner 1s needs four changes (brute force) and 42 candidates: the
+        default (20) gave up, exit 3; it is 200 now. Expert's example has cells next to no number,
+        which a mine and a safe one swap under any numbers: refuted a pair at a time it ran 500
+        attempts (8 s) without an answer; tied at once, it is proved impossible (exit 1)."""
+        text = "1..1\n....\n....\n1..1\n"
+        board = parse_board(text)
+        assert _brute_repairs(4, 4, board.clues, set(), None)[1] == 4
+        result = run("repair", "-", "--unique", "--json", input=text)
+        data = json.loads(result.stdout)
+        assert result.exit_code == 0 and data["repaired"] and len(data["changes"]) == 4, data
+        expert = Path(__file__).resolve().parent.parent / "examples" / "expert.txt"
+        result = run("repair", expert, "--unique", "--json")
+        data = json.loads(result.stdout)
+        assert result.exit_code == 1 and data["complete"] and not data["repaired"] and data["attempts"] <= 5, data
+
     def test_a_number_with_no_hidden_neighbour_is_changed(self):
         """A 3 among numbers and one flag must become 1 (it was kept, and the board
         called beyond repair)."""

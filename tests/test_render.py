@@ -148,6 +148,11 @@ class TestOpened:
             assert "*" not in out.read_text() and (name.endswith(".mine") or read_puzzle(out).mines is None)
         result = run("render", layout, "-o", tmp_path / "q.txt")
         assert result.exit_code == 2 and "with --opened" in result.output and not (tmp_path / "q.txt").exists()
+        voids = tmp_path / "v.txt"  # it blamed the start cell: "a safe start cell on a full rectangle"
+        voids.write_text("mines: 1\nstart: 0,0\n..-\n..*\n")
+        result = run("render", voids, "--opened", "-o", tmp_path / "v.png")
+        assert result.exit_code == 2 and "expected a layout without void squares ('-') for --opened (got 1 void" \
+            in result.output
 
     def test_reason_on_the_opened_position(self, tmp_path):
         """--opened draws the position the start click opens: 1,2 is safe there for the

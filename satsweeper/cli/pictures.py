@@ -114,9 +114,11 @@ def _opened(source, start=None):
     if puzzle.start is None:
         raise UserError("a 'start:' line, or --start ROW,COL (--opened)", "none", source.name)
     check_inside(puzzle.board, puzzle.start, "start cell")
-    if puzzle.start in puzzle.mines or puzzle.board.voids:
-        raise UserError("a safe start cell on a full rectangle", f"{puzzle.start[0]},{puzzle.start[1]}"
-                        + (", a mine" if puzzle.start in puzzle.mines else " on a board with void squares"))
+    if puzzle.board.voids:  # the game that opens it is a full rectangle
+        raise UserError("a layout without void squares ('-') for --opened", f"{len(puzzle.board.voids)} void squares",
+                        source.name)
+    if puzzle.start in puzzle.mines:
+        raise UserError("a safe start cell", f"{puzzle.start[0]},{puzzle.start[1]}, a mine")
     game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)
     board = game.opened_with(puzzle.start, puzzle.board.clues).board  # the author's given numbers too
     return problem_of(board), BoardView(board), board

@@ -154,7 +154,7 @@ def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool
     board = gadget.board
     wcnf, choice, copies = _encode(gadget, keep_printed, keep)
     first = None
-    attempt, complete = 0, False
+    attempt, complete, free_tied = 0, False, False
     with RC2(wcnf) as solver:
         while attempt < attempts:
             model = solver.compute()
@@ -174,6 +174,10 @@ def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool
             if verdict.computes and first is None:
                 first = result
             pair = _two_explanations(fixed, verdict) if verdict.computes and keep_printed else None
+            if pair is not None and not free_tied:
+                free_tied = True
+                for clause in _free_cells_tied(gadget, copies):
+                    solver.add_clause(clause)
             if pair is not None:  # no explanation that a swap on D turns into another (module docstring)
                 x, y = pair
                 differ = sorted(x ^ y)
@@ -185,6 +189,23 @@ def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool
     if first is not None:
         return dataclasses.replace(first, attempts=attempt, complete=complete)
     return Repair((), None, None, attempt, complete)
+
+
+def _free_cells_tied(gadget: Gadget, copies: list) -> list[list[int]]:
+    """What every unique board's explanations hold on its free cells (hidden, next to no
+    number, no port): all mines or all safe, else a mine and a safe one swap; and, without
+    the total, none at all (a free cell may always be either: an empty clause).  The
+    refutations would learn this a pair at a time (hundreds of attempts on expert)."""
+    board = gadget.board
+    ports = {gadget.cell(p) for p in (*gadget.inputs, *gadget.outputs)}
+    free = sorted(c for c in board.hidden_cells() if c not in ports
+                  and not any(n in board.clues for n in board.neighbours(c)))
+    if not free:
+        return []
+    if board.total_mines is None:
+        return [[]]
+    return [clause for copy in copies for a, b in zip(free, free[1:])
+            for clause in ([-copy[a], copy[b]], [copy[a], -copy[b]])]
 
 
 def _two_explanations(gadget: Gadget, verdict: Verdict) -> tuple[frozenset, frozenset] | None:

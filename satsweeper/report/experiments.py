@@ -63,9 +63,9 @@ def size_line(result: dict, said: str) -> str:
     fit = result["logistic"]
     found = f"critical density P = {result['critical_density']:.4f}" if result["critical_density"] is not None \
         else f"no critical density ({result['no_critical_density']})"
-    return (f"{result['size']:>7}: {found}  "
-            f"(logistic L={fit['L']:.3f} k={fit['k']:.2f} Q={fit['Q']:.4f} b={fit['b']:.3f})"
-            + (f"; {said}" if said else ""))
+    fitted = f"  (logistic L={fit['L']:.3f} k={fit['k']:.2f} Q={fit['Q']:.4f} b={fit['b']:.3f})" \
+        if result["critical_density"] is not None else ""  # no critical density: the fit means nothing (--json keeps it)
+    return f"{result['size']:>7}: {found}{fitted}" + (f"; {said}" if said else "")
 
 
 def asymptote_json(p_star: float, slope: float, error: float | None) -> dict:
