@@ -209,6 +209,16 @@ def _check_level(level) -> None:
         raise InputError(f"a Level, such as Level.parse('beginner') or Level(9, 9, 10) (got {level!r})")
 
 
+def is_count(value) -> bool:
+    """A count as a journal holds it: a whole number, 0 or more (not 1.5, not true)."""
+    return type(value) is int and value >= 0
+
+
+def is_seconds(value) -> bool:
+    """A duration as a journal holds it: a finite number, 0 or more (not true, not "x")."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and 0 <= value < float("inf")
+
+
 def _check_rule(rule) -> None:
     """A plain "safe" was refused from inside the first game, naming what was not passed."""
     if not isinstance(rule, FirstClick):
@@ -305,14 +315,14 @@ class Chunk:
             raise ValueError(f"fields {found}")
         start, stop, wins, won, guesses, seconds = (data[k] for k in ("start", "stop", "wins", "won",
                                                                       "guesses", "seconds"))
-        if not all(type(n) is int and n >= 0 for n in (start, stop, wins, guesses)):
+        if not all(map(is_count, (start, stop, wins, guesses))):
             # bool and float are refused too: a hand-edited 1.5 or true is not a count
             raise ValueError(f"start {start!r}, stop {stop!r}, wins {wins!r}, guesses {guesses!r}")
         if not isinstance(won, str) or set(won) - {"0", "1"} or stop - start != len(won):
             raise ValueError(f"won {won[:20]!r}" if isinstance(won, str) else f"won {won!r}"[:40])
         if wins != won.count("1"):
             raise ValueError(f"wins {wins} where won has {won.count('1')} ones")
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
+        if not is_seconds(seconds):
             raise ValueError(f"seconds {seconds!r}")
         return cls(start, tuple(bit == "1" for bit in won), guesses, float(seconds))
 

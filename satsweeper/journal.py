@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import BoardSyntaxError
-from .experiments import Chunk, Summary
+from .experiments import Chunk, Summary, is_count, is_seconds
 from .textio import read_text
 
 
@@ -120,12 +120,11 @@ def _level(value, name: str, number: int) -> Summary:
         found = f"fields {sorted(value)}" if isinstance(value, dict) else type(value).__name__
     elif not all(isinstance(value[k], str) for k in ("strategy", "level")):
         found = f"strategy {value['strategy']!r}, level {value['level']!r}"
-    elif not all(type(value[k]) is int and value[k] >= 0 for k in ("games", "wins", "guesses")):
+    elif not all(is_count(value[k]) for k in ("games", "wins", "guesses")):
         found = ", ".join(f"{k} {value[k]!r}" for k in ("games", "wins", "guesses"))
     elif value["wins"] > value["games"]:
         found = f"wins {value['wins']} of {value['games']} games"
-    elif isinstance(value["seconds"], bool) or not isinstance(value["seconds"], (int, float)) \
-            or not 0 <= value["seconds"] < float("inf"):
+    elif not is_seconds(value["seconds"]):
         found = f"seconds {value['seconds']!r}"
     else:
         return Summary(**value)
