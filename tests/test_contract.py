@@ -368,6 +368,24 @@ class TestOutputs:
         result = run(*(str(a).format(out=out) for a in args))
         assert result.exit_code in (0, 1), result.output
         assert out.read_bytes() != old.encode() and "replaced" in result.output
+        # and under --json, in the answer's "replaced" (it said nothing there)
+        out.write_text(old)
+        data = one_json(run(*(str(a).format(out=out) for a in args), "--json"))
+        assert data["replaced"] == [str(out)], data
+
+    def test_a_replaced_file_keeps_its_mode_and_a_link_is_written_through(self, tmp_path):
+        """The atomic write made every file 0o644 and put a plain file where a link was."""
+        private, target, link = tmp_path / "private.txt", tmp_path / "target.txt", tmp_path / "link.txt"
+        for path in (private, target):
+            path.write_text("old\n")
+        private.chmod(0o600)
+        link.symlink_to(target)
+        for out in (private, link):
+            assert run("repair", "not", "-o", out).exit_code == 0
+        assert private.stat().st_mode & 0o777 == 0o600 and private.read_text().startswith("gadget: not")
+        assert link.is_symlink() and target.read_text() == private.read_text()
+        data = one_json(run("repair", "not", "-o", tmp_path / "new.txt", "--json"))
+        assert "replaced" not in data  # nothing was there
 
     @pytest.mark.parametrize("args", [["bench", "--level", "4x4x2", "--games", "2", "--out", "{out}"],
                                       ["density", "--size", "2x2", "--games", "2", "--strategy", "exact",
@@ -427,6 +445,11 @@ class TestExitCodes:
             assert data["safe"] == data["mine"] == []
         if args[0] == "safe":
             assert data["cell"] == {"row": 1, "col": 0}
+        # the keys the docs call always present are there, null: not known in time
+        # (safe had no "safe", unique no "unique", none of them "consistent")
+        assert data["consistent"] is None
+        if args[0] in ("safe", "unique"):
+            assert data[args[0]] is None
 
     def test_interrupt_is_130(self, monkeypatch):
         """Ctrl-C exits 130 with one line, no traceback."""
@@ -660,6 +683,12 @@ class TestUsageErrors:
          "--help or --version (the other options follow a command)", "'--jsno'"),
         (["gadget", "nope"], "a command of satsweeper gadget: list, verify, draw, write", "'nope'"),
         (["bench", "--seed"], "a value after '--seed'", "none"),
+        # click's "'abc' is not a valid float range" named its type, not what to type
+        (["check", EXAMPLES / "unique.txt", "--timeout", "abc"], "'--timeout': a number", "'abc'"),
+        (["bench", "--games", "x"], "'--games': a whole number", "'x'"),
+        # a negative cell read as an option: it said "expected an option of satsweeper safe"
+        (["safe", EXAMPLES / "unique.txt", "-1,0"], "a cell as ROW,COL, counted from 0 at the top-left",
+         "'-1', a negative number, read as an option"),
         (["check", EXAMPLES / "unique.txt", "extra"], "the arguments of: satsweeper check [OPTIONS] BOARD",
          "unexpected extra argument (extra)"),
     ])

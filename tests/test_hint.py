@@ -242,6 +242,17 @@ class TestCommand:
                                              input=board).stdout)
         assert data["basis"] == "random" and data["mine"]["p"] == 3 / 20
 
+    @pytest.mark.parametrize("board", ["00\n00\n", "1F\n11\n"], ids=["all open", "mine flagged"])
+    def test_no_hidden_cell_left(self, board):
+        """Nothing to open: "cell" and "move" null (it gave "cell" alone, which docs/json.md
+        never mentioned), exit 0, and the text says why."""
+        result = CliRunner().invoke(main, ["hint", "-", "--json"], input=board)
+        data = json.loads(result.stdout)
+        assert result.exit_code == 0 and data["consistent"] is True
+        assert data["cell"] is None and data["move"] is None, data
+        text = CliRunner().invoke(main, ["hint", "-"], input=board).output
+        assert text == "no hint: no hidden cell is left\n"
+
     def test_a_guess_explained(self):
         """An all-hidden corner-opened board needs a guess: its chances and alternatives are shown."""
         board = "mines: 10\n" + "\n".join(["1........"] + ["........."] * 8) + "\n"

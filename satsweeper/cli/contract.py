@@ -14,6 +14,7 @@ import io
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 import time
@@ -61,6 +62,9 @@ class LimitReached(click.ClickException):
 
 # Whether this invocation's JSON answer has begun: Ctrl-C after that adds no second object.
 _ANSWERED = [False]
+# The files this invocation replaced: the text answers say so where they name the file,
+# the JSON answer in one "replaced" list (emit), whichever command wrote them.
+_REPLACED: list[str] = []
 
 class Group(click.Group):
     """The command group that keeps the contract for every command below it.
@@ -75,6 +79,7 @@ class Group(click.Group):
         as_json = "--json" in args
         command = None
         _ANSWERED[0] = False
+        _REPLACED.clear()
         try:
             # Inside: naming the command imports its module, which Ctrl-C may interrupt.
             command = self._named(args)
@@ -175,6 +180,10 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
         said = re.fullmatch(r"(.*?) is not ((?:in the range|one of) .*?)\.?", err.message, re.S)
         if said:
             return f"{hint} {said.group(2)}", said.group(1)
+        # click's "'x' is not a valid float range." names its type, not what a user types
+        kind = re.fullmatch(r"(.*?) is not a valid (float|integer)(?: range)?\.?", err.message, re.S)
+        if kind:
+            return f"{hint}: {'a number' if kind.group(2) == 'float' else 'a whole number'}", kind.group(1)
         return f"a valid {hint}", err.message.rstrip(".")
     if isinstance(err, click.NoSuchOption):
         near = f"; did you mean {' or '.join(err.possibilities)}?" if err.possibilities else ""
@@ -185,6 +194,9 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
         if _anyones(err):  # 'satsweeper --json': an option of the commands, and none named
             return (f"a command before its options: satsweeper COMMAND ... {err.option_name}",
                     f"{err.option_name!r} before any command")
+        if _takes_cell(err) and re.fullmatch(r"-\d+", err.option_name):  # 'safe b.txt -1,0': off the board
+            return ("a cell as ROW,COL, counted from 0 at the top-left",
+                    f"{err.option_name!r}, a negative number, read as an option")
         if not command or _before_command(err):  # only the group's own options are there
             return "--help or --version (the other options follow a command)", f"{err.option_name!r}{near}"
         return f"an option of satsweeper {command} (see --help)", f"{err.option_name!r}{near}"
@@ -197,6 +209,12 @@ def usage_words(err: click.UsageError, command: str | None) -> tuple[str, str]:
     usage = err.ctx.get_usage().removeprefix("Usage: ") if err.ctx else "the usage line"
     usage = usage.replace("main ", "satsweeper ", 1)
     return f"the arguments of: {usage}", err.message.rstrip(".").replace("Got ", "", 1).lower()
+
+
+def _takes_cell(err: click.NoSuchOption) -> bool:
+    """Whether the command refusing the option takes a CELL argument (``safe``)."""
+    return err.ctx is not None and any(isinstance(p, click.Argument) and p.name == "cell"
+                                       for p in err.ctx.command.params)
 
 
 def _before_command(err: click.NoSuchOption) -> bool:
@@ -268,6 +286,8 @@ def emit(command: str, as_json: bool, data: dict, text: str | None, code: int) -
     """
     if as_json:
         _ANSWERED[0] = True
+        if _REPLACED:
+            data = {**data, "replaced": list(_REPLACED)}
         # Piece by piece: a big board's per-cell lists are written as they are made.
         write_json(envelope(command, data), write_out)
         write_out("\n")
@@ -483,7 +503,8 @@ def make_directory(path: Path) -> None:
 
 def check_writable(path: Path) -> None:
     """Raise :class:`UserError` unless ``path`` can be written (before any work is done)."""
-    parent = path.parent if str(path.parent) else Path(".")
+    # A link is written through (write_output): its target's directory is the one written.
+    parent = Path(os.path.realpath(path)).parent
     if path.is_dir():
         raise UserError("a file to write", f"{cut(str(path))}, a directory")
     if path.exists() and not path.is_file():
@@ -533,10 +554,13 @@ def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> s
     leaves the old file or none, never half a file.  Returns what to tell the user.
 
     ``content`` may be a function that writes the file at the path it is given.
+    A symbolic link is written through (its target replaced, the link kept), and a
+    replaced file keeps its permissions; a new one gets the umask's, as ``open`` gives.
     """
-    existed = path.exists()
-    handle, temporary = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".",
-                                         prefix=f".{path.name}.", suffix=path.suffix)
+    target = Path(os.path.realpath(path))
+    existed = target.exists()
+    mode = stat.S_IMODE(target.stat().st_mode) if existed else 0o666 & ~_umask()
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=target.suffix)
     os.close(handle)
     try:
         if callable(content):
@@ -545,12 +569,26 @@ def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> s
             Path(temporary).write_bytes(content)
         else:
             Path(temporary).write_text(content, encoding="utf-8")
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+    if existed:
+        note_replaced(path)
     return f"wrote {path}" + (" (replaced the file that was there)" if existed else "")
+
+
+def note_replaced(path: Path) -> None:
+    """Say in the JSON answer (``"replaced"``) that ``path``, which was there, was replaced."""
+    _REPLACED.append(str(path))
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it: there is no other way)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 # ------------------------------------------------------------- progress and limits

@@ -12,7 +12,7 @@ from ..report.experiments import (asymptote_json, asymptote_words, bench_json, b
                                   size_json, size_line)
 from .cluster import backend_of, backend_options
 from .contract import (INTERRUPTED, LIMIT, STRATEGIES, InputFile, LevelParam, OutputPath, SizeParam, UserError,
-                       cut, emit, json_option, progress, write_output)
+                       cut, emit, json_option, note_replaced, progress, write_output)
 
 
 def require_experiments(command: str, *modules: str) -> None:
@@ -271,6 +271,8 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
             journal.summary(data)
         journal.close()
         said = journal_words(journal.path, replaced, data["complete"])
+        if replaced:
+            note_replaced(journal.path)
     emit("bench", as_json, data, bench_text(summary, data, games, said), code)
 
 
@@ -394,6 +396,7 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
             text = f"no asymptotic critical density: {len(by_size)} size(s) place a critical density, two are needed"
     if replaced:  # as bench says it: the run's lines are above, this is the file's
         text = "\n".join(filter(None, [text, journal_words(journal.path, True, True, "density")]))
+        note_replaced(journal.path)
     emit("density", as_json, data, text, 0)
 
 

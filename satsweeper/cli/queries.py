@@ -71,7 +71,8 @@ def ask(problem, solver: str, encoding: str | None, question: str, *args):
 def timed_out(command: str, as_json: bool, seconds: float, known: dict, known_text: str) -> None:
     """Report what is known when ``--timeout`` ran out, and exit 3."""
     text = f"no answer within {seconds:g} s (--timeout)" + (f"; {known_text}" if known_text else "")
-    emit(command, as_json, dict(complete=False, timeout=seconds, **known), text, LIMIT)
+    # The keys every answer of the command has are there, null: not known in time.
+    emit(command, as_json, dict(consistent=None, complete=False, timeout=seconds, **known), text, LIMIT)
 
 
 def known_after_timeout(problem, basis, view) -> tuple[dict, str]:
@@ -141,7 +142,7 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
         answer = within(clock.left(), lambda: ask(problem, solver, encoding, "safety", target,
                                                   Move.FLAG if mine else Move.OPEN))
     except TimeUp:
-        timed_out("safe", as_json, timeout, {"cell": view.json(target)}, "")
+        timed_out("safe", as_json, timeout, {"cell": view.json(target), "safe": None}, "")
     code = NO if not answer.consistent else verdict(answer.safe)
     emit("safe", as_json, queries.safety_json(view, answer), queries.safety_text(view, answer), code)
 
@@ -200,7 +201,7 @@ def unique(source, picture, flags, solver, encoding, timeout, as_json):
             raise UserError("a board to draw (--render)", "a constraint system", source.name)
         answer = within(clock.left(), lambda: ask(problem, solver, encoding, "uniqueness"))
     except TimeUp:
-        timed_out("unique", as_json, timeout, {}, "")
+        timed_out("unique", as_json, timeout, {"unique": None}, "")
     code = NO if not answer.consistent else verdict(answer.unique)
     data, text = queries.uniqueness_json(view, answer), queries.uniqueness_text(view, answer)
     if picture:

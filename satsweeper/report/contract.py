@@ -27,6 +27,15 @@ def envelope(command: str, data: dict) -> dict:
     return {"command": command, "version": VERSION, **data}
 
 
+def cell_json(cell) -> dict:
+    """A cell (row, col) as the JSON contract names it.
+
+    >>> cell_json((2, 5))
+    {'row': 2, 'col': 5}
+    """
+    return {"row": cell[0], "col": cell[1]}
+
+
 def error_object(command: str | None, message: str, *, file: str | None = None,
                  line: int | None = None, col: int | None = None,
                  expected: str | None = None, got: str | None = None) -> dict:

@@ -2,9 +2,9 @@
 
 >>> from satsweeper.experiments import Summary
 >>> s = Summary("best", "9x9x10", 100, 92, 40, 2.0)
->>> data = bench_json(s, {"rules": "safe", "first": "0,0", "seed": 1}, "this process", 100)
->>> data["win_rate"], data["complete"]
-(0.92, True)
+>>> data = bench_json(s, {"rules": "safe", "first": [0, 0], "seed": 1}, "this process", 100)
+>>> data["win_rate"], data["first"], data["complete"]
+(0.92, {'row': 0, 'col': 0}, True)
 >>> print(bench_text(s, data, 100, None))
 strategy     level       games   wins  win rate          95% CI guesses/game  games/s
 best         9x9x10        100     92    92.00%     85.0%-95.9%         0.40     50.0
@@ -12,13 +12,15 @@ best         9x9x10        100     92    92.00%     85.0%-95.9%         0.40    
 
 from __future__ import annotations
 
+from .contract import cell_json
+
 
 def bench_json(summary, params: dict, backend: str, games: int) -> dict:
     """The JSON of a bench run (:class:`satsweeper.experiments.Summary`) of ``games`` planned;
     ``complete`` is false, with ``planned_games``, when fewer were played."""
     complete = summary.games == games
-    data = dict(summary.as_json(), rules=params["rules"], first=params["first"], seed=params["seed"],
-                backend=backend, complete=complete)
+    data = dict(summary.as_json(), rules=params["rules"], first=cell_json(params["first"]),
+                seed=params["seed"], backend=backend, complete=complete)
     if not complete:
         data["planned_games"] = games
     return data

@@ -105,8 +105,8 @@ def hint_json(view: BoardView, answer: Hint) -> dict:
     if not answer.consistent:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
         return out
-    if answer.cell is None:
-        out["cell"] = None
+    if answer.cell is None:  # nothing left to open: no move, and nothing sure or guessed
+        out.update(cell=None, move=None)
         return out
     out.update(cell=view.json(answer.cell), move=answer.move.value,
                sure=answer.sure, sure_moves=answer.sure_moves)

@@ -10,12 +10,7 @@
 
 from __future__ import annotations
 
-from .contract import fraction_text, probability_json
-
-
-def cell_json(cell) -> dict:
-    """A cell (row, col) as the JSON contract names it."""
-    return {"row": cell[0], "col": cell[1]}
+from .contract import cell_json, fraction_text, probability_json
 
 
 def optimum_report(best) -> tuple[dict, str]:
