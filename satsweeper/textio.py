@@ -893,9 +893,11 @@ def format_mine(board: Board, mines: frozenset[Cell] | None = None) -> str:
             part of the format and are dropped.)
     """
     if board.voids:
-        raise InputError("a .mine file cannot hold void squares (got %d)" % len(board.voids))
+        # Worded as "X (got Y)": the CLI and the page say "expected" before it.
+        raise InputError("a board without void squares ('-'), which a .mine file cannot hold "
+                         f"(got {len(board.voids)} void square{'s' if len(board.voids) != 1 else ''})")
     if board.total_mines is None:
-        raise InputError("a .mine file needs the total mine count (got a board without one)")
+        raise InputError("a board with its total mine count, which a .mine file needs (got one without)")
     import numpy as np
 
     hidden_mines = (mines or frozenset()) - board.flags

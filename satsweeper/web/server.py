@@ -513,10 +513,15 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     @app.post("/api/board", summary="the board read, as native text and .mine")
     def board(query: BoardQuery) -> dict:
         from ..textio import format_board, format_mine
+        from ..errors import InputError
         subject, puzzle = read(query.board, limits)
+        try:
+            mine, refused = format_mine(subject, puzzle.mines), None
+        except InputError as err:  # voids or no total: the native text is still wanted
+            mine, refused = None, f"expected {err}"
         return envelope("board", {"board": answers.board_json(subject, puzzle.mines),
                                   "native": format_board(subject, puzzle.mines, puzzle.start),
-                                  "mine": format_mine(subject, puzzle.mines)})
+                                  "mine": mine, "mine_refused": refused})
 
     @app.post("/api/safe", summary="satsweeper safe")
     def safe(query: CellQuery, request: Request) -> dict:

@@ -285,6 +285,24 @@ class TestAnalyse:
         assert page.find_element(By.ID, "board-text").get_attribute("value") == "mines: 1\n1..\n...\n"
         assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
 
+    def test_a_board_edited_in_the_text_is_dimmed(self, page):
+        """Typing in the text box dims the board drawn until Analyse draws the text: the
+        buttons ask about the text, and an 8x5 board under "8 explanations" of another
+        looked like the board counted."""
+        load(page, "analyse")
+        paste(page, "mines: 1\n1..\n...\n")
+        board, box = page.find_element(By.ID, "analyse-board"), page.find_element(By.ID, "board-text")
+        dimmed = lambda: "stale" in board.get_attribute("class")
+        assert not dimmed()
+        box.send_keys("...\n")
+        assert dimmed()
+        box.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, Keys.BACKSPACE, Keys.BACKSPACE)  # the text drawn again
+        assert not dimmed()
+        box.send_keys("...\n")
+        page.find_element(By.ID, "analyse-button").click()
+        settle(page)
+        assert not dimmed() and len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 9
+
     def test_a_typed_board_replaced_can_come_back(self, page):
         """An example, Blank or a file replacing a board the user typed offers it back
         (it was gone); a text the page itself put there is replaced without a word."""
@@ -789,6 +807,25 @@ class TestPlay:
         if status.startswith("Boom"):
             assert cells_with(page, "play", "exploded")
         assert len(cells_with(page, "play", "mine")) + len(cells_with(page, "play", "flag")) >= 10
+
+    def test_a_flag_before_the_first_click_is_explained(self, page):
+        """Right-clicking before the first click placed nothing and said nothing (the mines
+        are drawn at the first click); now the page says why, and the game is as it was."""
+        load(page, "play")
+        box = page.find_element(By.ID, "seed")
+        box.clear()
+        box.send_keys("21")  # deal_and_open's game, whose first click at 4,4 leaves 8,8 hidden
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        ActionChains(page).context_click(cell(page, "play", 8, 8)).perform()
+        settle(page)
+        assert text_of(page, "play-hint").startswith("Flags come after the first click")
+        assert not cells_with(page, "play", "flag") and text_of(page, "play-status") == "mines left: 10"
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        ActionChains(page).context_click(cell(page, "play", 8, 8)).perform()
+        settle(page)
+        assert (8, 8) in cells_with(page, "play", "flag")
 
     def test_auto_play_no_guess_wins(self, page):
         """A no-guess beginner layout, finished by auto-play: always won."""

@@ -179,6 +179,17 @@ class TestAgainstOracle:
         assert answer["mine"] == format_mine(puzzle.board, puzzle.mines)
         assert {(m["row"], m["col"]) for m in answer["board"]["mines"]} == puzzle.mines
         assert parse_puzzle(answer["native"]) == puzzle
+        assert answer["mine_refused"] is None
+
+    def test_board_with_voids_still_downloads_as_text(self, client):
+        """A board with void squares has no .mine file, but its .txt is still given: the whole
+        request was refused ("expected a .mine file cannot hold void squares (got 3)"), so the
+        page's Download .txt never worked on such a board."""
+        text = "mines: 2\n--...\n-1...\n.....\n"
+        answer = client.post("/api/board", json={"board": text}).json()
+        assert answer["mine"] is None and parse_puzzle(answer["native"]) == parse_puzzle(text)
+        assert answer["mine_refused"] == ("expected a board without void squares ('-'), which a .mine "
+                                          "file cannot hold (got 3 void squares)")
 
 
 def slow_draw(deal, first):

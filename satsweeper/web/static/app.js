@@ -853,6 +853,8 @@ function hideReached() {
 async function save(format) {
   try {
     const a = await api("board", {board: $("board-text").value});
+    // A board with voids (or no total) has no .mine: its .txt still downloads.
+    if (format === "mine" && a.mine === null) throw new Error(`no .mine file: ${a.mine_refused}`);
     download(format === "mine" ? "board.mine" : "board.txt", format === "mine" ? a.mine : a.native);
   } catch (err) {
     showError($("analyse-answer"), err);
@@ -1001,6 +1003,10 @@ function playClick(row, col, event, right) {
   const state = game.answer.board.rows[row][col];
   const flag = right || $("flag-mode").checked;
   if (state === "-") return;
+  if (flag && !game.moves.some((m) => m[0] === "open")) {  // the server would drop it without a word
+    showHint($("play-hint"), "Flags come after the first click: the mines are placed when it is made.", "");
+    return;
+  }
   if (flag && state === ".") game.moves.push(["flag", row, col]);
   else if (flag && state === "F") game.moves.push(["unflag", row, col]);
   else if (state === ".") game.moves.push(["open", row, col]);
@@ -1203,7 +1209,13 @@ window.addEventListener("DOMContentLoaded", () => {
   $("show-probs").onchange = () => game.deal && refresh(false);
   $("gadget-name").onchange = gadgetInputs;
   $("gadget-zoom").onchange = () => gadgetState.answer && drawGadget();
-  $("board-text").oninput = () => keep($("board-text").value);
+  $("board-text").oninput = () => {
+    keep($("board-text").value);
+    // The buttons ask about the text, the board's clicks about the board drawn: once the two
+    // differ, the board is dimmed until Analyse draws the text (it looked current, under
+    // answers about another board).
+    if (analysis.board) $("analyse-board").classList.toggle("stale", $("board-text").value !== analysis.text);
+  };
   const kept = sessionStorage.getItem(KEPT);
   if (kept !== null) $("board-text").value = kept;
   else if (!$("board-text").value) $("board-text").value = analysis.placed = EXAMPLE;
