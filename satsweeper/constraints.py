@@ -44,6 +44,21 @@ class TotalMines:
 
 
 @dataclass(frozen=True)
+class Start:
+    """A file's ``start:`` cell, where the game's first click goes: the origin of the
+    rule that it is safe (a first click is never a mine: the file's mines avoid it).
+
+    >>> str(Start((4, 4)))
+    'the start at 4,4 (a first click is safe)'
+    """
+
+    cell: Cell
+
+    def __str__(self) -> str:
+        return f"the start at {self.cell[0]},{self.cell[1]} (a first click is safe)"
+
+
+@dataclass(frozen=True)
 class Constraint:
     """Exactly ``mines`` of ``cells`` are mines.
 
@@ -123,6 +138,20 @@ class Problem:
         if self.mines is not None and len(mines) != self.mines:
             return False
         return all(len(rule.cells & mines) == rule.mines for rule in self.constraints)
+
+
+def with_start(problem: Problem, start: Cell | None) -> Problem:
+    """``problem`` and the rule that a file's ``start`` cell, where the first click goes,
+    is safe (no rule when there is no start, or it is not a hidden cell any more).
+
+    >>> p = with_start(problem_of(Board(1, 3, total_mines=1)), (0, 0))
+    >>> [(sorted(r.cells), r.mines, str(r.origin)) for r in p.constraints]
+    [([(0, 0)], 0, 'the start at 0,0 (a first click is safe)')]
+    """
+    if start is None or start not in cell_set(problem.cells):
+        return problem
+    rule = Constraint(frozenset([start]), 0, Start(start))
+    return Problem(problem.cells, problem.constraints + (rule,), problem.mines, problem.total_origin)
 
 
 def split_cells(cells: Sequence[Hashable], chosen) -> tuple[list[Hashable], Sequence[Hashable]]:

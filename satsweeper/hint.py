@@ -34,7 +34,7 @@ from typing import Hashable
 
 from .board import Board, Cell
 from .components import Components
-from .constraints import Problem, problem_of
+from .constraints import Problem, Start, problem_of, with_start
 from .errors import InputError
 from .game import FirstClick
 from .reasoning import Move, Reasoner
@@ -108,10 +108,16 @@ class Hint:
 
 
 def hint(board: Board, strategy: str = "best", seed: int = 0,
-         alternatives: int = ALTERNATIVES) -> Hint:
+         alternatives: int = ALTERNATIVES, start: Cell | None = None) -> Hint:
     """The move ``strategy`` would make on ``board``, with its evidence.
 
     ``seed`` fixes the strategy's tie-breaks, so a hint is reproducible.
+    ``start``: a file's ``start:`` cell; while it is hidden it is the move, safe
+    as a game's first click is (:func:`~satsweeper.constraints.with_start`).
+
+    >>> h = hint(Board(3, 3, total_mines=2), start=(1, 1))
+    >>> h.sure, h.cell, h.rule, [str(o) for o in h.reason]
+    (True, (1, 1), 'first click', ['the start at 1,1 (a first click is safe)'])
 
     Raises:
         InputError: an unknown strategy name, or fewer than 0 alternatives.
@@ -120,7 +126,8 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
         raise InputError(f"a number of alternatives, 0 or more (got {alternatives!r})")
     from .strategies import strategy as make_strategy
     player = make_strategy(strategy, check_consistency=False)  # checked here, with the counts it needs
-    problem = problem_of(board)
+    problem = with_start(problem_of(board), start)
+    started = any(isinstance(r.origin, Start) for r in problem.constraints)  # the start is hidden
     components = Components(problem)
     counts = components.tally()
     if not counts.consistent:
@@ -128,6 +135,9 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
             return Hint(strategy, False, conflict=reasoner.consistency().conflict)
     if not problem.cells:
         return Hint(strategy, True)
+    if started:  # the game begins there
+        return Hint(strategy, True, cell=start, move=Move.OPEN, sure=True, rule="first click",
+                    reason=(Start(start),))
     whole = counts.scaled_count
     determined = sum(1 for m in counts.scaled_mines.values() if m in (0, whole))
     decision = player.decide(board, random.Random(seed))

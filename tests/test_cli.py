@@ -414,3 +414,52 @@ def test_unique_lists_differing_cells_in_reading_order(tmp_path):
     path.write_text("mines: 1\n--.--------.-\n")
     said = run("unique", str(path)).output.splitlines()[0]
     assert said == "not unique: two explanations differ at 0,2 and 0,11"
+
+
+class TestStart:
+    """A file's ``start:`` cell is where the first click goes, so it is safe: the queries
+    called a no-guess layout's start "not safe (10/81)", drew a mine there and hinted at a
+    corner, while noguess played the same file from it.  The oracle: every placement of the
+    total's mines on the hidden cells that the numbers allow and that leaves the start
+    safe, enumerated here square by square."""
+
+    BOARDS = ["mines: 2\nstart: 2,2\n1..\n...\n...\n",     # a position with a number
+              "mines: 2\nstart: 1,1\n*..\n..*\n...\n",     # a layout, its start among its mines' neighbours
+              "mines: 3\nstart: 0,3\n....\n.*..\n**..\n"]  # a layout on a 4x3 board
+
+    @staticmethod
+    def oracle(text: str) -> tuple[list[frozenset], tuple[int, int]]:
+        from itertools import combinations
+        lines = [line for line in text.splitlines() if line and ":" not in line]
+        total = int(text.split("mines: ")[1].split("\n")[0])
+        start = tuple(int(x) for x in text.split("start: ")[1].split("\n")[0].split(","))
+        height, width = len(lines), len(lines[0])
+        hidden = [(r, c) for r in range(height) for c in range(width) if lines[r][c] in ".*"]
+        numbers = {(r, c): int(lines[r][c]) for r in range(height) for c in range(width) if lines[r][c].isdigit()}
+        near = lambda r, c: {(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) != (0, 0)}
+        found = [frozenset(m) for m in combinations(hidden, total) if start not in m
+                 and all(len(near(*cell) & set(m)) == n for cell, n in numbers.items())]
+        return found, start
+
+    @pytest.mark.parametrize("text", BOARDS)
+    def test_every_query_knows_the_start_is_safe(self, text, tmp_path):
+        from fractions import Fraction
+        layouts, start = self.oracle(text)
+        path = tmp_path / "b.txt"
+        path.write_text(text)
+        where = f"{start[0]},{start[1]}"
+        data = json.loads(run("count", path, "--json").stdout)
+        assert int(data["count"]) == len(layouts)
+        cells = json.loads(run("probs", path, "--json").stdout)["cells"]
+        for c in cells:
+            expected = Fraction(sum((c["row"], c["col"]) in m for m in layouts), len(layouts))
+            assert Fraction(c["probability"]) == expected, c
+        data = json.loads(run("safe", path, where, "--json").stdout)
+        assert data["safe"] is True and data["reason"] == [
+            {"kind": "rule", "text": f"the start at {where} (a first click is safe)"}]
+        data = json.loads(run("hint", path, "--json").stdout)
+        assert data["sure"] is True and (data["cell"]["row"], data["cell"]["col"]) == start
+        assert data["rule"] == "first click"
+        assert run("hint", path).output.startswith(f"open {where}: the file's start")
+        unique = json.loads(run("unique", path, "--json").stdout)["unique"]
+        assert unique == (len(layouts) == 1)

@@ -315,11 +315,11 @@ def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
     if picture:
         from .pictures import require_matplotlib
         require_matplotlib()  # before the work, not after it
-    view, subject, _ = viewed(source, flags)  # the hint builds what it needs: no problem here
+    view, subject, basis = viewed(source, flags)  # the hint builds what it needs: no problem here
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
     try:
-        answer = within(timeout, lambda: make_hint(subject, strategy_name, seed))
+        answer = within(timeout, lambda: make_hint(subject, strategy_name, seed, start=basis[1]))
     except TimeUp:
         timed_out("hint", as_json, timeout, {}, "")
     data, text = hints.hint_json(view, answer), hints.hint_text(view, answer)

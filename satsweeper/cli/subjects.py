@@ -33,12 +33,17 @@ def read_puzzle_from(source: Source):
 
 def read_subject(source: Source):
     """A board (the player's view), or a constraint system."""
+    return _read(source)[0]
+
+
+def _read(source: Source):
+    """(a board or a constraint system, the file's ``start:`` cell or None)."""
     from ..systems import System
     found = read_any(source)
     if isinstance(found, System):
-        return found
+        return found, None
     note_lookalikes(found, source.name)
-    return found.board
+    return found.board, found.start
 
 
 def note_lookalikes(puzzle, name: str) -> None:
@@ -57,26 +62,30 @@ def prepare(source: Source, flags: str = "mine", seconds: float | None = None):
 
 
 def viewed(source: Source, flags: str = "mine"):
-    """(view, subject, what its problem is built from): the reading, which is quick."""
+    """(view, subject, what its problem is built from): the reading, which is quick.
+
+    A board's problem is built from ``(board, start)``: a file's ``start:`` cell is
+    safe, as a game's first click is (:func:`~satsweeper.constraints.with_start`)."""
     from ..report.views import BoardView, SystemView
     from ..systems import System
-    subject = read_subject(source)
+    subject, start = _read(source)
     if isinstance(subject, System):
         return SystemView(subject), subject, subject
     board = subject if flags == "mine" else subject.with_flags_hidden()
-    return BoardView(board), board, board
+    return BoardView(board), board, (board, start)
 
 
 def build_problem(basis, seconds: float | None = None):
     """The rules of a board, or a system's problem, built within ``seconds``
     (else :class:`TimeUp`): on a 1000x1000 board with 423,000 speaking
     numbers they take 9 s, which ``--timeout`` did not count."""
-    from ..constraints import problem_of
+    from ..constraints import problem_of, with_start
     from ..systems import System
     if isinstance(basis, System):
         return basis.problem
+    board, start = basis
     with deadline(seconds):
-        return problem_of(basis)
+        return with_start(problem_of(board), start)
 
 
 def flags_option(command):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..constraints import Start
 from ..game import FirstClick
 from ..hint import Hint, Option
 from ..reasoning import Move
@@ -65,6 +66,8 @@ def hint_text(view: BoardView, answer: Hint) -> str:
     if answer.cell is None:
         return "no hint: no hidden cell is left"
     where = view.label(answer.cell)
+    if answer.rule == "first click" and isinstance(answer.reason[0], Start):
+        return f"open {where}: the file's start, where the first click goes (a first click is safe)"
     if answer.rule == "first click":
         # Under "opens a region" every first click shows 0; under "is safe" the corner's
         # three neighbours make it the likeliest to.

@@ -59,83 +59,86 @@ def cell_json(subject, cell: Hashable) -> dict:
     return _view(subject).json(cell)
 
 
-def _problem(subject):
-    from ..constraints import problem_of
-    return problem_of(subject) if isinstance(subject, Board) else subject.problem
+def _problem(subject, start=None):
+    """The rules of a board (and of its file's ``start:`` cell: safe), or a system's."""
+    from ..constraints import problem_of, with_start
+    return with_start(problem_of(subject), start) if isinstance(subject, Board) else subject.problem
 
 
-def probs(subject) -> dict:
+def probs(subject, start=None) -> dict:
     """``satsweeper probs --json``."""
     from ..reasoning import tally_with_conflict
     from ..report.counts import probabilities_json
     view = _view(subject)
-    answer, conflict = tally_with_conflict(_problem(subject))
+    answer, conflict = tally_with_conflict(_problem(subject, start))
     idents = [view.json(c) for c in answer.cells()]
     return envelope("probs", probabilities_json(answer, idents, conflict))
 
 
-def count(subject) -> dict:
+def count(subject, start=None) -> dict:
     """``satsweeper count --json``."""
     from ..reasoning import tally_with_conflict
     from ..report.counts import count_json
-    answer, conflict = tally_with_conflict(_problem(subject))
+    answer, conflict = tally_with_conflict(_problem(subject, start))
     return envelope("count", count_json(answer, conflict))
 
 
-def _ask(subject, question: str, *args):
+def _ask(subject, start, question: str, *args):
     from ..reasoning import Reasoner
-    with Reasoner(_problem(subject)) as reasoner:
+    with Reasoner(_problem(subject, start)) as reasoner:
         return getattr(reasoner, question)(*args)
 
 
-def check(subject) -> dict:
+def check(subject, start=None) -> dict:
     """``satsweeper check --json``."""
     from ..report.queries import consistency_json
-    return envelope("check", _plain(consistency_json(_view(subject), _ask(subject, "consistency"))))
+    return envelope("check", _plain(consistency_json(_view(subject), _ask(subject, start, "consistency"))))
 
 
-def safe(subject, cell: Hashable, mine: bool = False) -> dict:
+def safe(subject, cell: Hashable, mine: bool = False, start=None) -> dict:
     """``satsweeper safe BOARD CELL [--mine] --json``."""
     from ..reasoning import Move
     from ..report.queries import safety_json
-    answer = _ask(subject, "safety", cell, Move.FLAG if mine else Move.OPEN)
+    answer = _ask(subject, start, "safety", cell, Move.FLAG if mine else Move.OPEN)
     return envelope("safe", _plain(safety_json(_view(subject), answer)))
 
 
-def solve(subject) -> dict:
+def solve(subject, start=None) -> dict:
     """``satsweeper solve --json``."""
     from ..report.queries import solution_json
-    return envelope("solve", _plain(solution_json(_view(subject), _ask(subject, "solution"))))
+    return envelope("solve", _plain(solution_json(_view(subject), _ask(subject, start, "solution"))))
 
 
-def unique(subject) -> dict:
+def unique(subject, start=None) -> dict:
     """``satsweeper unique --json``."""
     from ..report.queries import uniqueness_json
-    return envelope("unique", _plain(uniqueness_json(_view(subject), _ask(subject, "uniqueness"))))
+    return envelope("unique", _plain(uniqueness_json(_view(subject), _ask(subject, start, "uniqueness"))))
 
 
-def hint(board: Board, strategy: str = "best", seed: int = 0) -> dict:
+def hint(board: Board, strategy: str = "best", seed: int = 0, start=None) -> dict:
     """``satsweeper hint --json``."""
-    return _hint(board, strategy, seed)[0]
+    return _hint(board, strategy, seed, start=start)[0]
 
 
-def _hint(board: Board, strategy: str = "best", seed: int = 0, rule=None) -> tuple[dict, str]:
+def _hint(board: Board, strategy: str = "best", seed: int = 0, rule=None, start=None) -> tuple[dict, str]:
     """The hint as JSON and as the CLI's words (the page shows both); ``rule``:
     the first-click rule of a game not yet started (its first click may be sure)."""
     from ..hint import first_click, hint as make_hint
     from ..report.hints import hint_json, hint_text
     from ..report.views import BoardView
     view = BoardView(board)
-    answer = make_hint(board, strategy, seed) if rule is None else first_click(board, rule, strategy, seed)
+    answer = (make_hint(board, strategy, seed, start=start) if rule is None
+              else first_click(board, rule, strategy, seed))
     return envelope("hint", hint_json(view, answer)), hint_text(view, answer)
 
 
-def analyse(board: Board, mines: frozenset[Cell] | None = None, notes: tuple[str, ...] = ()) -> dict:
+def analyse(board: Board, mines: frozenset[Cell] | None = None, notes: tuple[str, ...] = (),
+            start: Cell | None = None) -> dict:
     """What the Analyse page shows at once: the board, ``probs``, ``hint``
     and the hint in words; ``notes``: what the CLI would say on stderr (a square
     read as a cell named ``o``)."""
-    advice, words = _hint(board)
-    return envelope("analyse", {"board": board_json(board, mines), "probs": probs(board),
+    advice, words = _hint(board, start=start)
+    return envelope("analyse", {"board": board_json(board, mines), "probs": probs(board, start),
                                 "hint": advice, "hint_text": words, "notes": list(notes)})
 
 

@@ -478,11 +478,12 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     """The commands' questions on a board or system (check ... noguess) and the Analyse page's."""
     def board_route(command: str, work, systems: bool = True, known: bool = False):
         def route(query: BoardQuery, request: Request) -> dict:
-            subject, _ = read(query.board, limits, systems)
+            subject, puzzle = read(query.board, limits, systems)
             if isinstance(subject, Board):
                 subject = _with_flags(subject, query.flags)
             return _run(request, workers, command, _seconds(query, limits),
-                        _obvious(subject) if known else _nothing, work, subject)
+                        _obvious(subject) if known else _nothing, work, subject,
+                        puzzle.start if puzzle else None)
         route.__name__ = command
         route.__doc__ = f"``satsweeper {command} --json``: {work.__doc__ or ''}"
         app.post(f"/api/{command}", summary=f"satsweeper {command}")(route)
@@ -508,7 +509,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         def known() -> dict:  # out of time: the page still draws the board and what is sure
             return {"board": answers.board_json(subject, puzzle.mines), "notes": list(notes), **obvious()}
         return _run(request, workers, "analyse", _seconds(query, limits), known,
-                    answers.analyse, subject, puzzle.mines, notes)
+                    answers.analyse, subject, puzzle.mines, notes, puzzle.start)
 
     @app.post("/api/board", summary="the board read, as native text and .mine")
     def board(query: BoardQuery) -> dict:
@@ -526,7 +527,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     @app.post("/api/safe", summary="satsweeper safe")
     def safe(query: CellQuery, request: Request) -> dict:
         from ..cells import CellRef, resolve_cell
-        subject, _ = read(query.board, limits, systems=True)
+        subject, puzzle = read(query.board, limits, systems=True)
         if isinstance(subject, Board):
             subject = _with_flags(subject, query.flags)
         at = (query.row, query.col)
@@ -542,7 +543,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         cell = resolve_cell(subject, ref)
         return _run(request, workers, "safe", _seconds(query, limits),
                     lambda: {"cell": answers.cell_json(subject, cell)},
-                    answers.safe, subject, cell, query.mine)
+                    answers.safe, subject, cell, query.mine, puzzle.start if puzzle else None)
 
     @app.post("/api/hint", summary="satsweeper hint")
     def hint(query: HintQuery, request: Request) -> dict:
@@ -551,7 +552,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             raise BadRequest("a board (a hint needs neighbours)", "a constraint system", SOURCE)
         subject = _with_flags(subject, query.flags)
         return _run(request, workers, "hint", _seconds(query, limits), _nothing,
-                    answers.hint, subject, query.strategy, query.seed)
+                    answers.hint, subject, query.strategy, query.seed, puzzle.start)
 
     @app.post("/api/noguess", summary="satsweeper noguess")
     def noguess(query: NoGuessQuery, request: Request) -> dict:

@@ -181,6 +181,21 @@ class TestAgainstOracle:
         assert parse_puzzle(answer["native"]) == puzzle
         assert answer["mine_refused"] is None
 
+    def test_a_layouts_start_is_safe(self, client):
+        """The page asked about examples/layout.txt's start 4,4 and was told "not safe
+        (10/81)", a mine drawn there, while No-guess? played from it.  The start is safe, as
+        a first click is: 10 mines among the other 80 squares, each 1/8."""
+        from math import comb
+        text = (EXAMPLES / "layout.txt").read_text()
+        answer = client.post("/api/safe", json={"board": text, "row": 4, "col": 4}).json()
+        assert answer["safe"] is True and answer["reason"][0]["text"].startswith("the start at 4,4")
+        analysed = client.post("/api/analyse", json={"board": text}).json()
+        assert analysed["hint"]["cell"] == {"row": 4, "col": 4} and analysed["hint"]["sure"] is True
+        assert int(analysed["probs"]["count"]) == comb(80, 10)
+        chances = {(c["row"], c["col"]): c["probability"] for c in analysed["probs"]["cells"]}
+        assert chances.pop((4, 4)) == "0" and set(chances.values()) == {"1/8"}
+        assert client.post("/api/count", json={"board": text}).json()["count"] == str(comb(80, 10))
+
     def test_board_with_voids_still_downloads_as_text(self, client):
         """A board with void squares has no .mine file, but its .txt is still given: the whole
         request was refused ("expected a .mine file cannot hold void squares (got 3)"), so the
