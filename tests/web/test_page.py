@@ -285,6 +285,18 @@ class TestAnalyse:
         assert page.find_element(By.ID, "board-text").get_attribute("value") == "mines: 1\n1..\n...\n"
         assert len(page.find_elements(By.CSS_SELECTOR, "#analyse-board .cell")) == 6
 
+    def test_a_layouts_start_asked_about(self, page):
+        """Asked about, a layout's start is safe by its rule (it was "not safe", a mine drawn
+        there); nothing is outlined, so the answer does not say "(highlighted)"."""
+        load(page, "analyse")
+        paste(page, (EXAMPLES / "layout.txt").read_text())
+        assert text_of(page, "analyse-hint").endswith("open 4,4: the file's start, where the first click goes "
+                                                     "(a first click is safe)")
+        cell(page, "analyse", 4, 4).click()
+        settle(page)
+        assert text_of(page, "analyse-answer") == "4,4 is safe: the start at 4,4 (a first click is safe) forces it"
+        assert not cells_with(page, "analyse", "reason")
+
     def test_a_board_edited_in_the_text_is_dimmed(self, page):
         """Typing in the text box dims the board drawn until Analyse draws the text: the
         buttons ask about the text, and an 8x5 board under "8 explanations" of another

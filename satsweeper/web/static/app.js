@@ -633,9 +633,10 @@ async function analyseClick(row, col, event, right) {
       mark(analysis.cells, answer.conflict.filter((o) => o.kind === "clue"), "conflict");
       showAnswer(answerBox, `${row},${col}: no answer, the position is ${conflictText(answer.conflict)}`);
     } else if (answer.safe) {
-      mark(analysis.cells, answer.reason.filter((o) => o.kind === "clue"), "reason");
+      const clues = answer.reason.filter((o) => o.kind === "clue");  // a start or the total: nothing to outline
+      mark(analysis.cells, clues, "reason");
       showAnswer(answerBox, `${row},${col} is ${what}: ${words(answer.reason.map(originText))} ` +
-        `force${answer.reason.length === 1 ? "s" : ""} it (highlighted)`);
+        `force${answer.reason.length === 1 ? "s" : ""} it${clues.length ? " (highlighted)" : ""}`);
     } else {
       mark(analysis.cells, answer.explanation, "explained");
       const p = div.dataset.probability ? ` (mine probability ${div.dataset.probability})` : "";
