@@ -463,3 +463,17 @@ class TestStart:
         assert run("hint", path).output.startswith(f"open {where}: the file's start")
         unique = json.loads(run("unique", path, "--json").stdout)["unique"]
         assert unique == (len(layouts) == 1)
+
+    def test_the_hint_picture_draws_the_start_safe(self, tmp_path, monkeypatch):
+        """hint --render drew the start at the density's 12% and captioned "blue: the clues
+        that force it and the total mine count": the picture's chances came without the rule."""
+        from fractions import Fraction
+        import satsweeper.render
+        drawn = {}
+        monkeypatch.setattr(satsweeper.render, "render",
+                            lambda board, path, picture: drawn.update(picture=picture) or Path(path).write_text("x"))
+        result = run("hint", EXAMPLES / "layout.txt", "--render", tmp_path / "h.png")
+        assert result.exit_code == 0, result.output
+        picture = drawn["picture"]
+        assert picture.probabilities[(4, 4)] == 0 and picture.probabilities[(0, 0)] == Fraction(1, 8)
+        assert picture.caption.startswith("magenta: open this cell, the file's start") and "total" not in picture.caption

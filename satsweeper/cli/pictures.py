@@ -160,10 +160,10 @@ def _reason_picture(problem, view, board, reason, picture):
              "explanation": [view.json(c) for c in sorted(opening.counterexample)]}, ())
 
 
-def draw_hint(board, answer, output: Path, name: str = "") -> str:
+def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:
     """Draw ``answer`` (a :class:`~satsweeper.hint.Hint`) on ``board``, titled with the
-    board file's ``name`` as every other picture is."""
-    from ..constraints import Clue, problem_of
+    board file's ``name`` as every other picture is; ``start``: the file's start cell."""
+    from ..constraints import Clue, Start, TotalMines, problem_of, with_start
     from ..counting import tally
     from ..render import Picture, render
     require_matplotlib()
@@ -171,16 +171,20 @@ def draw_hint(board, answer, output: Path, name: str = "") -> str:
         picture = Picture(marks=_conflict_marks(answer.conflict), title=f"{name}: inconsistent" if name else "inconsistent",
                           caption="orange: the clues that conflict")
     else:
-        counts = tally(problem_of(board))
+        counts = tally(with_start(problem_of(board), start))
         probabilities = {c: counts.probability(c) for c in counts.cells()}
         marks = {o.cell: "reason" for o in answer.reason if isinstance(o, Clue)}
         if answer.cell is not None:
             marks[answer.cell] = "move"
         verb = answer.move.value
         # The total has no square to outline: said in words when it is part of the reason.
-        total = " and the total mine count" if any(not isinstance(o, Clue) for o in answer.reason) else ""
-        caption = (f"magenta: {verb} this cell; blue: the clues that force it{total}" if answer.sure
-                   else f"magenta: the guess ({answer.basis}); colours: exact mine probability")
+        total = " and the total mine count" if any(isinstance(o, TotalMines) for o in answer.reason) else ""
+        if answer.sure and any(isinstance(o, Start) for o in answer.reason):
+            caption = f"magenta: {verb} this cell, the file's start (a first click is safe)"
+        elif answer.sure:
+            caption = f"magenta: {verb} this cell; blue: the clues that force it{total}"
+        else:
+            caption = f"magenta: the guess ({answer.basis}); colours: exact mine probability"
         if any(p in (0, 1) for p in probabilities.values()):  # drawn as render --probs says
             caption += "; green with a ring: safe in every explanation; a drawn mine: a mine in every one"
         picture = Picture(probabilities, marks, title=f"{name}: hint" if name else "hint",

@@ -325,7 +325,7 @@ def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
     data, text = hints.hint_json(view, answer), hints.hint_text(view, answer)
     if picture:
         from .pictures import draw_hint
-        note = draw_hint(subject, answer, picture, Path(source.name).name)
+        note = draw_hint(subject, answer, picture, Path(source.name).name, basis[1])
         data["picture"] = str(picture)
         text += f"\n{note}"
     emit("hint", as_json, data, text, YES if answer.consistent else NO)
