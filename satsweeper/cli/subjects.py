@@ -32,12 +32,7 @@ def read_puzzle_from(source: Source):
 
 
 def read_subject(source: Source):
-    """A board (the player's view), or a constraint system."""
-    return _read(source)[0]
-
-
-def _read(source: Source):
-    """(a board or a constraint system, the file's ``start:`` cell or None)."""
+    """(a board, the player's view, or a constraint system; the file's ``start:`` cell or None)."""
     from ..systems import System
     found = read_any(source)
     if isinstance(found, System):
@@ -68,7 +63,7 @@ def viewed(source: Source, flags: str = "mine"):
     safe, as a game's first click is (:func:`~satsweeper.constraints.with_start`)."""
     from ..report.views import BoardView, SystemView
     from ..systems import System
-    subject, start = _read(source)
+    subject, start = read_subject(source)
     if isinstance(subject, System):
         return SystemView(subject), subject, subject
     board = subject if flags == "mine" else subject.with_flags_hidden()
