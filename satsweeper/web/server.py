@@ -437,8 +437,9 @@ def _warm() -> None:
     answers.analyse(read("mines: 1\n1.\n..\n", Limits())[0])
 
 
-def _obvious(subject) -> Callable[[], dict]:
-    """What the single-number rules settle, known whatever the time limit:
+def _obvious(subject, start=None) -> Callable[[], dict]:
+    """What the single-number rules settle (with the file's ``start`` safe, as
+    in every answer), known whatever the time limit:
     worked out within :data:`~satsweeper.limits.KNOWN_SECONDS` more, as
     the CLI does (else nothing is known), in a process forked for it, not a
     worker: the workers may all be busy, and the query that ran out of time
@@ -447,19 +448,19 @@ def _obvious(subject) -> Callable[[], dict]:
     def known() -> dict:
         from ..limits import KNOWN_SECONDS, TimeUp as Late, within
         try:
-            return within(KNOWN_SECONDS, lambda: _obvious_json(subject))
+            return within(KNOWN_SECONDS, lambda: _obvious_json(subject, start))
         except Late:
             return {"safe": [], "mine": []}
     return known
 
 
-def _obvious_json(subject) -> dict:
-    from ..constraints import problem_of
+def _obvious_json(subject, start=None) -> dict:
+    from ..constraints import problem_of, with_start
     from ..report.queries import settled
     from ..report.views import BoardView, SystemView
     from ..singlepoint import settled_moves
     if isinstance(subject, Board):
-        problem, view = problem_of(subject), BoardView(subject)
+        problem, view = with_start(problem_of(subject), start), BoardView(subject)
     else:
         problem, view = subject.problem, SystemView(subject)
     return settled(view, *settled_moves(problem))[0]
@@ -481,9 +482,9 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             subject, puzzle = read(query.board, limits, systems)
             if isinstance(subject, Board):
                 subject = _with_flags(subject, query.flags)
+            start = puzzle.start if puzzle else None
             return _run(request, workers, command, _seconds(query, limits),
-                        _obvious(subject) if known else _nothing, work, subject,
-                        puzzle.start if puzzle else None)
+                        _obvious(subject, start) if known else _nothing, work, subject, start)
         route.__name__ = command
         route.__doc__ = f"``satsweeper {command} --json``: {work.__doc__ or ''}"
         app.post(f"/api/{command}", summary=f"satsweeper {command}")(route)
@@ -502,7 +503,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             raise BadRequest("a board to draw (equations: ask Consistent?, Unique? or Count)",
                             "a constraint system (equations)", SOURCE)
         subject = _with_flags(subject, query.flags)
-        obvious = _obvious(subject)
+        obvious = _obvious(subject, puzzle.start)
 
         notes = tuple(lookalike_note(*found) for found in lookalikes(puzzle))
 

@@ -618,6 +618,21 @@ class TestLimits:
         known = cli_json("solve", "-", "--timeout", "0.05", input=text)
         assert (answer["safe"], answer["mine"]) == (known["safe"], known["mine"])
 
+    def test_what_is_known_keeps_the_start(self, client):
+        """Out of time on a file with a start: the start is among the safe cells
+        known, as the CLI's answer has it (the server's fallback once left its rule out)."""
+        board = hard_board()
+        without = cli_json("solve", "-", "--timeout", "0.05", input=format_board(board))
+        known = {(c["row"], c["col"]) for c in without["safe"]}
+        start = next((r, c) for r in range(60) for c in range(60)
+                     if (r, c) not in board.clues and (r, c) not in known)
+        text = format_board(board, start=start)
+        answer = client.post("/api/solve", json={"board": text, "timeout": 0.05}).json()
+        cli = cli_json("solve", "-", "--timeout", "0.05", input=text)
+        assert answer["complete"] is False and cli["complete"] is False
+        assert {"row": start[0], "col": start[1]} in answer["safe"]
+        assert (answer["safe"], answer["mine"]) == (cli["safe"], cli["mine"])
+
     def test_analyse_notes_lookalikes(self, client):
         """A square read as a cell named o (a 0 mistyped): the note the CLI writes on stderr,
         in the answer for the page; none for a board without one, or a gadget's ports."""
