@@ -192,6 +192,17 @@ class TestAnalyse:
         assert cells_with(page, "analyse", "conflict") == {o.cell for o in conflict if hasattr(o, "cell")}
         assert "inconsistent" in text_of(page, "analyse-answer")
 
+    def test_a_conflict_of_the_total_alone_outlines_nothing(self, page):
+        """Four mines among three hidden cells: the total alone cannot hold, so no number is
+        outlined and the answer does not say "(highlighted)"; with a number in the conflict it does."""
+        load(page, "analyse")
+        paste(page, "mines: 4\n1.\n..\n")
+        assert text_of(page, "analyse-answer") == "inconsistent: the total of 4 mines cannot hold"
+        assert not cells_with(page, "analyse", "conflict")
+        paste(page, "mines: 2\n1.\n..\n0.\n")
+        assert text_of(page, "analyse-answer").endswith("cannot both hold (highlighted)")
+        assert cells_with(page, "analyse", "conflict")
+
     def test_draw_a_board(self, page):
         """A blank 3x3 board with one mine, a 1 drawn in the middle: 1/8 everywhere else."""
         load(page, "analyse")

@@ -371,6 +371,13 @@ function words(list) {
   return list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
 }
 
+// " (highlighted)" when some number of the conflict is outlined on the board: a
+// conflict of the total alone outlines nothing.
+function outlined(conflict, more = "") {
+  const some = conflict.some((o) => o.kind === "clue");
+  return some ? ` (highlighted${more})` : more ? ` (${more.replace(/^; /, "")})` : "";
+}
+
 function conflictText(conflict) {
   const items = conflict.map(originText);
   return items.length === 1 ? `inconsistent: ${items[0]} cannot hold`
@@ -591,7 +598,7 @@ async function analyse(keepView = false) {
     } else {
       $("legend").hidden = true;
       mark(analysis.cells, answer.probs.conflict.filter((o) => o.kind === "clue"), "conflict");
-      showAnswer(answerBox, conflictText(answer.probs.conflict) + " (highlighted)");
+      showAnswer(answerBox, conflictText(answer.probs.conflict) + outlined(answer.probs.conflict));
     }
   } catch (err) {
     if (asked !== analysis.asked) return null;
@@ -790,7 +797,7 @@ async function query(command) {
         `${counted(a.safe.length, "safe cell")} and ${counted(a.mine.length, "mine")}` : "");
     } else if (a.consistent === false) {
       if (cells) mark(cells, a.conflict.filter((o) => o.kind === "clue"), "conflict");
-      out = conflictText(a.conflict) + " (highlighted)";
+      out = conflictText(a.conflict) + outlined(a.conflict);
     } else if (command === "check") {
       if (cells) mark(cells, a.explanation, "explained");
       out = cells ? "consistent: one explanation is drawn (purple dots are its mines)"
@@ -947,7 +954,7 @@ async function refresh(withHint, why = "") {
     } else if (conflict) {  // flags no layout explains: the numbers they overfill outlined
       game.hint = null;
       mark(game.cells, conflict.filter((o) => o.kind === "clue"), "conflict");
-      showHint($("play-hint"), conflictText(conflict) + " (highlighted; check your flags)", "");
+      showHint($("play-hint"), conflictText(conflict) + outlined(conflict, "; check your flags"), "");
     } else if (game.hint && a.outcome === "playing") {
       drawHint(game.cells, game.hint, false);
     }
