@@ -300,7 +300,7 @@ class TestBadInput:
         others files, which gadget write makes (its file then counted as gadget verify counts it)."""
         monkeypatch.chdir(tmp_path)
         result = run("count", "and")
-        assert result.exit_code == 2 and ("and is a library gadget: satsweeper gadget write DIR writes its "
+        assert result.exit_code == 2 and ("and is a library gadget: satsweeper gadget write DIR and writes its "
                                           "file (DIR/and.txt)") in result.stderr
         assert run("gadget", "write", "g").exit_code == 0
         from satsweeper.counting import count

@@ -617,6 +617,26 @@ class TestCli:
         again = run("gadget", "write", tmp_path / "g")
         assert f"(replaced the {len(made)} files that were there)" in again.output
 
+    def test_write_names_the_balanced_gadgets_too(self, tmp_path):
+        """A balanced gadget's board was in no file (gadget write made only the library's, and
+        the advice for 'count balanced-not' named it): gadget write DIR NAME... writes it, and
+        the file read back is the gadget built; an unknown name writes nothing."""
+        from satsweeper.gadgets import named_gadget, read_gadget
+        result = run("gadget", "write", tmp_path / "g", "balanced-not", "balanced-and", "--json")
+        data = json.loads(result.output)
+        assert result.exit_code == 0 and data["files"] == [str(tmp_path / "g" / f"balanced-{n}.txt")
+                                                           for n in ("not", "and")]
+        assert "replaced" not in data
+        for name in ("balanced-not", "balanced-and"):
+            read = read_gadget(tmp_path / "g" / f"{name}.txt")
+            built = named_gadget(name)
+            assert (read.board, read.inputs, read.outputs) == (built.board, built.inputs, built.outputs)
+        again = json.loads(run("gadget", "write", tmp_path / "g", "balanced-not", "--json").output)
+        assert again["replaced"] == [str(tmp_path / "g" / "balanced-not.txt")]
+        wrong = run("gadget", "write", tmp_path / "h", "balanced-not", "nope")
+        assert wrong.exit_code == 2 and "'nope': no gadget of that name" in wrong.output
+        assert not (tmp_path / "h").exists()
+
     def test_list_sizes_are_the_files_and_line_up(self):
         """Each size is WIDTHxHEIGHT of the gadget's file in gadgets/ (rows of squares
         counted there), and every column starts at the same place on every line."""

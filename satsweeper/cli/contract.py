@@ -367,8 +367,8 @@ class InputFile(click.ParamType):
             if found.startswith("no such file"):
                 from ..gadgets import gadget_names  # only on this path: it loads pyeda
                 if value in gadget_names():  # 'count and': the gadget commands take names, others files
-                    found += (f"; {value} is a library gadget: satsweeper gadget write DIR writes its file "
-                              f"(DIR/{value}.txt)")
+                    found += (f"; {value} is a library gadget: satsweeper gadget write DIR {value} writes its "
+                              f"file (DIR/{value}.txt)")
             raise UserError(err.expected, found, err.source, err.line, err.column) from None
 
 

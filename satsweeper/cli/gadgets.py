@@ -176,30 +176,38 @@ def input_values(g, setting: str) -> tuple[bool, ...]:
 
 @gadget.command(name="write")
 @click.argument("directory", type=OutputDir(), metavar="DIRECTORY")
+@click.argument("names", nargs=-1, metavar="[NAME]...")
 @json_option
-def gadget_write(directory, as_json):
-    """Write the library's gadgets to DIRECTORY as NAME.txt (the repository's
-    gadgets/): those `gadget list` shows before the balanced-* set, which is
-    built on demand (up to 188x141 squares): `gadget verify` and `gadget
-    draw` take their names.  DIRECTORY is created if its parent exists.
+def gadget_write(directory, names, as_json):
+    """Write gadgets to DIRECTORY as NAME.txt: by default the library's (the
+    repository's gadgets/, those `gadget list` shows before the balanced-*
+    set); NAMEs choose which, the balanced ones too (built on demand, up to
+    188x141 squares).  DIRECTORY is created if its parent exists.
 
     \b
     Examples:
       satsweeper gadget write gadgets
+      satsweeper gadget write mine balanced-and balanced-not
     """
-    from ..gadgets import library
+    from ..gadgets import gadget_names, gadget_text
+    from ..gadgets.library import BUILDERS
+    known = gadget_names()
+    for name in names:  # before any file is written: all or nothing
+        if name not in known:
+            raise UserError(f"a gadget name among {', '.join(known)}", f"{cut(name)}: no gadget of that name")
     path = directory
     make_directory(path)
     # Each file atomically, and replacing them is said, as for every output.
-    files = library.gadget_files()
-    written = [path / name for name in files]
+    chosen = list(dict.fromkeys(names)) or list(BUILDERS)
+    written = [path / f"{name}.txt" for name in chosen]
     replaced = sum(w.exists() for w in written)
-    for text, target in zip(files.values(), written):
-        write_output(target, text)
-    emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written],
-                                   "replaced": replaced},
-         f"wrote {len(written)} gadgets to {path}"
-         + (f" (replaced the {replaced} files that were there)" if replaced else ""), 0)
+    for name, target in zip(chosen, written):
+        write_output(target, gadget_text(name))
+    # "replaced", the files replaced, is the contract's list (emit adds it): not a count here
+    emit("gadget write", as_json, {"directory": str(path), "files": [str(w) for w in written]},
+         f"wrote {len(written)} gadget{'s' if len(written) != 1 else ''} to {path}"
+         + (f" (replaced the {replaced} file{'s' if replaced != 1 else ''} that {'were' if replaced != 1 else 'was'} there)"
+            if replaced else ""), 0)
 
 
 @click.command(name="repair")

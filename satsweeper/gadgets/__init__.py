@@ -3,8 +3,8 @@ repair, and a compiler from formulas to boards."""
 
 from .gadget import Case, Gadget, Verdict, format_gadget, parse_gadget, read_gadget, verify
 
-__all__ = ["Case", "Gadget", "Verdict", "format_gadget", "gadget_names", "named_gadget", "parse_gadget",
-           "read_gadget", "verify"]
+__all__ = ["Case", "Gadget", "Verdict", "format_gadget", "gadget_names", "gadget_text", "named_gadget",
+           "parse_gadget", "read_gadget", "verify"]
 
 
 def gadget_names() -> list[str]:
@@ -28,3 +28,19 @@ def named_gadget(name: str) -> Gadget:
         return build(name)
     from ..errors import InputError
     raise InputError(f"a gadget name among {', '.join(gadget_names())} (got {name!r})")
+
+
+def gadget_text(name: str) -> str:
+    """The file ``satsweeper gadget write DIR NAME`` makes of the gadget called ``name``:
+    the library's as in the repository's gadgets/, a balanced one built (up to 188x141
+    squares) with a header saying where it came from.
+
+    >>> gadget_text("balanced-not").splitlines()[0]
+    '# Written by `satsweeper gadget write DIR balanced-not` from satsweeper/gadgets/balance.py;'
+    """
+    from .library import BUILDERS, HEADER
+    gadget = named_gadget(name)
+    if name in BUILDERS:
+        return format_gadget(gadget, HEADER)
+    return format_gadget(gadget, f"Written by `satsweeper gadget write DIR {name}` from satsweeper/gadgets/balance.py;\n"
+                                 "check it with `satsweeper gadget verify FILE`.")
