@@ -209,6 +209,8 @@ def read_text(path: str | Path) -> tuple[str, str]:
     if str(path) == "-":
         import sys
         return "<stdin>", _text(sys.stdin.buffer, "<stdin>")
+    if str(path) == "":  # Path("") is ".": "expected a readable file (got a directory)" named none given
+        raise InputError("a file name, or - for standard input (got an empty name)")
     path = Path(path)
     name = str(path)
     try:

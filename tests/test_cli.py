@@ -295,6 +295,17 @@ class TestBadInput:
         assert "nope.txt:1:1: expected a readable file" in result.output
         assert "library gadget" not in result.output
 
+    @pytest.mark.parametrize("args", [["check", ""], ["gadget", "verify", ""], ["repair", ""],
+                                      ["noguess", ""], ["render", "", "-o", "x.png"]])
+    def test_an_empty_file_name(self, args, tmp_path, monkeypatch):
+        """An empty name ('' from an unset shell variable) was read as '.', "expected a
+        readable file (got a directory)" naming a file never given."""
+        monkeypatch.chdir(tmp_path)
+        result = run(*args)
+        assert result.exit_code == 2
+        assert "expected a file name, or - for standard input (got an empty name)" in result.stderr
+        assert ".:1:1" not in result.stderr
+
     def test_a_gadgets_name_for_a_file_says_where_its_file_comes_from(self, tmp_path, monkeypatch):
         """'count and' said only "no such file": the gadget commands take the library's names, the
         others files, which gadget write makes (its file then counted as gadget verify counts it)."""

@@ -128,12 +128,36 @@ class TestFormula:
             lines = ["a & (b |", " ~c) ^ d", "=> e"]
             row = rng.randrange(len(lines))
             gaps = [i for i, ch in enumerate(lines[row]) if ch == " "] + [len(lines[row])]
+            if char == "#":  # first on its line, '#' makes the line a comment
+                gaps = [i for i in gaps if lines[row][:i].strip()]
             at = rng.choice(gaps)
             lines[row] = lines[row][:at] + char + lines[row][at:]
             with pytest.raises(BoardSyntaxError) as err:
                 parse_formula("\n".join(lines))
             assert str(err.value).startswith(f"<formula>:{row + 1}:{at + 1}: expected a Boolean formula")
             assert str(err.value).endswith(f"(got {char!r})")
+
+
+    def test_a_formula_file_has_comment_lines(self):
+        """'#' lines are comments, as in every file we read (they were "got '#'"); the
+        lines after them keep their numbers."""
+        assert str(parse_formula("# the majority\n(a & b) | (a & c)\n  # and\n| (b & c)\n")) == \
+            str(parse_formula("(a & b) | (a & c) | (b & c)"))
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_formula("# one\na &\n# two\n& b\n")
+        assert (err.value.line, err.value.column) == (4, 1)
+
+    @pytest.mark.parametrize("text, where, found", [
+        ("a -> b", (1, 3), "'-'; implication is '=>'"),
+        ("# a board\nmines: 2\n1.\n..\n", (2, 6), "a board file's 'mines:' header; compile takes a formula"),
+        ("gadget: not\ninputs: x\nx.\n", (1, 7), "a board file's 'gadget:' header; compile takes a formula"),
+    ])
+    def test_the_likely_mistake_is_named(self, text, where, found):
+        """'a -> b' said only "got '-'"; a board file given to compile "got ':'" or, for a
+        big board, that a number had too many digits."""
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_formula(text)
+        assert ((err.value.line, err.value.column), err.value.found) == (where, found)
 
 
 class TestLayout:

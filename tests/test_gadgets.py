@@ -155,8 +155,8 @@ class TestFiles:
             with pytest.raises(BoardSyntaxError) as info:
                 read()
             assert (info.value.line, info.value.column, info.value.found) == (1, 1, found)
-            assert info.value.expected == ("a gadget file: a board with 'inputs:' and 'outputs:' "
-                                           "(or 'accepts:') headers")
+            assert info.value.expected == ("a gadget file: a board with an 'inputs:' header and its "
+                                           "claim ('outputs:', 'accepts:' or neither)")
         result = run("gadget", "verify", path)
         assert result.exit_code == 2 and found in result.stderr
         assert read_gadget(GADGETS / "not.txt").name == "not"  # a gadget file still reads

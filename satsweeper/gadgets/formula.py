@@ -247,6 +247,15 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
     """
     if not isinstance(text, str):
         raise BoardSyntaxError(source, 1, 1, "a formula (a str)", type(text).__name__)
+    # A file's '#' lines are comments, as in every other file we read; blanked, not
+    # dropped, so that the lines after them keep their numbers.
+    text = "\n".join("" if line.lstrip().startswith("#") else line for line in text.split("\n"))
+    board = next(((i, m) for i, l in enumerate(split_lines(text), 1) if l.strip()
+                  for m in [BOARD_HEADER.match(l)]), (0, None))
+    if board[1]:  # 'compile b.txt' with a board: its digits or ':' were reported, not what it is
+        line, header = board
+        raise BoardSyntaxError(source, line, header.end(), FORMULA,
+                               f"a board file's '{header.group(1)}:' header; compile takes a formula")
     check_nesting(text, source)
     if not text.isascii():
         at = next(i for i, ch in enumerate(text) if not ch.isascii())
@@ -280,11 +289,26 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
         lexer = re.match(r"unexpected character: \(line: (\d+), offset: (\d+), text: (.*)\)$", token, re.S)
         if lexer:  # the lexer's own message: a character no token starts with ('a -> b')
             line, col, found = int(lexer.group(1)), int(lexer.group(2)), repr(lexer.group(3))
-        raise BoardSyntaxError(source, line, col, "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)",
-                               found) from None
+        found += _hint(text, line, col)
+        raise BoardSyntaxError(source, line, col, FORMULA, found) from None
     names = _names_in_order(text, {str(v) for v in e.support})
     _check_names(text, names, source)
     return Formula(_from_pyeda(e), names)
+
+
+FORMULA = "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)"
+BOARD_HEADER = re.compile(r"\s*(mines|gadget|inputs|outputs|accepts|layout|start)\s*:")
+
+
+def _hint(text: str, line: int, col: int) -> str:
+    """What a formula's syntax error most likely was, in words: another notation's implication.
+
+    >>> _hint("a -> b", 1, 3), _hint("a & & b", 1, 5)
+    ("; implication is '=>'", '')
+    """
+    lines = split_lines(text)
+    here = lines[line - 1][col - 1:] if line <= len(lines) else ""
+    return "; implication is '=>'" if here.startswith("->") else ""
 
 
 def _check_names(text: str, names: tuple[str, ...], source: str) -> None:

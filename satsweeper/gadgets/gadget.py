@@ -167,7 +167,7 @@ def read_gadget(path: str | Path) -> Gadget:
     return parse_gadget(text, name)
 
 
-GADGET_FILE = "a gadget file: a board with 'inputs:' and 'outputs:' (or 'accepts:') headers"
+GADGET_FILE = "a gadget file: a board with an 'inputs:' header and its claim ('outputs:', 'accepts:' or neither)"
 OTHER_FORMATS = {"mine": "a JSMinesweeper .mine board", "system": "a constraint system (equations)",
                  "dimacs": "a DIMACS formula (satsweeper compile makes it a board)"}
 
