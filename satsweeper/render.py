@@ -32,6 +32,12 @@ HIDDEN, REVEALED, LIGHT, SHADE, SAFE = "#bdbdbd", "#e8e8e8", "#ffffff", "#7b7b7b
 MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000",
                 "input": "#0050e0", "output": "#f08000"}  # a gadget's ports
 OVERVIEW = 64  # a side longer than this: drawn as an overview (squares would be too small to read)
+# A gadget's ports in an overview (Picture.marks "input", "output"), filled with the colours
+# that outline them square by square; their names written in the same colours.
+PORT_COLOURS = {kind: tuple(int(MARK_COLOURS[kind][i:i + 2], 16) / 255 for i in (1, 3, 5))
+                for kind in ("input", "output")}
+PORT_TEXT = {"input": MARK_COLOURS["input"], "output": "#c06000"}  # the orange darkened to read on white
+PORT_KINDS = {"input": 5, "output": 6}
 PIXELS = 1600  # longest side of an overview image; bigger boards are pooled into blocks
 CELL_INCHES = 0.36
 TEXT_INCHES = 3.2  # the least width of a figure with a title or caption
@@ -225,7 +231,7 @@ def _overview(board: Board, picture: Picture, plt):
     for cell in board.hidden_cells():
         kinds[cell] = 3
     for cell in board.names:
-        kinds[cell] = 4
+        kinds[cell] = PORT_KINDS.get(picture.marks.get(cell), 4)
     block = -(-max(board.height, board.width) // PIXELS)
     if block > 1:
         rows, cols = -(-board.height // block) * block, -(-board.width // block) * block
@@ -233,7 +239,7 @@ def _overview(board: Board, picture: Picture, plt):
         padded[:board.height, :board.width] = kinds
         kinds = padded.reshape(rows // block, block, cols // block, block).max(axis=(1, 3))
     palette = np.array([(1, 1, 1), (0.92, 0.92, 0.92), (0.85, 0.1, 0.1), (0.12, 0.12, 0.4),
-                        (0.1, 0.65, 0.1)])
+                        (0.1, 0.65, 0.1), PORT_COLOURS["input"], PORT_COLOURS["output"]])
     image = palette[kinds]
     longest = max(board.width, board.height)
     inches = min(14.0, max(5.0, longest / 40))
@@ -252,12 +258,22 @@ def _overview(board: Board, picture: Picture, plt):
     fig.suptitle(f"{title}{': ' if title else ''}{board.width}x{board.height} squares, {scale}", fontsize=8)
     if len(board.names) <= 40:  # the inputs by name, where they start
         for cell, name in board.names.items():
-            # on a pale box: a name at the board's edge sat on the frame's line
-            ax.annotate(name, (cell[1] / block, cell[0] / block), xytext=(-6, 4), textcoords="offset points",
-                        fontsize=9, color="#0a6e0a", ha="right", fontweight="bold",
+            kind = picture.marks.get(cell)
+            # An explanation's mines are too many to draw here; its ports' values are the point
+            # (a mine at a port is true).
+            shown = f"{name}={int(cell in picture.mines)}" if picture.mines and kind in PORT_COLOURS else name
+            # on a pale box: a name at the board's edge sat on the frame's line; left of the
+            # cell, but right of it near the left edge ('b=0' at column 0 was cut off)
+            left = cell[1] < board.width / 8
+            ax.annotate(shown, (cell[1] / block, cell[0] / block), xytext=(6 if left else -6, 4),
+                        textcoords="offset points", fontsize=9, color=PORT_TEXT.get(kind, "#0a6e0a"),
+                        ha="left" if left else "right", fontweight="bold",
                         bbox=dict(facecolor="#ffffff", alpha=0.85, edgecolor="none", pad=0.8))
-    # named cells: a compiled board's inputs, a gadget's inputs and outputs
-    fig.text(0.04, 0.015, "dark blue: hidden squares (wires and gates); green: named cells;\n"
-                          "red: flags; grey: revealed numbers" + "".join(f"\n{line}" for line in caption),
+    ports = {picture.marks.get(cell) for cell in board.names} & set(PORT_COLOURS)
+    named = ("blue: inputs; orange: outputs" + ("" if len(ports) == len(board.names) else "; green: named cells")
+             if ports else "green: named cells")
+    values = "; port=1: a mine there (true)" if picture.mines and ports else ""
+    fig.text(0.04, 0.015, f"dark blue: hidden squares (wires and gates); {named};\n"
+                          f"red: flags; grey: revealed numbers{values}" + "".join(f"\n{line}" for line in caption),
              fontsize=7)
     return fig

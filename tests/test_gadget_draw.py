@@ -92,6 +92,30 @@ class TestDraw:
         svg = out.read_text()
         assert "1 explanation; too big to draw square by square" in svg and "black mines" not in svg
 
+    @pytest.mark.parametrize("name", ["balanced-xor", "cross"])
+    def test_an_overview_shows_the_ports_and_their_values(self, name, tmp_path):
+        """An overview drew every named cell green, inputs and outputs alike, and with
+        --inputs the very picture it drew without: each port is now named in its outline's
+        colour, and at work with its value, the brute force's for the outputs (a mine, 1)."""
+        from satsweeper.render import PORT_TEXT
+        g = named_gadget(name)
+        plain = tmp_path / "plain.svg"
+        assert run("gadget", "draw", name, "-o", plain).exit_code == 0
+        svg = plain.read_text()
+        assert "blue: inputs; orange: outputs" in svg and "port=1" not in svg
+        values = (True, False)
+        out = tmp_path / "case.svg"
+        setting = ",".join(f"{p}={int(v)}" for p, v in zip(g.inputs, values))
+        assert run("gadget", "draw", name, "-o", out, "--inputs", setting).exit_code == 0
+        svg = out.read_text()
+        (only,) = brute(g, values)  # one explanation: every port's value is that
+        for port in g.inputs + tuple(g.outputs):
+            value = int(g.cell(port) in only)
+            kind = "input" if port in g.inputs else "output"
+            assert f"{port}={value}" in svg and f"{port}={1 - value}" not in svg
+            assert PORT_TEXT[kind] in svg  # named in its outline's colour
+        assert "port=1: a mine there (true)" in svg
+
     @pytest.mark.parametrize("setting", ["u=1", "u=1,v=2", "u=1,v=0,w=1", "u=1,u=0", "1,0"])
     def test_bad_inputs_exit_2(self, setting, tmp_path):
         """Every input set exactly once to 0 or 1, else a clear error (exit 2) and no picture."""
