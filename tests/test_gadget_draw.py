@@ -92,6 +92,13 @@ class TestDraw:
         svg = out.read_text()
         assert "1 explanation; too big to draw square by square" in svg and "black mines" not in svg
 
+    def test_a_terminator_has_no_orange_in_its_legend(self, tmp_path):
+        """forced-end has no output port: its legend said "orange outline: outputs none"."""
+        result = run("gadget", "draw", "forced-end", "-o", tmp_path / "f.svg")
+        assert result.exit_code == 0 and not named_gadget("forced-end").outputs
+        assert result.output.splitlines()[0] == "blue outline: inputs a; no output port"
+        assert "orange" not in (tmp_path / "f.svg").read_text()
+
     @pytest.mark.parametrize("name", ["balanced-xor", "cross"])
     def test_an_overview_shows_the_ports_and_their_values(self, name, tmp_path):
         """An overview drew every named cell green, inputs and outputs alike, and with

@@ -154,8 +154,10 @@ def gadget_draw(reference, output, setting, as_json):
 
 def port_legend(g) -> str:
     """What the outlines mean, the ports named."""
-    outputs = ", ".join(g.outputs) or "none"
-    return f"blue outline: inputs {', '.join(g.inputs)}; orange outline: outputs {outputs}"
+    inputs = f"blue outline: inputs {', '.join(g.inputs)}"
+    if not g.outputs:  # a terminator: "orange outline: outputs none" named a colour drawn nowhere
+        return f"{inputs}; no output port"
+    return f"{inputs}; orange outline: outputs {', '.join(g.outputs)}"
 
 
 def input_values(g, setting: str) -> tuple[bool, ...]:
