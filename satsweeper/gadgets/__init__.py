@@ -38,9 +38,8 @@ def gadget_text(name: str) -> str:
     >>> gadget_text("balanced-not").splitlines()[0]
     '# Written by `satsweeper gadget write DIR balanced-not` from satsweeper/gadgets/balance.py;'
     """
-    from .library import BUILDERS, HEADER
-    gadget = named_gadget(name)
-    if name in BUILDERS:
-        return format_gadget(gadget, HEADER)
-    return format_gadget(gadget, f"Written by `satsweeper gadget write DIR {name}` from satsweeper/gadgets/balance.py;\n"
-                                 "check it with `satsweeper gadget verify FILE`.")
+    from .library import BUILDERS, HEADER, build
+    if name in BUILDERS:  # the repository's file, byte for byte (library.gadget_files)
+        return format_gadget(build(name), HEADER)
+    return format_gadget(named_gadget(name), f"Written by `satsweeper gadget write DIR {name}` from "
+                                             "satsweeper/gadgets/balance.py;\ncheck it with `satsweeper gadget verify FILE`.")

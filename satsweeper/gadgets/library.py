@@ -375,8 +375,7 @@ def gadget_files() -> dict[str, str]:
     >>> gadget_files()["not.txt"].startswith("# Written by")
     True
     """
-    from . import gadget_text
-    return {f"{name}.txt": gadget_text(name) for name in BUILDERS}
+    return {f"{name}.txt": format_gadget(build(name), HEADER) for name in BUILDERS}
 
 
 HEADER = "Written by `satsweeper gadget write gadgets` from satsweeper/gadgets/library.py;\n" \
