@@ -138,6 +138,22 @@ class TestFormula:
             assert str(err.value).endswith(f"(got {char!r})")
 
 
+    @pytest.mark.parametrize("gates, per_model", [("parsimonious", 1), ("balanced", 1), ("kaye", None)])
+    def test_the_board_file_says_what_it_is(self, gates, per_model, tmp_path):
+        """A compiled board's file began with its squares: a reader or a render (titled with
+        the file's name) could not tell its formula. Its comment lines say it, and what its
+        explanations are: checked by counting them (the formula has one model)."""
+        from satsweeper.counting import count
+        from satsweeper.textio import parse_puzzle
+        out = tmp_path / "b.txt"
+        result = CliRunner().invoke(main, ["compile", "a & ~b", "--gates", gates, "-o", str(out)])
+        assert result.exit_code == 0
+        lines = out.read_text().splitlines()
+        assert lines[0] == f"# compiled by satsweeper compile --gates {gates}: (a & ~b)"
+        assert lines[1].endswith("; variables a b")
+        counted = count(parse_puzzle(out.read_text()).board)  # the formula has one model, a=1 b=0
+        assert counted == 1 if per_model else counted >= 1
+
     def test_a_formula_file_has_comment_lines(self):
         """'#' lines are comments, as in every file we read (they were "got '#'"); the
         lines after them keep their numbers."""

@@ -16,6 +16,10 @@ MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
 # Output names compile refuses: they say another format than the board it writes.
 NOT_BOARDS = {".cnf": "the name of a DIMACS CNF", ".dimacs": "the name of a DIMACS CNF",
               ".png": "the name of a picture", ".svg": "the name of a picture"}
+# What a compiled board's explanations are, by gate set: the first lines of its file.
+GATES_SAY = {"parsimonious": "one explanation per model of the formula, and none else",
+             "balanced": "one explanation per model of the formula, none else, all with the same mines",
+             "kaye": "an explanation for every model of the formula and none else (Kaye's AND gives some two)"}
 MAX_CELLS = 25_000_000  # satsweeper.gadgets.compiler.MAX_CELLS (not imported: the CLI loads it lazily)
 
 
@@ -371,7 +375,12 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
         board, why = compiled.with_total(totals) if mine else (compiled.board, "")
         from ..textio import format_board, format_mine
         # Tokenized rows name their cells on purpose: a variable o, l or I gets no "typo for 0?" note.
-        text = format_mine(board) if output.suffix.lower() == ".mine" else format_board(board, tokenized=True)
+        if output.suffix.lower() == ".mine":
+            text = format_mine(board)
+        else:  # what the board is, in its file: a render or a reader later sees only squares
+            text = (f"# compiled by satsweeper compile --gates {gates}: {parsed}\n"
+                    f"# {GATES_SAY[gates]}; variables {' '.join(parsed.variables)}\n"
+                    + format_board(board, tokenized=True))
         said = write_output(output, text)
         written = (str(output), board.total_mines, why)
     data = compile_json(compiled, explanations, written)
