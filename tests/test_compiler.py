@@ -329,12 +329,24 @@ class TestCommand:
         puzzle = read_puzzle(mine)
         assert puzzle.board.total_mines is not None and count(puzzle.board) == 2
 
-    @pytest.mark.parametrize("name", ["b.cnf", "b.CNF", "b.dimacs", "b.png", "b.svg"])
-    def test_a_name_of_another_format_is_refused(self, tmp_path, name):
-        """-o b.cnf wrote a native board under a CNF's name: now exit 2 before the work, nothing written."""
-        result = CliRunner().invoke(main, ["compile", "a ^ b", "-o", str(tmp_path / name)])
+    @pytest.mark.parametrize("name", ["b.cnf", "b.CNF", "b.dimacs", "b.png", "b.svg", "b.pdf"])
+    @pytest.mark.parametrize("command", [["compile", "a ^ b"], ["generate", "5x5x3"], ["repair", "not"]])
+    def test_a_name_of_another_format_is_refused(self, tmp_path, name, command):
+        """-o b.cnf wrote a native board under a CNF's name (compile), -o x.png a layout's text
+        (generate), -o y.svg a repaired board (repair): now exit 2 before the work, nothing written."""
+        result = CliRunner().invoke(main, command + ["-o", str(tmp_path / name)])
         assert result.exit_code == 2 and "expected a board file: .mine for JSMinesweeper" in result.stderr
         assert list(tmp_path.iterdir()) == []
+
+    def test_an_output_under_a_file_is_named_as_such(self, tmp_path, monkeypatch):
+        """'exist.txt/x.txt' was said to be in a directory that "does not exist"."""
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "exist.txt").write_text("keep\n")
+        result = CliRunner().invoke(main, ["generate", "5x5x3", "-o", "exist.txt/x.txt"])
+        assert result.exit_code == 2 and "'exist.txt' is a file, not a directory" in result.stderr
+        assert (tmp_path / "exist.txt").read_text() == "keep\n"
+        result = CliRunner().invoke(main, ["generate", "5x5x3", "-o", "no/x.txt"])
+        assert result.exit_code == 2 and "'no' does not exist" in result.stderr
 
     def test_indexed_variable_names_survive_the_file(self, tmp_path):
         """pyeda's x[1] names the input wire x[1] in the written board, and reads back."""

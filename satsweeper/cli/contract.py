@@ -460,6 +460,23 @@ class OutputPath(click.ParamType):
         return path
 
 
+# Output names a command that writes a board refuses: they say another format.
+NOT_BOARDS = {".cnf": "the name of a DIMACS CNF", ".dimacs": "the name of a DIMACS CNF",
+              ".png": "the name of a picture", ".svg": "the name of a picture", ".pdf": "the name of a picture"}
+
+
+class BoardOutput(OutputPath):
+    """A board file to write (native text, or .mine by its suffix): a picture's or
+    a CNF's name is refused before the work (``generate -o x.png`` wrote text there)."""
+
+    def convert(self, value, param, ctx) -> Path:
+        path = super().convert(value, param, ctx)
+        if path.suffix.lower() in NOT_BOARDS:
+            raise UserError("a board file: .mine for JSMinesweeper, else native text such as .txt",
+                            f"{cut(str(path))}, {NOT_BOARDS[path.suffix.lower()]}")
+        return path
+
+
 class OutputDir(click.ParamType):
     """A directory to write into: an existing one, or a new one in an existing
     directory (as ``gadget write`` takes), which the command makes with
@@ -513,11 +530,19 @@ def check_writable(path: Path) -> None:
         # (/dev/zero: without end).
         raise UserError("a regular file to write", f"{cut(str(path))}, a device, pipe or socket")
     if not parent.is_dir():
+        # 'exist.txt/x.txt': the parent is there, a file ("does not exist" was wrong)
         raise UserError("an output file in an existing directory",
-                        f"{cut(str(path))}: {cut(str(parent))} does not exist")
+                        f"{cut(str(path))}: {cut(str(shown_parent(path, parent)))} "
+                        + ("is a file, not a directory" if parent.exists() else "does not exist"))
     refused = cannot_create_in(parent)
     if refused or (path.exists() and not os.access(path, os.W_OK)):
         raise UserError("an output file we may write", f"{cut(str(path))}, {refused or 'not writable'}")
+
+
+def shown_parent(path: Path, real: Path) -> Path:
+    """The directory of ``path`` as the user wrote it, unless a link leads elsewhere
+    (``real``, the directory written): a long absolute path was cut to its start."""
+    return path.parent if not path.is_symlink() and str(path.parent) not in ("", ".") else real
 
 
 def cannot_create_in(directory: Path) -> str | None:

@@ -9,13 +9,10 @@ from pathlib import Path
 import click
 
 from ..limits import TimeUp, within
-from .contract import (InputFile, Positive, OutputDir, OutputPath, UserError, cut, emit, json_option, make_directory,
+from .contract import (BoardOutput, InputFile, Positive, OutputDir, OutputPath, UserError, cut, emit, json_option, make_directory,
                        refuse_overwriting_input, timeout_option, LIMIT, verdict, write_output, working)
 
 MAX_INPUTS = 16  # 2**16 pinned counts; more would run for hours
-# Output names compile refuses: they say another format than the board it writes.
-NOT_BOARDS = {".cnf": "the name of a DIMACS CNF", ".dimacs": "the name of a DIMACS CNF",
-              ".png": "the name of a picture", ".svg": "the name of a picture"}
 # What a compiled board's explanations are, by gate set: the first lines of its file.
 GATES_SAY = {"parsimonious": "one explanation per model of the formula, and none else",
              "balanced": "one explanation per model of the formula, none else, all with the same mines",
@@ -218,7 +215,7 @@ def gadget_write(directory, names, as_json):
 
 @click.command(name="repair")
 @click.argument("reference", metavar="NAME|FILE")
-@click.option("-o", "--output", type=OutputPath(), help="Write the repaired board or gadget here, as native text (not .mine, not over the input); "
+@click.option("-o", "--output", type=BoardOutput(), help="Write the repaired board or gadget here, as native text (not .mine, not over the input); "
                    "a layout stays one: its mines ('*') and start.")
 @click.option("--attempts", default=200, show_default=True, type=click.IntRange(1),
               help="Optimal change sets to try before giving up (exit 3); each takes milliseconds on a "
@@ -291,7 +288,7 @@ def repair(reference, output, attempts, unique, as_json):
               help="Pedersen's OR (one explanation per model), Kaye's AND (two when both inputs are false), "
                    "or balanced (one explanation AND one mine total per model: a .mine with its total "
                    "keeps every model; boards about 3.5 times larger).")
-@click.option("-o", "--output", type=OutputPath(),
+@click.option("-o", "--output", type=BoardOutput(),
               help="Write the board here: .mine for JSMinesweeper (with a total mine count), else native.")
 @click.option("--no-count", is_flag=True, help="Do not count the board's explanations (big formulas).")
 @click.option("--models", "show_models", is_flag=True, help="Also list the models (the truth table's true rows).")
@@ -319,10 +316,6 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
     from ..gadgets.formula import parse_dimacs, parse_formula, read_formula
     from ..report.gadgets import compile_json, compile_text, models_json, models_text
     refuse_overwriting_input(output, formula)
-    if output is not None and output.suffix.lower() in NOT_BOARDS:
-        # compile writes a board; a name of another format is a mistake to say before the work.
-        raise UserError("a board file: .mine for JSMinesweeper, else native text such as .txt",
-                        f"{cut(str(output))}, {NOT_BOARDS[output.suffix.lower()]}")
     if formula == "-":
         source = InputFile().convert("-", None, None)
         head = source.text.lstrip("\ufeff").lstrip()

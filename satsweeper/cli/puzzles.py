@@ -11,7 +11,7 @@ import click
 from .cluster import backend_of, backend_options
 from ..cells import check_inside, check_room
 from ..limits import TimeUp, deadline
-from .contract import (INTERRUPTED, LIMIT, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
+from .contract import (INTERRUPTED, LIMIT, BoardOutput, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
                        json_option, make_directory, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
 from .subjects import read_puzzle_from
 
@@ -112,7 +112,7 @@ def noguess(source, start, picture, as_json):
               help="How many boards (more than one needs --out-dir).")
 @click.option("--budget", default=2000, show_default=True, type=click.IntRange(1),
               help="No-guess checks allowed per board; exit 3 when it runs out.")
-@click.option("-o", "--output", type=OutputPath(), help="Write the board here (.mine for JSMinesweeper).")
+@click.option("-o", "--output", type=BoardOutput(), help="Write the board here (.mine for JSMinesweeper).")
 @click.option("--out-dir", type=OutputDir(),
               help="Write boards here (a new directory is made if its parent exists), one file each "
                    "(board-N.txt, numbered after those already "
