@@ -123,10 +123,11 @@ class Grade:
 
 
 def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Rung.TOTAL,
-          shown: Iterable[Cell] = ()) -> Grade:
+          shown: Iterable[Cell] = (), flagged: Iterable[Cell] = ()) -> Grade:
     """Play from ``start`` taking always the easiest sure move; grade the hardest.
 
-    ``shown``: safe cells the puzzle reveals besides the first click, opened with it.
+    ``shown``: safe cells the puzzle reveals besides the first click, opened with it;
+    ``flagged``: mines it shows flagged.
 
     With ``highest`` below ``TOTAL`` the player knows only the rungs up to
     it and is stuck where a harder step would be needed.
@@ -145,7 +146,7 @@ def grade(level: Level, mines: frozenset[Cell], start: Cell, highest: Rung = Run
     """
     if not isinstance(highest, Rung):  # "easy" was a TypeError deep inside
         raise InputError(f"a Rung for the highest rung, such as Rung.parse('hard') (got {highest!r})")
-    player = LadderPlayer(level, mines, start, highest, shown)
+    player = LadderPlayer(level, mines, start, highest, shown, flagged)
     player.game.check_count()
     player.advance()
     return player.verdict()
@@ -174,13 +175,13 @@ class LadderPlayer:
     """
 
     def __init__(self, level: Level, mines: frozenset[Cell], start: Cell,
-                 highest: Rung = Rung.TOTAL, shown: Iterable[Cell] = ()):
+                 highest: Rung = Rung.TOTAL, shown: Iterable[Cell] = (), flagged: Iterable[Cell] = ()):
         if not level.contains(start) or start in mines:  # a "0,0" or a list too, not a TypeError
             where = f"{start[0]},{start[1]}" if isinstance(start, tuple) and len(start) == 2 else repr(start)
             raise InputError(f"a safe start cell on the board (got {where}"
                              f"{', a mine' if level.contains(start) and start in mines else ''})")
         self.level, self.start, self.highest = level, start, highest
-        self.game = Game(level, mines).opened_with(start, shown)
+        self.game = Game(level, mines).opened_with(start, shown, flagged)
         self.work = list(self.game.revealed)
         self.moves: Counter = Counter()
         self.steps: Counter = Counter()

@@ -227,19 +227,24 @@ class Game:
         if len(self.mines) != self.level.mines:
             raise InputError(f"{self.level.mines} mine(s), as the level {self.level} says (got {len(self.mines)})")
 
-    def opened_with(self, start: Cell, shown: Iterable[Cell] = ()) -> Game:
+    def opened_with(self, start: Cell, shown: Iterable[Cell] = (), flagged: Iterable[Cell] = ()) -> Game:
         """This game with ``start`` opened, then the safe cells ``shown`` (a puzzle's
-        given numbers): the position a puzzle's player begins from.
+        given numbers) and the mines ``flagged`` (its given flags): the position a
+        puzzle's player begins from.
 
-        >>> g = Game(Level(4, 1, 1), frozenset({(0, 1)})).opened_with((0, 0), [(0, 3)])
-        >>> sorted(g.revealed)
-        [(0, 0), (0, 2), (0, 3)]
+        >>> g = Game(Level(4, 1, 1), frozenset({(0, 1)})).opened_with((0, 0), [(0, 3)], [(0, 1)])
+        >>> sorted(g.revealed), sorted(g.flags)
+        ([(0, 0), (0, 2), (0, 3)], [(0, 1)])
         """
         self.open(start)
         for cell in shown:
             if cell in self.mines:
                 raise InputError(f"safe cells shown (got {cell[0]},{cell[1]}, a mine)")
             self.open(cell)
+        for cell in flagged:
+            if cell not in self.mines:
+                raise InputError(f"mines flagged (got {cell[0]},{cell[1]}, a safe cell)")
+            self.flag(cell)
         return self
 
     def open(self, cell: Cell) -> Outcome:

@@ -74,11 +74,13 @@ class NoGuess:
     three_bv: int
 
 
-def no_guess(level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[Cell] = ()) -> NoGuess:
+def no_guess(level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[Cell] = (),
+             flagged: Iterable[Cell] = ()) -> NoGuess:
     """Can this layout be solved from ``start`` without ever guessing?
 
     ``shown``: safe cells the puzzle reveals besides the first click (an
-    author's given numbers), opened with it.
+    author's given numbers), opened with it; ``flagged``: mines it shows
+    flagged (its given flags).
 
     Raises:
         ValueError: ``start`` is a mine or off the board.
@@ -89,7 +91,7 @@ def no_guess(level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[
     >>> stuck.solved, stuck.frontier
     (False, ((0, 1), (1, 0), (1, 1)))
     """
-    player = _Player(level, mines, start, shown)
+    player = _Player(level, mines, start, shown, flagged)
     player.game.check_count()
     player.advance()
     return player.verdict()
@@ -103,13 +105,14 @@ class _Player:
     from where it stuck instead of from the first click.
     """
 
-    def __init__(self, level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[Cell] = ()):
+    def __init__(self, level: Level, mines: frozenset[Cell], start: Cell, shown: Iterable[Cell] = (),
+                 flagged: Iterable[Cell] = ()):
         if not level.contains(start) or start in mines:  # a "0,0" or a list too, not a TypeError
             where = f"{start[0]},{start[1]}" if isinstance(start, tuple) and len(start) == 2 else repr(start)
             raise InputError(f"a safe start cell on the board (got {where}"
                              f"{', a mine' if level.contains(start) and start in mines else ''})")
         self.level, self.start = level, start
-        self.game = Game(level, mines).opened_with(start, shown)
+        self.game = Game(level, mines).opened_with(start, shown, flagged)
         self.work = list(self.game.revealed)
         self.rounds = self.single = 0
         self.hard: list[Cell] = []

@@ -26,12 +26,15 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LADDER = EXAMPLES / "ladder"
 
 
-def oracle_no_guess(level: Level, mines: frozenset, start, shown=()) -> bool:
+def oracle_no_guess(level: Level, mines: frozenset, start, shown=(), flagged=()) -> bool:
     """Open every cell the brute-force oracle proves safe until won or stuck
-    (``shown``: safe cells open from the start besides ``start``)."""
+    (``shown``: safe cells open from the start besides ``start``; ``flagged``: mines
+    shown flagged from the start)."""
     game = Game(level, mines)
     for cell in (start, *shown):
         game.open(cell)
+    for cell in flagged:
+        game.flag(cell)
     while game.outcome is Outcome.PLAYING:
         status = oracle.status(problem_of(game.board))
         safe = [c for c, s in status.items() if s == "safe"]
@@ -70,6 +73,35 @@ class TestNoGuess:
         assert grade(level, mines, start, shown=shown).solved == solved
         with pytest.raises(InputError):
             no_guess(level, mines, start, (next(iter(mines)),))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(2, 5), st.integers(2, 4), st.data())
+    def test_given_flags_are_used(self, width, height, data):
+        """A layout file's flags are mines the player is shown (they were played as hidden
+        mines, a position a player with the flags solves called stuck): the verdict is the
+        oracle player's with the same flags, and the grade finishes exactly when it does."""
+        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
+        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
+        rng = random.Random(data.draw(st.integers(0, 10**6)))
+        mines = place_mines(level, rng, frozenset({start}))
+        flagged = tuple(rng.sample(sorted(mines), data.draw(st.integers(1, len(mines)))))
+        solved = no_guess(level, mines, start, flagged=flagged).solved
+        assert solved == oracle_no_guess(level, mines, start, flagged=flagged)
+        assert grade(level, mines, start, flagged=flagged).solved == solved
+        safe = next(c for c in ((r, c) for r in range(height) for c in range(width)) if c not in mines)
+        with pytest.raises(InputError):
+            no_guess(level, mines, start, flagged=(safe,))
+
+    def test_the_cli_shows_the_given_flags(self, tmp_path):
+        """A probe's puzzle: four of its five mines flagged; with the flags shown single
+        numbers solve it (it said "stuck after 4 rounds; a guess is forced", exit 1)."""
+        path = tmp_path / "flags.txt"
+        path.write_text("mines: 5\nstart: 4,4\n.....\n.F..F\n.....\n*F...\nF....\n")
+        puzzle = parse_puzzle(path.read_text())
+        assert oracle_no_guess(Level(5, 5, 5), puzzle.mines, (4, 4), flagged=tuple(puzzle.board.flags))
+        result = CliRunner().invoke(main, ["noguess", str(path)])
+        assert result.exit_code == 0 and result.output.startswith("no-guess: yes")
+        assert "difficulty: easy" in result.output
 
     def test_the_cli_opens_the_given_numbers(self, tmp_path):
         """noguess and render --opened on a layout that shows a 1 at 0,0: the 1 is on the

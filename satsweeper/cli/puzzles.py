@@ -65,8 +65,9 @@ def noguess(source, start, picture, as_json):
         refuse_overwriting_input(picture, source)
     level = Level(board.width, board.height, len(puzzle.mines))
     shown = tuple(board.clues)  # numbers the author gave: open from the start, with the first click
-    answer = no_guess(level, puzzle.mines, cell, shown)
-    graded = grade(level, puzzle.mines, cell, shown=shown) if answer.solved else None
+    flagged = tuple(board.flags)  # and the flags: known mines, shown (they were played as hidden)
+    answer = no_guess(level, puzzle.mines, cell, shown, flagged)
+    graded = grade(level, puzzle.mines, cell, shown=shown, flagged=flagged) if answer.solved else None
     odds = guess_odds(answer)
     view = BoardView(board)
     data = no_guess_json(view, cell, answer, graded, odds)

@@ -150,9 +150,10 @@ def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:
     from ..report.puzzles import grade_text, hardest_text, no_guess_json
     from ..report.views import BoardView
     level = Level(board.width, board.height, len(mines))
-    shown = tuple(board.clues)  # as the CLI: the numbers the layout shows are given with the start
-    answer = no_guess(level, mines, start, shown)
-    graded = grade(level, mines, start, shown=shown) if answer.solved else None  # as the CLI: grade and odds
+    shown = tuple(board.clues)  # as the CLI: the numbers the layout shows are given with the start,
+    flagged = tuple(board.flags)  # and its flags
+    answer = no_guess(level, mines, start, shown, flagged)
+    graded = grade(level, mines, start, shown=shown, flagged=flagged) if answer.solved else None  # as the CLI
     view = BoardView(board)
     out = envelope("noguess", no_guess_json(view, start, answer, graded, guess_odds(answer)))
     # The page's own (the CLI's JSON has the rest): the position reached, drawn with each hidden

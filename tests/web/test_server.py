@@ -140,6 +140,14 @@ class TestSameAsCli:
         assert answer["position"]["rows"][0][0] == "1" and {"row": 0, "col": 0} not in [
             {"row": c["row"], "col": c["col"]} for c in answer["frontier"]]
 
+    def test_noguess_with_given_flags(self, client):
+        """A layout's flags are shown to the player on the page as in the CLI (both played
+        them as hidden mines: "a guess is forced" where the flags settle it)."""
+        text = "mines: 5\nstart: 4,4\n.....\n.F..F\n.....\n*F...\nF....\n"
+        answer, cli = client.post("/api/noguess", json={"board": text}).json(), cli_json("noguess", "-", input=text)
+        assert {key: answer[key] for key in cli} == cli
+        assert answer["no_guess"] is True and answer["difficulty"]["word"] == "easy"
+
     def test_gadgets(self, client):
         """gadget list, and gadget verify's verdict inside the Gadgets answer."""
         assert client.get("/api/gadgets").json() == cli_json("gadget", "list")
