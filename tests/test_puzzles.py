@@ -292,6 +292,19 @@ class TestBadArguments:
 
 
 class TestCli:
+    def test_a_huge_board_is_refused_before_the_work(self, tmp_path):
+        """generate 100000x100000x1 grew to 22 GB until the kernel killed it, its --timeout
+        unheard: refused at once (exit 2), nothing written; --max-cells moves the limit."""
+        import time
+        began = time.monotonic()
+        result = CliRunner().invoke(main, ["generate", "100000x100000x1", "-o", str(tmp_path / "h.txt")])
+        assert result.exit_code == 2 and time.monotonic() - began < 5
+        assert "expected a board of at most 4,000,000 squares (--max-cells)" in result.stderr
+        assert "10,000,000,000 squares" in result.stderr and list(tmp_path.iterdir()) == []
+        assert CliRunner().invoke(main, ["generate", "3x3x1", "--rule", "safe", "--max-cells", "8"]).exit_code == 2
+        made = CliRunner().invoke(main, ["generate", "3x3x1", "--rule", "safe", "--max-cells", "9"])
+        assert made.exit_code == 0 and parse_puzzle(made.stdout).mines is not None
+
     def test_generate_then_check(self, tmp_path):
         """generate -o writes a layout that noguess confirms (exit 0)."""
         path = tmp_path / "p.txt"

@@ -94,6 +94,9 @@ def noguess(source, start, picture, as_json):
     emit("noguess", as_json, data, text, verdict(answer.solved))
 
 
+MAX_SQUARES = 4_000_000  # generate's default --max-cells: 2000x2000, the big boards the readers were measured on
+
+
 @click.command()
 @click.argument("level", metavar="[LEVEL]", required=False, type=LevelParam())
 @click.option("--level", "level_name", type=LevelParam(),
@@ -118,11 +121,14 @@ def noguess(source, start, picture, as_json):
               help="Write boards here (a new directory is made if its parent exists), one file each "
                    "(board-N.txt, numbered after those already "
                    "there; board N is the same for a seed however many runs made the rest).")
+@click.option("--max-cells", type=click.IntRange(1), default=MAX_SQUARES, show_default=True, metavar="SQUARES",
+              help="Refuse a bigger board before any work (about 450 bytes a square while a "
+                   "board is drawn: 2000x2000 takes about 17 s and 1.8 GB).")
 @backend_options
 @timeout_option
 @json_option
 def generate(level, level_name, no_guess_only, start, rule, method, difficulty, seed, count, budget,
-             output, out_dir, workers, use_dask, scheduler, chunk, timeout, as_json):
+             output, out_dir, max_cells, workers, use_dask, scheduler, chunk, timeout, as_json):
     """Random layouts (no-guess ones with --no-guess), as layout files.
 
     Without -o or --out-dir the board is printed (its mines as '*', its
@@ -141,6 +147,10 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     if level and level_name:
         raise UserError("a level or --level, not both", f"{level} and --level {level_name}")
     level = level or level_name or LEVELS["expert"]
+    if level.width * level.height > max_cells:
+        # 100000x100000 ran until the kernel killed it (22 GB), --timeout unheard while it was drawn
+        raise UserError(f"a board of at most {max_cells:,} squares (--max-cells)",
+                        f"{level}, {level.width * level.height:,} squares")
     if count > 1 and output:
         raise UserError("--out-dir DIR for more than one board (-o names one file)",
                         f"--count {count} with -o {output}")
