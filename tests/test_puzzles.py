@@ -292,6 +292,14 @@ class TestBadArguments:
 
 
 class TestCli:
+    def test_a_grade_no_board_without_mines_has_is_refused(self):
+        """5x5x0 --difficulty hard ran its whole budget and said "a larger --budget may find
+        one": a board without mines is solved by its first click, graded easy."""
+        result = CliRunner().invoke(main, ["generate", "5x5x0", "--difficulty", "hard"])
+        assert result.exit_code == 2 and "a board without mines is solved by its first click" in result.stderr
+        easy = CliRunner().invoke(main, ["generate", "5x5x0", "--difficulty", "easy", "--json"])
+        assert easy.exit_code == 0 and json.loads(easy.stdout)["boards"][0]["difficulty"]["word"] == "easy"
+
     def test_a_huge_board_is_refused_before_the_work(self, tmp_path):
         """generate 100000x100000x1 grew to 22 GB until the kernel killed it, its --timeout
         unheard: refused at once (exit 2), nothing written; --max-cells moves the limit."""

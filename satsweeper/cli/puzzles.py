@@ -163,6 +163,10 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
     check_inside((level.width, level.height), first, "start cell")
     check_room(level, first, rule)
     no_guess_only = no_guess_only or difficulty is not None
+    if difficulty not in (None, "easy") and level.mines == 0:
+        # The first click opens every square: no budget finds a harder one.
+        raise UserError("mines for a grade above easy (a board without mines is solved by its first click)",
+                        f"{level} --difficulty {difficulty}")
     if out_dir:
         make_directory(out_dir)
     boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
@@ -220,7 +224,8 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                     wanted = f" {difficulty}" if difficulty else ""  # as puzzles.generate says it
                     return boards, (f"a no-guess{wanted} {level} layout within {budget} "
                                     f"check{'s' if budget != 1 else ''} (got none for board {index + 1}; "
-                                    "a larger --budget may find one)")
+                                    "a larger --budget may find one if there is one: some levels have "
+                                    "none, such as a single safe cell beside the first click's number)")
                 path = output or (out_dir / f"board-{skip + index + 1:0{width}d}.txt" if out_dir else None)
                 text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
                         else format_board(blank, made.mines, first))

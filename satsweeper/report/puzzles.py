@@ -27,7 +27,8 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
     # Two players, two counts: the check lets the exact engine decide every
     # determined cell once single numbers stick; the grade (below) takes the
     # easiest move each time, so its counts differ and are said apart.
-    stats = (f"the check: single numbers decided {answer.single_clue} cells; where they were stuck, "
+    cells = f"{answer.single_clue} cell{'' if answer.single_clue == 1 else 's'}"
+    stats = (f"the check: single numbers decided {cells}; where they were stuck, "
              f"the exact engine {answer.multi_clue} more; 3BV {answer.three_bv}")
     if answer.solved:
         how = f"in {rounds(answer.rounds)}" if answer.rounds else "by its first click alone (it opens every safe cell)"
