@@ -370,6 +370,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     for (number, line), tokens in zip(rows, grid):
         if len(tokens) != width:
             _check_colon(rows[0], source)
+            _check_invisible(rows, source)  # a BOM or Ctrl-Z: "got 4 squares" where 3 show
             # A long row at its first square too many, a short one where the next would go.
             column = tokens[width].column if len(tokens) > width else len(line.rstrip()) + 1
             raise BoardSyntaxError(source, number, column,
@@ -387,6 +388,23 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         _check_layout(board, mines, grid, total, source)
     extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
     return Puzzle(board, mines, _header_start(headers, board, mines, source), extras, layout == "tokens")
+
+
+def _check_invisible(rows: list[tuple[int, str]], source: str) -> None:
+    """Raise at the first character that shows nothing (a byte-order mark in the middle
+    of a file, a zero-width space, a control character such as Ctrl-Z): counted as a
+    square, it made a row look a square short or long of what the eye sees.
+
+    >>> _check_invisible([(2, "..1"), (3, "\ufeff.1.")], "b.txt")
+    Traceback (most recent call last):
+    satsweeper.errors.BoardSyntaxError: b.txt:3:1: expected a square: '.', '*', '0'-'8', 'F', '-' or a cell name (got U+FEFF, a character that shows nothing)
+    """
+    import unicodedata
+    for number, line in rows:
+        for column, char in enumerate(line, 1):
+            if char != "\t" and unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+                raise BoardSyntaxError(source, number, column, "a square: '.', '*', '0'-'8', 'F', '-' or a cell name",
+                                       f"U+{ord(char):04X}, a character that shows nothing")
 
 
 # Above this many characters of grid a dense board is read by array operations:

@@ -101,6 +101,24 @@ class TestParseBoard:
         assert str(info.value).endswith("(got 1 square)")
 
 
+class TestInvisible:
+    @pytest.mark.parametrize("text, where, code", [
+        ("mines: 1\n..1\n\ufeff.1.\n...\n", (3, 1), "U+FEFF"),      # a BOM inside a file
+        ("mines: 1\n..1\n.1.\n...\n\x1a", (5, 1), "U+001A"),         # Ctrl-Z at the end
+        ("..1\n.1\u200b.\n...\n", (2, 3), "U+200B"),                  # a zero-width space
+    ])
+    def test_a_character_that_shows_nothing_is_named(self, text, where, code):
+        """Counted as a square, it gave "expected 3 squares per row (got 4 squares)" on a row
+        that shows 3 (or a one-square row of Ctrl-Z): now its place and code point."""
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board(text)
+        assert (err.value.line, err.value.column) == where
+        assert err.value.found == f"{code}, a character that shows nothing"
+
+    def test_a_leading_bom_is_still_read(self):
+        assert parse_board("\ufeffmines: 1\n..1\n.1.\n...\n").total_mines == 1
+
+
 class TestMine:
     def test_reads_jsminesweeper(self):
         """0-8 revealed, F flag, H and anything else hidden."""
