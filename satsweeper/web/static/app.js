@@ -371,10 +371,10 @@ function words(list) {
   return list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
 }
 
-// " (highlighted)" when some number of the conflict is outlined on the board: a
-// conflict of the total alone outlines nothing.
-function outlined(conflict, more = "") {
-  const some = conflict.some((o) => o.kind === "clue");
+// " (highlighted)" when some number among ``origins`` (a conflict, a reason) is outlined
+// on the board: the total or a file's start alone outlines nothing.
+function outlined(origins, more = "") {
+  const some = origins.some((o) => o.kind === "clue");
   return some ? ` (highlighted${more})` : more ? ` (${more.replace(/^; /, "")})` : "";
 }
 
@@ -643,7 +643,7 @@ async function analyseClick(row, col, event, right) {
       const clues = answer.reason.filter((o) => o.kind === "clue");  // a start or the total: nothing to outline
       mark(analysis.cells, clues, "reason");
       showAnswer(answerBox, `${row},${col} is ${what}: ${words(answer.reason.map(originText))} ` +
-        `force${answer.reason.length === 1 ? "s" : ""} it${clues.length ? " (highlighted)" : ""}`);
+        `force${answer.reason.length === 1 ? "s" : ""} it${outlined(answer.reason)}`);
     } else {
       mark(analysis.cells, answer.explanation, "explained");
       const p = div.dataset.probability ? ` (mine probability ${div.dataset.probability})` : "";
