@@ -29,6 +29,7 @@ import signal
 import sys
 import time
 from fractions import Fraction
+from pathlib import Path
 
 from satsweeper.game import FirstClick, Level
 from satsweeper.optimal import NoLayout, Search, SearchTooBig, strategy_value
@@ -454,13 +455,14 @@ def main() -> None:
     if args.keep:  # the old rows and notes of boards not run again
         command += " --keep"
         rerun = {str(lv) for lv in levels}
-        with open(args.out) as f:
-            for text in f.read().split("\n"):
-                cells = cells_of(text)
-                if cells and len(cells) == 12 and cells[0] not in rerun:
-                    rows.append(kept_row(text, cells))
-                elif text.startswith("- ") and text[2:].split(":")[0] not in rerun:
-                    notes.append(text[2:])
+        # A first run with --keep has no table yet: nothing to keep, not an error.
+        kept = Path(args.out).read_text() if Path(args.out).exists() else ""
+        for text in kept.split("\n"):
+            cells = cells_of(text)
+            if cells and len(cells) == 12 and cells[0] not in rerun:
+                rows.append(kept_row(text, cells))
+            elif text.startswith("- ") and text[2:].split(":")[0] not in rerun:
+                notes.append(text[2:])
     end = time.monotonic() + args.total if args.total else float("inf")
     for i, level in enumerate(levels):
         left = end - time.monotonic()

@@ -91,3 +91,33 @@ class TestSummary:
         readme = " ".join((ROOT / "README.md").read_text().split())
         assert (f"Of the {int(solved):,} solved rows, `best` is optimal on {int(optimal):,} and short on "
                 f"{int(short):,}") in readme
+
+
+def run(tmp_path: Path, *args) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "scripts.optimal_table", "--out", str(tmp_path / "table.md"),
+                           "--cache", str(tmp_path / "played.json"), *args],
+                          env=env, capture_output=True, text=True, cwd=ROOT)
+
+
+class TestKeep:
+    def test_a_first_run_with_keep_makes_the_table(self, tmp_path):
+        """--keep on a table not yet written keeps nothing (it crashed on the missing file), and a
+        second run keeps the first one's rows beside its own; each board's rows are the published ones."""
+        first = run(tmp_path, "--keep", "--only", "3x3x2")
+        assert first.returncode == 0, first.stderr
+        second = run(tmp_path, "--keep", "--only", "4x3x3")
+        assert second.returncode == 0, second.stderr
+        published = [line for line in (ROOT / "docs" / "optimal.md").read_text().splitlines()
+                     if line.startswith(("| 3x3x2 | ", "| 4x3x3 | "))]
+        rows = [line for line in (tmp_path / "table.md").read_text().splitlines()
+                if line.startswith(("| 3x3x2 | ", "| 4x3x3 | "))]
+        # The states, CPU seconds and peak memory are this run's own (states fall as the search improves).
+        assert len(rows) == len(published) == 12
+        assert sorted(drop_times(r) for r in rows) == sorted(drop_times(r) for r in published)
+
+
+def drop_times(line: str) -> str:
+    cells = line.split("|")
+    cells[7:10] = ["", "", ""]
+    return "|".join(cells)
