@@ -652,8 +652,25 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, se
                 if len(text) > 1 and all(ch in "*.F-0123456789" for ch in text):
                     # Squares run together where a row's white space made the grid tokenized.
                     expected += " (one per token: a row with white space between squares makes the grid tokenized)"
-                raise BoardSyntaxError(source, token.line, token.column, expected, repr(text))
+                raise BoardSyntaxError(source, token.line, token.column, expected, _shown(text))
     return Board(len(grid), len(grid[0]), clues, frozenset(flags), frozenset(voids), names), stars
+
+
+def _shown(text: str) -> str:
+    """A bad square as the message shows it: quoted, and a character the eye cannot tell
+    from another (a no-break space, a non-ASCII look-alike) by its code point and name.
+
+    >>> _shown("x"), _shown("\xa0"), _shown("\u2217")
+    ("'x'", 'U+00A0 (NO-BREAK SPACE)', 'U+2217 (ASTERISK OPERATOR)')
+    >>> _shown("1\u2217")
+    "'1∗', with U+2217 (ASTERISK OPERATOR)"
+    """
+    import unicodedata
+    if text.isascii() and text.isprintable():
+        return repr(text)
+    odd = next(ch for ch in text if not (ch.isascii() and ch.isprintable()))
+    named = f"U+{ord(odd):04X} ({unicodedata.name(odd, 'unnamed')})"
+    return named if text == odd else f"{text!r}, with {named}"
 
 
 def _check_numbers(board: Board, grid: list[list[_Token]], source: str) -> None:

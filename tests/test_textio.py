@@ -115,6 +115,20 @@ class TestInvisible:
         assert (err.value.line, err.value.column) == where
         assert err.value.found == f"{code}, a character that shows nothing"
 
+    @pytest.mark.parametrize("text, where, found", [
+        ("..1\n.\xa01\n", (2, 2), "U+00A0 (NO-BREAK SPACE)"),            # looks like a space
+        ("..1\n.\u22171\n", (2, 2), "U+2217 (ASTERISK OPERATOR)"),       # looks like a mine
+        (". . 1\n. 1\u2217 1\n", (2, 3), "'1\u2217', with U+2217 (ASTERISK OPERATOR)"),
+        (". . 1\n. ? 1\n", (2, 3), "'?'"),                                  # ASCII as before
+    ])
+    def test_a_look_alike_is_named(self, text, where, found):
+        """A character that looks like a space or a square was shown as '\\xa0' or as itself,
+        which looks right: now by its code point and Unicode name."""
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board(text)
+        assert (err.value.line, err.value.column) == where
+        assert err.value.found == found
+
     def test_a_leading_bom_is_still_read(self):
         assert parse_board("\ufeffmines: 1\n..1\n.1.\n...\n").total_mines == 1
 
