@@ -511,7 +511,13 @@ class TestCli:
         out = tmp_path / "or.txt"
         result = run("repair", FIGURES / "fig-3.5-or-as-printed.txt", "-o", out)
         assert result.exit_code == 0 and "change 3 numbers" in result.output
-        assert verify(read_gadget(out)).unique
+        fixed = read_gadget(out)
+        assert verify(fixed).unique
+        # Named as its file, not "fig-3.5-or-as-printed" (the broken figure's name); the
+        # comments say where it came from and which numbers changed.
+        assert fixed.name == "or"
+        assert out.read_text().startswith("# gadget fig-3.5-or-as-printed, its numbers repaired:\n"
+                                          "# repaired 3,4: 3 -> 2\n")
 
     def test_repair_a_plain_board(self, tmp_path):
         """A hand-made board with a typo: repair names the number to change and

@@ -271,7 +271,11 @@ def repair(reference, output, attempts, unique, as_json):
             content = "".join(f"{line}\n" for line in comments) + \
                 "".join(f"# {line}\n" for line in note.strip().splitlines()) + format_board(board, layout, start)
         else:
-            content = format_gadget(result.gadget, note)
+            # The file's gadget is named as the file (gadgets/ names each so): kept, the
+            # broken figure's name ("...-as-printed") was said of the repaired one.
+            from dataclasses import replace
+            fixed = replace(result.gadget, name=output.stem)
+            content = format_gadget(fixed, f"gadget {result.gadget.name}, its numbers repaired:\n{note}")
         text += "\n" + write_output(output, content)
         data["output"] = str(output)
     elif output:  # say so: the changes printed above might be taken for a board written
