@@ -165,11 +165,14 @@ class TestFormula:
 
     @pytest.mark.parametrize("text, where, found", [
         ("a -> b", (1, 3), "'-'; implication is '=>'"),
+        ("ite(s, a, b)", (1, 4), "'('; the function is spelt 'ITE(' (pyeda's names)"),
+        ("a | majority(a, b, c)", (1, 13), "'('; the function is spelt 'Majority(' (pyeda's names)"),
+        ("f(a)", (1, 2), "'('; only a function takes '(': ITE, Xor, Majority..."),
         ("# a board\nmines: 2\n1.\n..\n", (2, 6), "a board file's 'mines:' header; compile takes a formula"),
         ("gadget: not\ninputs: x\nx.\n", (1, 7), "a board file's 'gadget:' header; compile takes a formula"),
     ])
     def test_the_likely_mistake_is_named(self, text, where, found):
-        """'a -> b' said only "got '-'"; a board file given to compile "got ':'" or, for a
+        """'a -> b' said only "got '-'", 'ite(s, a, b)' only "got '('"; a board file given to compile "got ':'" or, for a
         big board, that a number had too many digits."""
         with pytest.raises(BoardSyntaxError) as err:
             parse_formula(text)

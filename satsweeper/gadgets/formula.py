@@ -300,15 +300,32 @@ FORMULA = "a Boolean formula (variables, ~ & | ^ => <=>, parentheses)"
 BOARD_HEADER = re.compile(r"\s*(mines|gadget|inputs|outputs|accepts|layout|start)\s*:")
 
 
-def _hint(text: str, line: int, col: int) -> str:
-    """What a formula's syntax error most likely was, in words: another notation's implication.
+# pyeda's functions, as its parser spells them (a variable before '(' is an error there).
+FUNCTIONS = ("Not", "Or", "And", "Xor", "Xnor", "Equal", "Unequal", "Nor", "Nand", "Implies", "ITE",
+             "OneHot0", "OneHot", "Majority", "AchillesHeel")
 
-    >>> _hint("a -> b", 1, 3), _hint("a & & b", 1, 5)
-    ("; implication is '=>'", '')
+
+def _hint(text: str, line: int, col: int) -> str:
+    """What a formula's syntax error most likely was, in words: another notation's
+    implication, or a function spelt in lower case.
+
+    >>> _hint("a -> b", 1, 3), _hint("a & & b", 1, 5), _hint("ite(s, a, b)", 1, 4)
+    ("; implication is '=>'", '', "; the function is spelt 'ITE(' (pyeda's names)")
+    >>> _hint("f(a)", 1, 2)
+    "; only a function takes '(': ITE, Xor, Majority..."
     """
     lines = split_lines(text)
-    here = lines[line - 1][col - 1:] if line <= len(lines) else ""
-    return "; implication is '=>'" if here.startswith("->") else ""
+    row = lines[line - 1] if line <= len(lines) else ""
+    here = row[col - 1:]
+    if here.startswith("->"):
+        return "; implication is '=>'"
+    word = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", row[:col - 1].rstrip())
+    if here.startswith("(") and word:
+        spelt = next((f for f in FUNCTIONS if f.lower() == word.group().lower()), None)
+        if spelt:
+            return f"; the function is spelt '{spelt}(' (pyeda's names)"
+        return "; only a function takes '(': ITE, Xor, Majority..."
+    return ""
 
 
 def _check_names(text: str, names: tuple[str, ...], source: str) -> None:
