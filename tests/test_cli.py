@@ -306,18 +306,32 @@ class TestBadInput:
         assert "expected a file name, or - for standard input (got an empty name)" in result.stderr
         assert ".:1:1" not in result.stderr
 
-    def test_a_gadgets_name_for_a_file_says_where_its_file_comes_from(self, tmp_path, monkeypatch):
-        """'count and' said only "no such file": the gadget commands take the library's names, the
-        others files, which gadget write makes (its file then counted as gadget verify counts it)."""
+    @pytest.mark.parametrize("name", ["and", "balanced-not"])
+    def test_a_board_command_takes_a_gadgets_name(self, name, tmp_path, monkeypatch):
+        """'count and' said only "no such file", then how to write the file: the board commands
+        take a library gadget's name as gadget verify and repair do, and read what gadget write
+        writes (counted independently: the brute force over the gadget's hidden cells)."""
         monkeypatch.chdir(tmp_path)
-        result = run("count", "and")
+        from satsweeper.gadgets import named_gadget
+        from satsweeper import problem_of
+        from tests.oracle import explanations
+        counted = json.loads(run("count", name, "--json").stdout)["count"]
+        assert run("gadget", "write", "g", name).exit_code == 0
+        assert counted == json.loads(run("count", f"g/{name}.txt", "--json").stdout)["count"]
+        if name == "and":  # few hidden cells: the brute force is quick
+            assert int(counted) == len(explanations(problem_of(named_gadget(name).board)))
+        assert run("check", name).exit_code == 0
+        assert run("render", name, "-o", "g.svg").exit_code == 0 and (tmp_path / "g.svg").exists()
+
+    def test_a_file_comes_before_a_gadgets_name(self, tmp_path, monkeypatch):
+        """A file called 'and' is read, not the gadget; a layout command still asks for a file."""
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "and").write_text("mines: 1\n1.\n")
+        assert json.loads(run("count", "and", "--json").stdout)["count"] == "1"
+        (tmp_path / "and").unlink()
+        result = run("noguess", "and")
         assert result.exit_code == 2 and ("and is a library gadget: satsweeper gadget write DIR and writes its "
                                           "file (DIR/and.txt)") in result.stderr
-        assert run("gadget", "write", "g").exit_code == 0
-        from satsweeper.counting import count
-        from satsweeper.gadgets import named_gadget
-        counted = json.loads(run("count", "g/and.txt", "--json").stdout)["count"]
-        assert counted == str(count(named_gadget("and").board))
 
     def test_system_errors(self, board_file):
         """Equation files get positions too."""

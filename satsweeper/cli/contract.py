@@ -352,9 +352,18 @@ class Positive(click.FloatRange):
 class InputFile(click.ParamType):
     """A file to read, or ``-`` for standard input; its text, decoded as UTF-8
     (:func:`satsweeper.textio.read_text`: a byte no text holds is an error
-    at once)."""
+    at once).  With ``gadgets``, a board argument: a library gadget's name where
+    no such file exists reads the gadget's file (``count and``, as ``gadget
+    verify and`` and ``repair and`` take it).
+
+    >>> InputFile(gadgets=True).convert("not", None, None).text.splitlines()[3]
+    'gadget: not'
+    """
 
     name = "FILE"
+
+    def __init__(self, gadgets: bool = False):
+        self.gadgets = gadgets
 
     def convert(self, value, param, ctx) -> Source:
         from ..textio import read_text
@@ -365,8 +374,10 @@ class InputFile(click.ParamType):
         except BoardSyntaxError as err:
             found = err.found
             if found.startswith("no such file"):
-                from ..gadgets import gadget_names  # only on this path: it loads pyeda
-                if value in gadget_names():  # 'count and': the gadget commands take names, others files
+                from ..gadgets import gadget_names, gadget_text  # only on this path: it loads pyeda
+                if value in gadget_names():
+                    if self.gadgets:  # a file of that name comes first: it was read above
+                        return Source(value, gadget_text(value))
                     found += (f"; {value} is a library gadget: satsweeper gadget write DIR {value} writes its "
                               f"file (DIR/{value}.txt)")
             raise UserError(err.expected, found, err.source, err.line, err.column) from None

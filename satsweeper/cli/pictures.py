@@ -19,7 +19,7 @@ def require_matplotlib() -> None:
 
 
 @click.command(name="render")
-@click.argument("source", metavar="BOARD", type=InputFile())
+@click.argument("source", metavar="BOARD", type=InputFile(gadgets=True))
 @click.option("-o", "--output", required=True, type=OutputPath((".svg", ".png", ".txt", ".mine")),
               help="Picture to write: .svg or .png; with --opened also .txt or .mine, the position as a "
                    "board file (the puzzle to hand a player, its mines not in it).")

@@ -49,7 +49,7 @@ def sat_options(command):
 
 
 def board_argument(command):
-    return click.argument("source", metavar="BOARD", type=InputFile())(command)
+    return click.argument("source", metavar="BOARD", type=InputFile(gadgets=True))(command)
 
 
 def reasoner(problem, solver: str, encoding: str | None):
@@ -220,7 +220,7 @@ def engine_option(command):
 def counting_options(command):
     """What count and probs take: a board or system, flags, the engine, a time limit, --json."""
     for option in (json_option, timeout_option, engine_option, flags_option,
-                   click.argument("source", metavar="FILE", type=InputFile())):
+                   click.argument("source", metavar="FILE", type=InputFile(gadgets=True))):
         command = option(command)
     return command
 
