@@ -77,12 +77,17 @@ class Step:
         opened: the cells the step opened, in order, with those a 0 opened
             for free.
         flagged: the cells the step flagged.
+        needs: the numbers (their cells) the step's moves needed: for
+            ``PAIR`` the nested pairs, for ``SEVERAL`` the reasons; none for
+            ``SINGLE`` (any number that fired) and ``TOTAL`` (the total, with
+            numbers all over the board).
     """
 
     rung: Rung
     clues: int
     opened: tuple[Cell, ...]
     flagged: tuple[Cell, ...]
+    needs: tuple[Cell, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,6 +171,23 @@ def hardest_steps(graded: Grade) -> tuple[Step, ...]:
                  and (graded.rung is not Rung.SEVERAL or step.clues == graded.clues))
 
 
+def position_before(level: Level, mines: frozenset[Cell], start: Cell, graded: Grade, index: int,
+                    shown: Iterable[Cell] = (), flagged: Iterable[Cell] = ()) -> Board:
+    """The position the grading player saw before step ``index`` of ``graded.path``
+    (its first click, ``shown`` and ``flagged`` as given to :func:`grade`): where an
+    author looks at the numbers a hard step needed.
+
+    >>> mines = frozenset({(0, 0), (2, 2)})  # examples/ladder/hard.txt
+    >>> g = grade(Level(3, 3, 2), mines, (2, 0))
+    >>> g.path[0].needs, sorted(position_before(Level(3, 3, 2), mines, (2, 0), g, 0).clues)
+    (((1, 0), (1, 1), (2, 1)), [(1, 0), (1, 1), (2, 0), (2, 1)])
+    """
+    game = Game(level, mines).opened_with(start, tuple(shown), tuple(flagged))
+    for step in graded.path[:index]:
+        play_sure(game, step.flagged, step.opened)
+    return game.board
+
+
 class LadderPlayer:
     """The grading player, able to go on after the layout changes under undecided cells.
 
@@ -190,14 +212,14 @@ class LadderPlayer:
         self.path: list[Step] = []
         self.seen = (len(self.game.revealed), set(self.game.flags))
 
-    def _record(self, rung: Rung, clues: int) -> None:
+    def _record(self, rung: Rung, clues: int, needs: tuple[Cell, ...] = ()) -> None:
         """The cells opened and flagged since the last step, as a step of ``rung``."""
         game, (known, flags) = self.game, self.seen
         # revealed is a dict in the order cells opened, and cells never close.
         opened = tuple(itertools.islice(game.revealed, known, None))
         flagged = tuple(sorted(game.flags - flags))
         if opened or flagged:
-            self.path.append(Step(rung, clues, opened, flagged))
+            self.path.append(Step(rung, clues, opened, flagged, needs))
         self.seen = (len(game.revealed), set(game.flags))
 
     def advance(self) -> bool:
@@ -209,7 +231,7 @@ class LadderPlayer:
             self._record(Rung.SINGLE, 1)
             if game.outcome is not Outcome.PLAYING:
                 break
-            rung, safe, found, needed = _easiest_step(game, self.highest)
+            rung, safe, found, needed, needs = _easiest_step(game, self.highest)
             if rung is None:
                 # Nothing this player knows decides a cell: every hidden cell
                 # next to a number is a guess (all of them, if flags wall the
@@ -224,7 +246,7 @@ class LadderPlayer:
             if (rung, needed) > (self.hardest, self.clues):
                 self.hardest, self.clues = rung, needed
             self.work = play_sure(game, found, safe)
-            self._record(rung, needed)
+            self._record(rung, needed, needs)
         return game.outcome is Outcome.WON
 
     def move_mines(self, removed: frozenset[Cell], added: frozenset[Cell]) -> None:
@@ -241,35 +263,60 @@ def _plain(counts: Counter) -> dict[Rung, int]:
     return {rung: counts[rung] for rung in Rung if counts[rung]}
 
 
-def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], list[Cell], int]:
-    """(rung, safe cells, mines, numbers needed) of the easiest sure moves up to ``highest``.
+def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], list[Cell], int, tuple[Cell, ...]]:
+    """(rung, safe cells, mines, numbers needed at once, the numbers' cells) of the easiest
+    sure moves up to ``highest``.
 
     Single numbers are stuck when this is called.
     """
     board = game.board
+    none: tuple = (None, [], [], 0, ())
     if highest < Rung.PAIR:
-        return None, [], [], 0
+        return none
     local = problem_of(Board(board.height, board.width, board.clues, board.flags))
     safe, found = pair_moves(local)
     if safe or found:
-        return Rung.PAIR, sorted(safe), sorted(found), 2
+        return Rung.PAIR, sorted(safe), sorted(found), 2, _pair_numbers(local, safe | found)
     if highest < Rung.SEVERAL:
-        return None, [], [], 0
+        return none
     status = solve(local).status
     decided = [(c, s) for c, s in status.items() if s is not Status.UNDETERMINED]
     if decided:
         with Reasoner(local) as reasoner:
-            sizes = {c: len(reasoner.safety(c, Move.OPEN if s is Status.SAFE else Move.FLAG).reason)
-                     for c, s in decided}
-        least = min(sizes.values())
-        easiest = [(c, s) for c, s in decided if sizes[c] == least]
+            reasons = {c: reasoner.safety(c, Move.OPEN if s is Status.SAFE else Move.FLAG).reason
+                       for c, s in decided}
+        least = min(len(r) for r in reasons.values())
+        easiest = [(c, s) for c, s in decided if len(reasons[c]) == least]
+        needs = sorted({clue.cell for c, _ in easiest for clue in reasons[c]})  # Clues: no total here
         return (Rung.SEVERAL, [c for c, s in easiest if s is Status.SAFE],
-                [c for c, s in easiest if s is Status.MINE], least)
+                [c for c, s in easiest if s is Status.MINE], least, tuple(needs))
     if highest < Rung.TOTAL:
-        return None, [], [], 0
+        return none
     status = solve(board).status
     safe = [c for c, s in status.items() if s is Status.SAFE]
     found = [c for c, s in status.items() if s is Status.MINE]
     if safe or found:
-        return Rung.TOTAL, safe, found, 0
-    return None, [], [], 0
+        return Rung.TOTAL, safe, found, 0, ()
+    return none
+
+
+def _pair_numbers(problem, decided: set) -> tuple[Cell, ...]:
+    """The numbers of the nested pairs that decide ``decided`` (as
+    :func:`~.singlepoint.pair_moves` finds them): what an author looks at.
+
+    Here, not in singlepoint: pair_moves is on the strategies' hot path and
+    needs no reasons; this runs once a pair step.
+    """
+    rules_of: dict = {}
+    for rule in problem.constraints:
+        for cell in rule.cells:
+            rules_of.setdefault(cell, []).append(rule)
+    needs: set = set()
+    for b in {id(r): r for d in decided for r in rules_of.get(d, ())}.values():
+        for a in {id(r): r for c in b.cells for r in rules_of[c]}.values():
+            if a is b or not a.cells or len(b.cells) <= len(a.cells) or not a.cells <= b.cells:
+                continue
+            outside, owed = b.cells - a.cells, b.mines - a.mines
+            if (owed == 0 or owed == len(outside)) and outside & decided:
+                needs.update((a.origin.cell, b.origin.cell))
+    return tuple(sorted(needs))

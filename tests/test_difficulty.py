@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from satsweeper.constraints import Constraint, Problem
-from satsweeper.difficulty import Rung, grade
+from satsweeper.difficulty import Rung, grade, position_before
 from satsweeper.game import Game, Level, Outcome, neighbours, place_mines
 from satsweeper.puzzles import generate, no_guess
 from satsweeper.textio import read_puzzle
@@ -121,6 +121,40 @@ class TestGrade:
                 pending = left
         assert (game.outcome is Outcome.WON) == answer.solved
         assert max((s.rung for s in answer.path), default=Rung.SINGLE) == answer.rung
+
+    @settings(max_examples=80, deadline=None)
+    @given(st.integers(2, 5), st.integers(2, 5), st.data())
+    def test_each_step_needs_the_numbers_it_names(self, width, height, data):
+        """At the position before each pair or several step (position_before, checked against a
+        replay here), the numbers it names, alone, force every cell it flags and at least one it
+        opens (the brute force over those numbers' rules); a pair step names nested pairs, a
+        several step at least as many numbers as it needed at once; single and total steps none."""
+        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
+        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
+        mines = place_mines(level, random.Random(data.draw(st.integers(0, 10**6))), frozenset({start}))
+        answer = grade(level, mines, start)
+        game = Game(level, mines)
+        game.open(start)
+        for index, step in enumerate(answer.path):
+            before = position_before(level, mines, start, answer, index)
+            assert (dict(before.clues), before.flags) == (dict(game.revealed), frozenset(game.flags))
+            if step.rung in (Rung.SINGLE, Rung.TOTAL):
+                assert step.needs == ()
+            else:
+                assert len(step.needs) >= step.clues >= 2 and set(step.needs) <= set(game.revealed)
+                named = [r for r in rules(game) if r.origin in step.needs]
+                assert {r.origin for r in named} == set(step.needs)  # each names a number with hidden cells
+                cells = tuple(sorted({c for r in named for c in r.cells}))
+                problem = Problem(cells, tuple(named))
+                assert all(oracle.forced(problem, c, True) for c in step.flagged)
+                assert any(oracle.forced(problem, c, False) for c in step.opened) or not step.opened
+                if step.rung is Rung.PAIR:
+                    assert all(any(a.cells < b.cells or b.cells < a.cells for b in named if b is not a)
+                               for a in named)
+            for c in step.flagged:
+                game.flag(c)
+            for c in step.opened:
+                game.open(c)
 
     def test_stuck_names_the_cells_of_the_guess(self):
         """A 1 in the corner with three hidden cells: not solved, the three are where to guess."""

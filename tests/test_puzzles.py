@@ -523,32 +523,40 @@ class TestCli:
         import satsweeper.render
         drawn = []
         monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(board))
-        layout = LADDER / "hard.txt"  # the 3 numbers at once leave two mines unflagged
+        layout = tmp_path / "easy.txt"  # the first click opens every safe cell: no mine flagged
+        layout.write_text("start: 0,0\n....\n....\n..*.\n...*\n")
         assert run("noguess", layout, "--picture", tmp_path / "won.svg").exit_code == 0
-        mines = {(r, c) for r, row in enumerate(l for l in layout.read_text().splitlines()
-                                                 if l and l[0] in ".*") for c, ch in enumerate(row) if ch == "*"}
-        assert len(mines) == 2 and set(drawn[0].flags) == mines and drawn[0].hidden_cells() == []
+        assert set(drawn[0].flags) == {(2, 2), (3, 3)} and drawn[0].hidden_cells() == []
 
     @pytest.mark.parametrize("word, line", [
-        ("medium", "hardest step (medium, two nested numbers): opens 0,0 0,2"),
-        ("hard", "hardest step (hard, 3 numbers at once): opens 0,2 1,2 0,1"),
+        ("medium", "hardest step (medium, two nested numbers): opens 0,0 0,2 (from the numbers at 1,0 1,1 1,2)"),
+        ("hard", "hardest step (hard, 3 numbers at once): opens 0,2 1,2 0,1 (from the numbers at 1,0 1,1 2,1)"),
         ("extreme", "hardest step (extreme, the total): opens 0,3"),
     ])
     def test_the_hardest_step_is_named_and_outlined(self, tmp_path, monkeypatch, word, line):
         """noguess names the cells the hardest step decides (with what a 0 they show
-        opens) and outlines them on the won picture: the README's ladder examples, whose
-        hard cells are worked out by hand there (medium: 0,2 and 0,0; hard: 0,2, a 0 that
-        opens 1,2 and 0,1; extreme: 0,3).  It gave only counts: an author could not see
-        where a puzzle is hard."""
+        opens) and the numbers it needs, and draws the position before it with both
+        outlined: the README's ladder examples, whose hard cells are worked out by hand
+        there (medium: 0,2 and 0,0 from the pairs 1,0 in 1,1 and 1,2 in 1,1; hard: 0,2,
+        a 0 that opens 1,2 and 0,1, from the 1, 2 and 1 at 1,0 1,1 2,1; extreme: 0,3).
+        It gave only counts, then the cells on the won board: an author could not see why
+        a puzzle is hard."""
         result = run("noguess", LADDER / f"{word}.txt")
         assert result.exit_code == 0 and line in result.output.splitlines()
         import satsweeper.render
         drawn = []
         monkeypatch.setattr(satsweeper.render, "render",
-                            lambda board, path, picture: drawn.append(picture))
+                            lambda board, path, picture: drawn.append((board, picture)))
         assert run("noguess", LADDER / f"{word}.txt", "--picture", tmp_path / "p.png").exit_code == 0
-        named = {tuple(map(int, c.split(","))) for c in line.split("opens ")[1].split()}
-        assert set(drawn[0].marks) == named and "hardest step" in drawn[0].caption
+        board, picture = drawn[0]
+        cells = lambda words: {tuple(map(int, c.split(","))) for c in words.split()}  # noqa: E731
+        named = cells(line.split("opens ")[1].split(" (")[0])
+        needs = cells(line.split("from the numbers at ")[1].rstrip(")")) if "from the" in line else set()
+        assert {c for c, k in picture.marks.items() if k == "move"} == named
+        assert {c for c, k in picture.marks.items() if k == "reason"} == needs
+        assert "before the hardest step" in picture.caption
+        # The position before it: what it decides still hidden, what it needs shown.
+        assert named <= set(board.hidden_cells()) and needs <= set(board.clues)
 
     def test_an_easy_layout_names_no_hardest_step(self):
         """Every step of an easy layout is one number: no line for it."""

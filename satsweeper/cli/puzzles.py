@@ -74,22 +74,28 @@ def noguess(source, start, picture, as_json):
     text = no_guess_text(view, cell, answer, graded, odds)
     if picture is not None:
         from ..render import Picture, render
-        from ..difficulty import hardest_steps
+        from ..difficulty import hardest_steps, position_before
         from ..report.puzzles import hardest_phrase
         caption, marks = None, {c: "move" for c in answer.frontier}
+        # A won game shows every mine flagged, as Minesweeper does: left hidden,
+        # the mines no step had to flag looked like unsolved squares.
+        drawn = (replace(answer.position, flags=frozenset(puzzle.mines)) if answer.solved
+                 else answer.position)
         if not answer.solved:
             caption = "a guess is forced; outlined: the undetermined cells next to a number; colours: exact mine probability"
         elif graded is not None and hardest_steps(graded):
-            # Where the grade comes from, on the won board: what an author changes.
-            marks = {c: "move" for s in hardest_steps(graded) for c in s.opened + s.flagged}
-            caption = f"outlined: what the hardest step ({hardest_phrase(graded)}) opens or flags"
+            # Where the grade comes from: the position before the (first) hardest step,
+            # the numbers it needs and the cells it decides, what an author changes.
+            hardest = hardest_steps(graded)[0]
+            drawn = position_before(level, puzzle.mines, cell, graded, graded.path.index(hardest), shown, flagged)
+            marks = {c: "move" for c in hardest.opened + hardest.flagged}
+            marks.update({c: "reason" for c in hardest.needs})
+            needs = "with the numbers outlined blue, " if hardest.needs else "with the total, "
+            caption = (f"before the hardest step ({hardest_phrase(graded)}): {needs}it opens or flags "
+                       f"the cells outlined magenta")
         drawing = Picture(probabilities=odds or None, marks=marks, caption=caption,
                           title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"))
-        # A won game shows every mine flagged, as Minesweeper does: left hidden,
-        # the mines no step had to flag looked like unsolved squares.
-        shown = (replace(answer.position, flags=frozenset(puzzle.mines)) if answer.solved
-                 else answer.position)
-        text += "\n" + write_output(picture, lambda path: render(shown, str(path), picture=drawing))
+        text += "\n" + write_output(picture, lambda path: render(drawn, str(path), picture=drawing))
         data["picture"] = str(picture)
     emit("noguess", as_json, data, text, verdict(answer.solved))
 

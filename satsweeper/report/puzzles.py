@@ -84,7 +84,8 @@ SHOWN_CELLS = 8  # cells of one hardest step named in the text report
 def hardest_text(view: BoardView, grade: Grade) -> list[str]:
     """Where the grade comes from: each hardest step's cells (none for an easy layout).
 
-    ``hardest step (extreme, the total): opens 0,3``
+    ``hardest step (extreme, the total): opens 0,3``;
+    ``hardest step (hard, 3 numbers at once): opens 0,2 1,2 0,1 (from the numbers at 1,0 1,1 2,1)``
     """
     steps = hardest_steps(grade)
     if not steps:
@@ -97,8 +98,10 @@ def hardest_text(view: BoardView, grade: Grade) -> list[str]:
     how = hardest_phrase(grade)
     head = (f"hardest step ({how}): " if len(steps) == 1
             else f"hardest steps ({len(steps)} of them; {how}):")
+    # With the numbers it needed (a pair step's nested pairs, a several step's reasons).
     said = ["; ".join(cells(kind, found) for kind, found in (("opens", step.opened), ("flags", step.flagged))
-                      if found) for step in steps[:SHOWN_ODDS]]
+                      if found) + (f" ({cells('from the numbers at', step.needs)})" if step.needs else "")
+            for step in steps[:SHOWN_ODDS]]
     if len(steps) == 1:
         return [head + said[0]]
     more = [f"  ... and {len(steps) - SHOWN_ODDS} more (--json: the path)"] if len(steps) > SHOWN_ODDS else []
@@ -129,5 +132,6 @@ def no_guess_json(view: BoardView, start, answer: NoGuess, grade: Grade | None =
         # The solution, step by step, for an author to replay and check.
         data["path"] = [{"rung": int(step.rung), "word": step.rung.word, "clues": step.clues,
                          "open": [view.json(c) for c in step.opened],
-                         "flag": [view.json(c) for c in step.flagged]} for step in grade.path]
+                         "flag": [view.json(c) for c in step.flagged],
+                         "needs": [view.json(c) for c in step.needs]} for step in grade.path]
     return data
