@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -68,6 +69,46 @@ class TestDraw:
         result = run("gadget", "draw", path, "-o", tmp_path / "liar.png", "--inputs", "x=1")
         assert result.exit_code == 1 and "NOT as claimed" in result.output
         assert (tmp_path / "liar.png").stat().st_size > 0
+
+    def test_a_broken_figure_outlines_its_clash(self, tmp_path, monkeypatch):
+        """Pedersen's OR as printed has no explanation for any input: it was drawn as if it
+        worked (exit 0). Now exit 1, the clash named and outlined; the oracle: the named numbers'
+        rules alone have no explanation, and without any one of them they have one."""
+        import satsweeper.render
+        from satsweeper.gadgets import read_gadget
+        figure = Path(__file__).resolve().parent.parent / "gadgets" / "figures" / "fig-3.5-or-as-printed.txt"
+        drawn = []
+        monkeypatch.setattr(satsweeper.render, "render", lambda board, path, picture: drawn.append(picture))
+        result = run("gadget", "draw", figure, "-o", tmp_path / "or.svg", "--json")
+        data = json.loads(result.output)
+        assert result.exit_code == 1 and data["conflict"]
+        named = {(c["row"], c["col"]) for c in data["conflict"]}
+        assert {c for c, k in drawn[0].marks.items() if k == "move"} == named
+        assert drawn[0].caption.startswith("inconsistent: ") and "(outlined magenta)" in drawn[0].caption
+        rules = [r for r in problem_of(read_gadget(figure).board).constraints if r.origin.cell in named]
+        assert len(rules) == len(named)
+
+        def explained(chosen):
+            return bool(explanations(Problem(tuple(sorted({c for r in chosen for c in r.cells})), tuple(chosen))))
+        assert not explained(rules)
+        assert all(explained([r for r in rules if r is not left]) for left in rules)
+
+    def test_a_rejected_input_says_why(self, tmp_path):
+        """forced-end rejects a=0 as it claims (exit 0); the numbers and the pinned input that
+        clash are named: without the pin the same numbers have an explanation (oracle)."""
+        result = run("gadget", "draw", "forced-end", "-o", tmp_path / "f.svg", "--inputs", "a=0", "--json")
+        data = json.loads(result.output)
+        assert result.exit_code == 0 and data["correct"] and data["explanations"] == "0"
+        assert {"kind": "rule", "text": "input a=0"} in data["conflict"]
+        g = named_gadget("forced-end")
+        clues = {(c["row"], c["col"]) for c in data["conflict"] if c["kind"] == "clue"}
+        rules = [r for r in problem_of(g.board).constraints if r.origin.cell in clues]
+        pinned = Constraint(frozenset({g.cell("a")}), 0, "a=0")
+        cells = tuple(sorted({c for r in rules for c in r.cells} | {g.cell("a")}))
+        assert not explanations(Problem(cells, tuple(rules) + (pinned,)))
+        assert explanations(Problem(cells, tuple(rules)))
+        assert "conflict" not in json.loads(run("gadget", "draw", "forced-end", "-o", tmp_path / "f.svg",
+                                                "--inputs", "a=1", "--json").output)
 
     def test_the_picture_names_the_claim_and_the_ports(self, tmp_path):
         """The SVG's text carries the claim, every port's name and the legend."""

@@ -115,7 +115,8 @@ def gadget_verify(reference, as_json):
 def gadget_draw(reference, output, setting, as_json):
     """Draw a gadget for a slide: its claim as the title, input ports outlined
     blue and output ports orange; with --inputs, the gadget at work.  Exit 1
-    when that input is not as claimed.
+    when that input is not as claimed, or (no --inputs) when no input has an
+    explanation: then the numbers that clash are outlined magenta.
 
     \b
     Examples:
@@ -143,6 +144,17 @@ def gadget_draw(reference, output, setting, as_json):
                     outputs={p: s.value for p, s in checked.outputs.items()},
                     expected={p: int(v) for p, v in checked.expected.items()}, correct=checked.correct,
                     mines_drawn=[list(c) for c in sorted(mines)])
+    clash = _clash(g, values if setting is not None else None)
+    if clash:  # a broken figure drawn as if it worked: say so, and where (check's minimal conflict)
+        from ..constraints import Clue
+        from ..report.views import conflict_text, origin_json
+        marks |= {o.cell: "move" for o in clash if isinstance(o, Clue)}
+        said = f"{conflict_text(tuple(str(o) for o in clash))} (outlined magenta)"
+        if setting is None:  # no input works: the gadget is broken
+            caption, code = f"{said}; {caption}", verdict(False)
+        else:  # why this input has no explanation (as claimed or not: the case says which)
+            caption = f"{caption}; why: {said.removeprefix('inconsistent: ')}"
+        data["conflict"] = [origin_json(o) for o in clash]
     if overview:
         caption = (caption if setting is not None else "") + \
             f"{'; ' if setting is not None else ''}too big to draw square by square: an overview, ports named"
@@ -151,6 +163,17 @@ def gadget_draw(reference, output, setting, as_json):
     picture = Picture(marks=marks, mines=mines, title=claim_title(g), caption=shown)
     note = write_output(output, lambda path: render(g.board, str(path), picture=picture))
     emit("gadget draw", as_json, data, "\n".join(filter(None, [caption, note])), code)
+
+
+def _clash(g, values: tuple[bool, ...] | None) -> tuple:
+    """A minimal set of numbers (and pinned inputs, and the total) that cannot all hold:
+    of the gadget with ``values`` set, or, with None, of the gadget whatever its inputs;
+    () when it has an explanation."""
+    from ..constraints import problem_of
+    from ..gadgets.gadget import _pinned
+    from ..reasoning import check
+    base = problem_of(g.board)
+    return check(base if values is None else _pinned(g, base, values)).conflict
 
 
 def port_legend(g) -> str:
