@@ -123,7 +123,7 @@ def gadget_draw(reference, output, setting, as_json):
       satsweeper gadget draw and -o and.png
       satsweeper gadget draw xor -o xor-10.svg --inputs u=1,v=0
     """
-    from ..gadgets.gadget import case
+    from ..gadgets.gadget import case, clash as gadget_clash
     from ..render import OVERVIEW, Picture, render
     from ..report.gadgets import case_caption, claim_title
     from .pictures import require_matplotlib
@@ -144,7 +144,7 @@ def gadget_draw(reference, output, setting, as_json):
                     outputs={p: s.value for p, s in checked.outputs.items()},
                     expected={p: int(v) for p, v in checked.expected.items()}, correct=checked.correct,
                     mines_drawn=[list(c) for c in sorted(mines)])
-    clash = _clash(g, values if setting is not None else None)
+    clash = gadget_clash(g, values if setting is not None else None)
     if clash:  # a broken figure drawn as if it worked: say so, and where (check's minimal conflict)
         from ..constraints import Clue
         from ..report.views import conflict_text, origin_json
@@ -163,17 +163,6 @@ def gadget_draw(reference, output, setting, as_json):
     picture = Picture(marks=marks, mines=mines, title=claim_title(g), caption=shown)
     note = write_output(output, lambda path: render(g.board, str(path), picture=picture))
     emit("gadget draw", as_json, data, "\n".join(filter(None, [caption, note])), code)
-
-
-def _clash(g, values: tuple[bool, ...] | None) -> tuple:
-    """A minimal set of numbers (and pinned inputs, and the total) that cannot all hold:
-    of the gadget with ``values`` set, or, with None, of the gadget whatever its inputs;
-    () when it has an explanation."""
-    from ..constraints import problem_of
-    from ..gadgets.gadget import _pinned
-    from ..reasoning import check
-    base = problem_of(g.board)
-    return check(base if values is None else _pinned(g, base, values)).conflict
 
 
 def port_legend(g) -> str:

@@ -363,6 +363,21 @@ def case(gadget: Gadget, values: tuple[bool, ...]) -> tuple[Case, frozenset[Cell
         return checked, reasoner.consistency().witness
 
 
+def clash(gadget: Gadget, values: tuple[bool, ...] | None = None) -> tuple:
+    """A minimal set of origins (numbers, pinned inputs, the total) that cannot all hold:
+    of the gadget with its inputs set to ``values``, or, with None, whatever its inputs;
+    () when it has an explanation.  What a picture of a broken figure outlines.
+
+    >>> from satsweeper.textio import parse_board
+    >>> g = Gadget("end", parse_board("layout: tokens\\nx 1\\n"), ("x",), {})
+    >>> [str(o) for o in clash(g, (False,))], clash(g, (True,))
+    (['the 1 at 0,1', 'input x=0'], ())
+    """
+    base = problem_of(gadget.board)
+    with Reasoner(base if values is None else _pinned(gadget, base, values)) as reasoner:
+        return reasoner.consistency().conflict
+
+
 def _pinned(gadget: Gadget, base: Problem, values: tuple[bool, ...]) -> Problem:
     """``base`` with each input port fixed to its value (the total kept, as a rule like any other)."""
     pinned = tuple(Constraint(frozenset({gadget.cell(port)}), int(value), PortValue(port, value))
