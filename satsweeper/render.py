@@ -124,22 +124,27 @@ def _squares(board: Board, picture: Picture, plt):
         p = probabilities.get(cell)
         face = HIDDEN if p is None else SAFE if p == 0 else scale(float(p))
         _tile(ax, x, y, face, Polygon, Rectangle)
+        # A named square shares itself with its name: what is drawn on it goes smaller and
+        # lower, the name on top (a name over a full-size mine was a 7 pt speck on a box).
+        named = cell in board.names
+        low = .34 if named else .5
         if cell in board.flags:
             _flag(ax, x, y, Polygon)
         elif cell in picture.mines or p == 1:
-            _mine(ax, x, y, Circle)
+            _mine(ax, x, y, Circle, .62 if named else 1.0, low)
         elif p == 0:
-            ax.add_patch(Circle((x + .5, y + .5), 0.24, fill=False, edgecolor="#ffffff", linewidth=2.0))
+            ax.add_patch(Circle((x + .5, y + low), 0.24 * (.7 if named else 1), fill=False, edgecolor="#ffffff",
+                                linewidth=2.0))
         elif p is not None:
             # as big as ">99%" fits in a square: the number a player reads first
-            ax.text(x + .5, y + .5, _percent(p), ha="center", va="center", fontsize=font - 2.5,
+            ax.text(x + .5, y + low, _percent(p), ha="center", va="center", fontsize=font - 2.5,
                     color="#ffffff" if p > Fraction(3, 5) else "#000000", family="DejaVu Sans")
-        if cell in board.names:  # centred on a plain tile, above anything else drawn on it
+        if named:  # centred on a plain tile, above anything else drawn on it
             plain = p is None and cell not in picture.mines and cell not in board.flags
             name = board.names[cell]
             # never below 6.5 pt: a port's name on a slide (4-6 pt read as specks on big gadgets)
             fits = font + 1 if len(name) <= 2 else font - 1.5 if len(name) <= 3 else font - 3
-            size = max(6.5, fits if plain else font - 3)
+            size = max(6.5, fits if plain else fits - 1.5)
             ax.text(x + .5, y + (.5 if plain else .78), name, ha="center", va="center", fontsize=size,
                     style="italic", color="#000000", fontweight="bold",
                     # on a mine or a flag the name sits over the drawing: a pale box keeps it readable
@@ -177,12 +182,14 @@ def _flag(ax, x, y, Polygon) -> None:
                          closed=True, facecolor="#000000", edgecolor="none"))
 
 
-def _mine(ax, x, y, Circle) -> None:
-    cx, cy = x + .5, y + .5
+def _mine(ax, x, y, Circle, size: float = 1.0, centre: float = .5) -> None:
+    """A mine, ``size`` times the full one, its centre ``centre`` up the square."""
+    cx, cy = x + .5, y + centre
     for dx, dy in ((.3, 0), (0, .3), (.21, .21), (.21, -.21)):
-        ax.plot([cx - dx, cx + dx], [cy - dy, cy + dy], color="#000000", linewidth=1.2)
-    ax.add_patch(Circle((cx, cy), .2, facecolor="#000000", edgecolor="none"))
-    ax.add_patch(Circle((cx - .06, cy + .06), .05, facecolor="#ffffff", edgecolor="none"))
+        ax.plot([cx - dx * size, cx + dx * size], [cy - dy * size, cy + dy * size], color="#000000",
+                linewidth=1.2 * size)
+    ax.add_patch(Circle((cx, cy), .2 * size, facecolor="#000000", edgecolor="none"))
+    ax.add_patch(Circle((cx - .06 * size, cy + .06 * size), .05 * size, facecolor="#ffffff", edgecolor="none"))
 
 
 def _percent(p: Fraction) -> str:
