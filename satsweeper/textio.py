@@ -377,6 +377,8 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
                                    f"{width} squares per row as in line {rows[0][0]}",
                                    f"{len(tokens)} square{'s' if len(tokens) != 1 else ''}")
     board, stars = _board_from_tokens(grid, source)
+    if len(board.names) == board.height * board.width and not set(headers) & set(GADGET_HEADERS):
+        _words_not_board(grid, source)
     _check_numbers(board, grid, source)
     if total is not None:
         _check_total(board, total, source)
@@ -388,6 +390,17 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         _check_layout(board, mines, grid, total, source)
     extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
     return Puzzle(board, mines, _header_start(headers, board, mines, source), extras, layout == "tokens")
+
+
+def _words_not_board(grid: list[list[_Token]], source: str) -> None:
+    """Raise for a grid of names alone outside a gadget ('hello world' was read as two
+    hidden cells named hello and world, and consistent): a board has a number, a hidden
+    square, a mine or a flag somewhere (a gadget of bare input cells may not)."""
+    tokens = [t for row in grid for t in row]
+    words = " ".join(repr(t.text) for t in tokens[:3]) + ("..." if len(tokens) > 3 else "")
+    raise BoardSyntaxError(source, tokens[0].line, tokens[0].column,
+                           "a board: numbers, '.', '*', 'F' or '-' among its squares",
+                           f"only names, {words}: text, not a board?")
 
 
 def _check_invisible(rows: list[tuple[int, str]], source: str) -> None:

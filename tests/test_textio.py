@@ -129,6 +129,16 @@ class TestInvisible:
         assert (err.value.line, err.value.column) == where
         assert err.value.found == found
 
+    @pytest.mark.parametrize("text", ["hello world\nfoo bar\n", "abc\n", "layout: tokens\nx y\n"])
+    def test_words_are_not_a_board(self, text):
+        """Text with no number, hidden square, mine, flag or void was read as a board of named
+        hidden cells, and called consistent; a board with one of them and names still reads."""
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board(text)
+        assert err.value.expected.startswith("a board: numbers") and "not a board?" in err.value.found
+        assert parse_board("layout: tokens\nx 1 y\n").names == {(0, 0): "x", (0, 2): "y"}
+        assert parse_board("hello .\n").names == {(0, 0): "hello"}
+
     def test_a_leading_bom_is_still_read(self):
         assert parse_board("\ufeffmines: 1\n..1\n.1.\n...\n").total_mines == 1
 
