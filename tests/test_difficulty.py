@@ -83,14 +83,19 @@ def wins_with(level: Level, mines: frozenset, start, highest: int) -> bool:
     return game.outcome is Outcome.WON
 
 
+def drawn_layout(width: int, height: int, data) -> tuple[Level, frozenset, tuple[int, int]]:
+    """(level, mines, a safe start) drawn by hypothesis: up to a third of the squares mines."""
+    level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
+    start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
+    return level, place_mines(level, random.Random(data.draw(st.integers(0, 10**6))), frozenset({start})), start
+
+
 class TestGrade:
     @settings(max_examples=80, deadline=None)
     @given(st.integers(2, 4), st.integers(2, 4), st.data())
     def test_rung_is_the_least_set_of_rules_that_wins(self, width, height, data):
         """A player with the rules up to rung r wins exactly when the grade is at most r."""
-        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
-        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
-        mines = place_mines(level, random.Random(data.draw(st.integers(0, 10**6))), frozenset({start}))
+        level, mines, start = drawn_layout(width, height, data)
         answer = grade(level, mines, start)
         for highest in range(1, 5):
             assert wins_with(level, mines, start, highest) == (answer.solved and answer.rung <= highest)
@@ -101,9 +106,7 @@ class TestGrade:
         """Each step's cells, replayed in some order, are each a move the rules of its rung
         find (or opened for free by a 0); no easier rung had a move when it began; the
         replay wins and its hardest rung is the grade."""
-        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
-        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
-        mines = place_mines(level, random.Random(data.draw(st.integers(0, 10**6))), frozenset({start}))
+        level, mines, start = drawn_layout(width, height, data)
         answer = grade(level, mines, start)
         game = Game(level, mines)
         game.open(start)
@@ -129,9 +132,7 @@ class TestGrade:
         replay here), the numbers it names, alone, force every cell it flags and at least one it
         opens (the brute force over those numbers' rules); a pair step names nested pairs, a
         several step at least as many numbers as it needed at once; single and total steps none."""
-        level = Level(width, height, data.draw(st.integers(1, max(1, width * height // 3))))
-        start = (data.draw(st.integers(0, height - 1)), data.draw(st.integers(0, width - 1)))
-        mines = place_mines(level, random.Random(data.draw(st.integers(0, 10**6))), frozenset({start}))
+        level, mines, start = drawn_layout(width, height, data)
         answer = grade(level, mines, start)
         game = Game(level, mines)
         game.open(start)
