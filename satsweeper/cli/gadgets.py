@@ -283,11 +283,12 @@ def repair(reference, output, attempts, unique, as_json):
             content = "".join(f"{line}\n" for line in comments) + \
                 "".join(f"# {line}\n" for line in note.strip().splitlines()) + format_board(board, layout, start)
         else:
-            # The file's gadget is named as the file (gadgets/ names each so): kept, the
-            # broken figure's name ("...-as-printed") was said of the repaired one.
+            # A changed gadget is named as its file (gadgets/ names each so): kept, the broken
+            # figure's name ("...-as-printed") was said of the repaired one.  Unchanged, it keeps its own.
             from dataclasses import replace
-            fixed = replace(result.gadget, name=output.stem)
-            content = format_gadget(fixed, f"gadget {result.gadget.name}, its numbers repaired:\n{note}")
+            fixed = replace(result.gadget, name=output.stem) if result.changes else result.gadget
+            content = format_gadget(fixed, f"gadget {result.gadget.name}, its numbers repaired:\n{note}"
+                                    if result.changes else note)
         text += "\n" + write_output(output, content)
         data["output"] = str(output)
     elif output:  # say so: the changes printed above might be taken for a board written
