@@ -28,7 +28,7 @@ whatever the strategy.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Hashable
 
@@ -135,12 +135,16 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
             return Hint(strategy, False, conflict=reasoner.consistency().conflict)
     if not problem.cells:
         return Hint(strategy, True)
+    whole = counts.scaled_count
+    determined = sum(1 for m in counts.scaled_mines.values() if m in (0, whole))  # the start among them
     if started:  # the game begins there
         return Hint(strategy, True, cell=start, move=Move.OPEN, sure=True, rule="first click",
-                    reason=(Start(start),))
-    whole = counts.scaled_count
-    determined = sum(1 for m in counts.scaled_mines.values() if m in (0, whole))
+                    reason=(Start(start),), sure_moves=determined)
     decision = player.decide(board, random.Random(seed))
+    if decision.guess and counts.scaled_mines[decision.opens[0]] == 0:
+        # A strategy that does not look for sure moves (random) may still open a safe cell:
+        # it is a sure move, with its reason ("a guess ... mine probability 0" was said).
+        decision = replace(decision, guess=False)
     if not decision.guess:
         if not decision.opens:  # the strategy's sure moves are flags: a player would rather click
             decision = _sure_open(problem, counts) or decision
@@ -213,8 +217,10 @@ def _room(board: Board, cell: Cell, rule: FirstClick) -> bool:
 def _alternatives(board: Board, problem: Problem, components: Components, counts, chosen: Option,
                   most: int) -> tuple[Option, ...]:
     """The next safest cells, the most informative first among equally safe
-    ones, one of each kind (cells alike in all three chances show once)."""
-    looked = sorted((c for c in problem.cells if c != chosen.cell),
+    ones, one of each kind (cells alike in all three chances show once); never
+    a cell that is a mine in every explanation (offered to open, it loses)."""
+    whole = counts.scaled_count
+    looked = sorted((c for c in problem.cells if c != chosen.cell and counts.scaled_mines[c] != whole),
                     key=lambda c: (counts.scaled_mines[c], c))[:MEASURED]
     options = sorted((_measure(board, problem, components, counts, c) for c in looked),
                      key=lambda o: (o.mine, -o.progress, -o.opening, o.cell))

@@ -131,6 +131,44 @@ class TestHint:
             assert (option.mine, option.opening, option.progress) == brute_chances(board, option.cell)
         assert answer.safest == min(o.mine for o in (answer.measures, *answer.alternatives))
 
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(boards(perturb=False, max_hidden=9))
+    def test_a_weak_strategys_hint_is_true_to_the_oracle(self, board):
+        """random (which looks for no sure move) and single-point: a cell opened that the brute
+        force finds safe is a sure move, never "a guess ... mine probability 0"; a guess counts
+        the determined cells as the oracle does, and no alternative is a certain mine (random's
+        hint on beginner.txt offered 0,4 at 100%)."""
+        problem = problem_of(board)
+        status = oracle.status(problem) if problem.cells else None
+        for name in ("random", "single-point"):
+            for seed in range(3):
+                answer = hint(board, name, seed=seed)
+                if not answer.consistent or answer.cell is None:
+                    continue
+                if not answer.sure:
+                    assert status[answer.cell] != "safe"  # random may open a certain mine: its move, said at 100%
+                    assert answer.measures.mine == brute_chances(board, answer.cell)[0]
+                    assert answer.sure_moves == sum(v != "undetermined" for v in status.values())
+                    assert all(status[o.cell] != "mine" and o.mine < 1 for o in answer.alternatives)
+                else:
+                    assert oracle.forced(problem, answer.cell, answer.move is Move.FLAG)
+
+    def test_a_start_counts_among_the_determined_cells(self):
+        """A file's start is a sure move, and a determined cell: sure_moves said 0 where solve
+        says 1 safe (the mine is 0,0 or 0,1, undetermined)."""
+        result = CliRunner().invoke(main, ["hint", "-", "--json"], input="mines: 1\nstart: 0,2\n*..\n")
+        data = json.loads(result.stdout)
+        assert data["rule"] == "first click" and data["sure_moves"] == 1
+        solved = json.loads(CliRunner().invoke(main, ["solve", "-", "--json"], input="mines: 1\nstart: 0,2\n*..\n").stdout)
+        assert solved["safe"] + solved["mine"] == data["sure_moves"]
+
+    def test_a_weak_guess_does_not_say_no_move_is_sure(self):
+        """random guessing on expert.txt said "no move is sure" with 18 cells determined."""
+        result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "expert.txt"), "--strategy", "random",
+                                           "--seed", "1"])
+        assert result.exit_code == 0 and "no move is sure" not in result.output
+        assert "it guessed, though 18 hidden cells are determined" in result.output
+
     def test_inconsistent(self):
         """No move on an inconsistent board: the conflict instead."""
         board = parse_board("mines: 0\n1.\n")

@@ -142,7 +142,9 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
         answer = within(clock.left(), lambda: ask(problem, solver, encoding, "safety", target,
                                                   Move.FLAG if mine else Move.OPEN))
     except TimeUp:
-        timed_out("safe", as_json, timeout, {"cell": view.json(target), "safe": None}, "")
+        # The question's keys stay (docs/json.md: "move" is always there), the answer's are null.
+        timed_out("safe", as_json, timeout, {"cell": view.json(target), "move": (Move.FLAG if mine else Move.OPEN).value,
+                                              "safe": None}, "")
     code = NO if not answer.consistent else verdict(answer.safe)
     emit("safe", as_json, queries.safety_json(view, answer), queries.safety_text(view, answer), code)
 

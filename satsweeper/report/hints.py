@@ -84,7 +84,11 @@ def hint_text(view: BoardView, answer: Hint) -> str:
     m = answer.measures
     why = BASIS_TEXT.get(answer.basis, BASIS_TEXT["choice"]).format(
         value=_exact(answer.value) if answer.value is not None else "")
-    lines = [f"guess {where} ({answer.strategy}): no move is sure",
+    # A weak strategy guesses where moves are sure (random looks for none): not "no move is sure".
+    sure = ("no move is sure" if not answer.sure_moves else
+            f"it guessed, though {answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} "
+            f"determined (best would make a sure move)")
+    lines = [f"guess {where} ({answer.strategy}): {sure}",
              f"  mine probability {_exact(m.mine)}; the safest cell's is {_percent(answer.safest)}",
              f"  shows 0 (opens a region) with probability {_percent(m.opening)}; "
              f"makes some cell safe with probability {_percent(m.progress)}",
