@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -212,8 +213,13 @@ class JournalWriter:
                  levels: tuple[Summary, ...] = ()):
         self.path = Path(path)
         _check_free(self.path)
-        temporary = self.path.with_name(f".{self.path.name}.part")
+        # As every output: a symbolic link is written through (the rename replaced the link
+        # with a file, its target left stale), and a journal replaced keeps its permissions.
+        target = Path(os.path.realpath(self.path))
+        temporary = target.with_name(f".{target.name}.part")
         handle = open(temporary, "w", encoding="utf-8")
+        if target.exists():
+            os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
         # Locked before it takes the journal's name, for as long as the run writes it:
         # a second run given the same file finds the lock (_check_free) instead of
         # replacing the file under the first, whose games would be lost.
@@ -223,7 +229,7 @@ class JournalWriter:
             self._write(handle, {"chunk": chunk.as_json()})
         for summary in levels:
             self._write(handle, {"level": dataclasses.asdict(summary)})
-        os.replace(temporary, self.path)
+        os.replace(temporary, target)
         self.handle: IO[str] = handle
 
     def chunk(self, chunk: Chunk) -> None:

@@ -387,6 +387,25 @@ class TestOutputs:
         data = one_json(run("repair", "not", "-o", tmp_path / "new.txt", "--json"))
         assert "replaced" not in data  # nothing was there
 
+    @pytest.mark.parametrize("command", [["bench", "--level", "4x4x2", "--games", "4"],
+                                         ["density", "--size", "2x2", "--games", "2", "--strategy", "exact"]],
+                             ids=["bench", "density"])
+    def test_a_journal_resumed_through_a_link_keeps_it_and_its_mode(self, command, tmp_path):
+        """json.md: "an output that is a symbolic link is written through to its target, the link
+        kept", and a replaced file keeps its permissions. A journal resumed through a link became
+        a plain file (its target left stale) and came back 0o644."""
+        target, link = tmp_path / "target.jsonl", tmp_path / "link.jsonl"
+        assert run(*command, "--out", target).exit_code == 0
+        target.chmod(0o600)
+        link.symlink_to(target)
+        before = target.read_text()
+        more = ["--games", "8"] if command[0] == "bench" else []
+        assert run(command[0], "--resume", link, *more).exit_code == 0
+        assert link.is_symlink() and target.stat().st_mode & 0o777 == 0o600
+        assert target.read_text().splitlines()[1] == before.splitlines()[1]  # the first result kept
+        if command[0] == "bench":  # 4 more games journaled in the target
+            assert json.loads(target.read_text().splitlines()[-1])["summary"]["games"] == 8
+
     @pytest.mark.parametrize("args", [["bench", "--level", "4x4x2", "--games", "2", "--out", "{out}"],
                                       ["density", "--size", "2x2", "--games", "2", "--strategy", "exact",
                                        "--out", "{out}"]], ids=["bench", "density"])
