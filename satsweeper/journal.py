@@ -139,6 +139,7 @@ class LevelJournal:
 
     run: dict
     levels: dict[str, Summary]
+    lines: dict[str, int] = dataclasses.field(default_factory=dict)  # each level's line, for messages
 
 
 def read_levels(path: str | Path) -> LevelJournal:
@@ -151,18 +152,22 @@ def read_levels(path: str | Path) -> LevelJournal:
     name = str(path)
     run: dict | None = None
     levels: dict[str, Summary] = {}
+    lines: dict[str, int] = {}
     for number, line, kind, value in _entries(path, "one of run or level"):
         if kind == "run" and run is None and number == 1 and isinstance(value, dict):
             run = _of_command(value, "density", name)
         elif kind == "level" and run is not None:
             summary = _level(value, name, number)
-            levels[summary.level] = summary
+            if summary.level in levels:  # a run writes each level once: the later line won, silently
+                raise BoardSyntaxError(name, number, 1, f"each level once ({summary.level} is at line "
+                                       f"{lines[summary.level]})", f"{summary.level} again")
+            levels[summary.level], lines[summary.level] = summary, number
         else:
             raise BoardSyntaxError(name, number, 1, "a first line {\"run\": ...}" if run is None
                                    else "a level", repr(line[:40]))
     if run is None:
         raise BoardSyntaxError(name, 1, 1, "a journal of a run, starting {\"run\": ...}", "an empty file")
-    return LevelJournal(run, levels)
+    return LevelJournal(run, levels, lines)
 
 
 class JournalBusy(Exception):

@@ -134,6 +134,30 @@ class TestJournal:
             result = CliRunner().invoke(main, ["density", *map(str, args)])
             assert result.exit_code == 2 and "Traceback" not in result.output, result.output
 
+    @pytest.mark.parametrize("edit, where, found", [
+        (lambda lines, level: lines + [json.dumps({"level": {**level, "wins": 0}})], 6, "4x4x2 again"),
+        (lambda lines, level: lines[:2] + [json.dumps({"level": {**level, "strategy": "random"}})] + lines[3:],
+         3, "strategy 'random'"),
+        (lambda lines, level: lines[:2] + [json.dumps({"level": {**level, "games": 200, "wins": 96}})] + lines[3:],
+         3, "200 games"),
+        (lambda lines, level: lines[:2] + [json.dumps({"level": {**level, "level": "5x5x2"}})] + lines[3:],
+         3, "level 5x5x2, not one of the run's"),
+        (lambda lines, level: [lines[0].replace("[4, 4]", "[1, 1]")] + lines[1:], 1, '"size": [1, 1]'),
+    ], ids=["twice", "strategy", "games", "level", "size"])
+    def test_a_level_edited_by_hand_is_refused_at_its_line(self, edit, where, found, tmp_path):
+        """json.md: "a line changed by hand ... is refused at its line (exit 2), never summed in":
+        a level twice (the later won: P dropped from 0.28 to 0.07), another strategy's, more games
+        than the run plays, a level of another size, a size the command line refuses were all
+        summed in or ignored, exit 0.  The file is left as it was."""
+        journal = tmp_path / "d.jsonl"
+        assert density("--size", "4x4", "--games", 4, "--strategy", "exact", "--out", journal)[0] == 0
+        lines = journal.read_text().splitlines()[:5]  # the run and 4x4x1..4x4x4
+        journal.write_text("\n".join(edit(lines, json.loads(lines[2])["level"])) + "\n")
+        kept = journal.read_text()
+        result = CliRunner().invoke(main, ["density", "--resume", str(journal)])
+        assert result.exit_code == 2 and f"d.jsonl:{where}:1: expected" in result.stderr, result.output
+        assert found in result.stderr and journal.read_text() == kept
+
     def test_the_wrong_command_s_journal_is_named_on_its_first_line(self, tmp_path):
         """density --resume of a bench journal (and the other way round) says whose
         journal it is, at line 1, where the run line says so (it blamed line 2)."""

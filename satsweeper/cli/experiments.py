@@ -412,8 +412,10 @@ def _resumed_sweep(ctx, source, params: dict):
         raise UserError("the journal of a density sweep (its --out)", f"a {journal.run.get('command')} run",
                         source.name)
     size, sweep = kept["size"], kept["sweep"]
+    # As the command line takes them: a size of 2 cells or more, a sweep to 4..30.
     sized = (isinstance(size, list) and len(size) == 2 and all(type(n) is int and n > 0 for n in size)
-             and sweep is None) or (size is None and type(sweep) is int and sweep > 0)
+             and size[0] * size[1] >= 2 and sweep is None) or \
+        (size is None and type(sweep) is int and 4 <= sweep <= 30)
     if not (sized and type(kept["games"]) is int and type(kept["seed"]) is int and kept["games"] > 0
             and kept["strategy"] in STRATEGIES):
         raise UserError("a density journal whose run has a strategy, whole games and seed, and a size "
@@ -427,7 +429,23 @@ def _resumed_sweep(ctx, source, params: dict):
             expected = f"the journal's {journaled}" if key in ("size", "sweep") else \
                 f"--{key} as in the journal ({kept[key]})"
             raise UserError(expected, f"--{key} {asked}", source.name)
+    _check_levels(journal, kept, source.name)
     return kept, journal.levels, Path(source.name)
+
+
+def _check_levels(journal, kept: dict, name: str) -> None:
+    """Each finished level is one the run plays, by its strategy and games: a line edited
+    by hand (another strategy, more games, a level of another size) was summed into the fit."""
+    from .. import density as critical
+    sizes = [tuple(kept["size"])] if kept["size"] else [(q, q) for q in range(3, kept["sweep"] + 1)]
+    planned = {str(level) for level in critical.levels_of(sizes)}
+    for level, summary in journal.levels.items():
+        found = (f"level {level}, not one of the run's" if level not in planned else
+                 f"strategy {summary.strategy!r}" if summary.strategy != kept["strategy"] else
+                 f"{summary.games} games" if summary.games != kept["games"] else None)
+        if found:
+            raise UserError(f"a level of the run's sweep, by {kept['strategy']}, {kept['games']} games "
+                            f"(as the run line says)", found, name, journal.lines[level], 1)
 
 
 def _sweep_journal(path, params: dict, done: dict, sizes):
