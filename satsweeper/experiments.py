@@ -194,6 +194,9 @@ def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick 
         for cell in decision.flags:
             game.flag(cell)
         for cell in decision.opens:
+            # Opening a cell it flagged takes its own flag back (a Decision cannot unflag): a
+            # wrong flag opened later is the player's game to lose, not a refused decision.
+            game.unflag(cell)
             if game.open(cell) is not Outcome.PLAYING:
                 break
         if game.outcome is Outcome.PLAYING and (len(game.revealed), len(game.flags)) == before:

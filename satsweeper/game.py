@@ -305,6 +305,16 @@ class Game:
         if cell not in self.revealed:
             self.flags.add(cell)
 
+    def unflag(self, cell: Cell) -> None:
+        """Take a flag back (:meth:`open` leaves a flagged cell alone, as a game's click does).
+
+        >>> g = Game(Level(2, 1, 1), frozenset({(0, 1)}))
+        >>> g.flag((0, 0)); g.unflag((0, 0)); g.open((0, 0)).name
+        'WON'
+        """
+        self.level.check_cell(cell)
+        self.flags.discard(cell)
+
 
 class Games:
     """Games that show the player one view, played as one: the revealed numbers and flags

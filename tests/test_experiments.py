@@ -420,8 +420,41 @@ class Cells(ExactAgain):
         return list(super().decide(board, rng).opens)  # not a Decision
 
 
+class FlagThenOpen:
+    """Flags the first hidden cell, then opens it (a player that takes back a wrong flag)."""
+
+    name = "flag-then-open"
+
+    def decide(self, board, rng):
+        if board.flags:
+            return Decision(opens=(min(board.flags),), guess=True)
+        return Decision(flags=(min(c for c in board.hidden_cells() if c not in board.flags),))
+
+
 class TestYourOwnPlayer:
     """A player of one's own goes where a strategy's name goes: play, run, compare."""
+
+    def test_opening_a_cell_it_flagged_is_its_move(self):
+        """A Decision cannot unflag, and Game.open leaves a flagged cell alone: opening it was
+        refused as "a Decision that opens or flags nothing", which ended the whole run.  Now
+        the flag is taken back and the cell opened; the oracle: on a 6x1 strip the player opens
+        cells left to right after its first click, so it wins unless a mine lies left of the
+        last safe cell (simulated here without the library, from the game's own mines)."""
+        import random as random_module
+        from satsweeper.game import FirstClick, Game
+        level = Level(6, 1, 2)
+        for i in range(40):
+            result = play(level, FlagThenOpen, f"5:{i}", first=(0, 5))
+            mines = Game.new(level, random_module.Random(f"5:{i}"), (0, 5), FirstClick.SAFE).mines
+            columns = sorted(c for _, c in mines)
+            opened = {5}  # the first click, and what its 0s open leftwards
+            c = 5
+            while c - 1 >= 0 and not any(abs(m - c) <= 1 for m in columns):
+                c -= 1
+                opened.add(c)
+            last_safe = max(c for c in range(6) if c not in columns and c not in opened) \
+                if len(opened) + len(columns) < 6 else -1
+            assert result.won == (last_safe < 0 or all(m > last_safe for m in columns)), (i, columns)
 
     @pytest.mark.parametrize("workers", [1, 2])
     def test_a_class_plays_as_the_strategy_it_copies(self, workers):
