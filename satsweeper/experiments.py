@@ -75,7 +75,9 @@ class Summary:
             return 0.0, 1.0
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        # Exact at the ends, where centre - half is 0 (or centre + half 1) but for rounding (2.8e-17).
+        return (0.0 if self.wins == 0 else max(0.0, centre - half),
+                1.0 if self.wins == n else min(1.0, centre + half))
 
     def adding(self, chunk: Chunk) -> Summary:
         """This summary with the games of ``chunk`` added."""
@@ -86,9 +88,10 @@ class Summary:
 
     def as_json(self) -> dict:
         low, high = self.interval()
+        # No game played (a run stopped before its first chunk): no rate, not 0%.
         return {"strategy": self.strategy, "level": self.level, "games": self.games,
-                "wins": self.wins, "win_rate": self.rate, "ci95": [low, high],
-                "guesses_per_game": self.guesses / self.games if self.games else 0.0,
+                "wins": self.wins, "win_rate": self.rate if self.games else None, "ci95": [low, high],
+                "guesses_per_game": self.guesses / self.games if self.games else None,
                 "seconds": self.seconds,
                 "games_per_second": self.games / self.seconds if self.seconds else 0.0}
 
