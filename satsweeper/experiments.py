@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import numbers
 import pickle
 import random
 import statistics
@@ -225,6 +226,13 @@ def is_seconds(value) -> bool:
     return not isinstance(value, bool) and isinstance(value, (int, float)) and 0 <= value < float("inf")
 
 
+def _check_seed(seed) -> None:
+    """A seed is a whole number, as the command line and journals take it: 1.5 and "a"
+    ran (seeded by their text), and True played other games than 1."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise InputError(f"a whole number seed (got {seed!r})")
+
+
 def _check_rule(rule) -> None:
     """A plain "safe" was refused from inside the first game, naming what was not passed."""
     if not isinstance(rule, FirstClick):
@@ -361,6 +369,7 @@ def run(level: Level, strategy_name: Player, games: int, seed: int = 0,
     """
     _check_level(level)
     _check_rule(rule)
+    _check_seed(seed)
     name = player_name(strategy_name)  # fail early on a bad name
     backend = backend or Backend(workers)
     _portable(strategy_name, backend)
@@ -401,6 +410,9 @@ class Comparison:
         """The games only one of two players (by position) won, and McNemar's z."""
         if not all(isinstance(i, int) and 0 <= i < len(self.won) for i in (first, second)):
             # one player compared with a second was an IndexError from the tuple
+            if len(self.won) < 2:
+                raise InputError(f"two players to pair (this comparison has {len(self.won)}: compare "
+                                 f"them in one compare() call)")
             raise InputError(f"two players' positions, 0 to {len(self.won) - 1} (got {first!r} and {second!r})")
         return Paired.of(list(self.won[first]), list(self.won[second]))
 
@@ -418,7 +430,8 @@ def compare(level: Level, players: Sequence[Player], games: int, seed: int = 0,
     >>> [s.wins for s in c.summaries], c.paired()
     ([24, 11], Paired(only_first=16, only_second=3))
     """
-    if isinstance(players, str) or not isinstance(players, Sequence):  # "best" was read as players b, e, s, t
+    if isinstance(players, str) or not isinstance(players, Sequence) or not players:
+        # "best" was read as players b, e, s, t; [] compared nothing and said so with an empty answer
         raise InputError(f"a list of players, such as ['best', 'exact'] (got {players!r})")
     for player in players:  # every name checked before any game is played
         player_name(player)
@@ -450,6 +463,7 @@ def run_levels(levels: Sequence[Level], strategy_name: Player, games: int, seed:
     levels = tuple(levels)
     for level in levels:
         _check_level(level)
+    _check_seed(seed)
     work = functools.partial(play_range, levels, strategy_name, games, seed, rule, first)
     current: list[GameResult] = []
     start = time.perf_counter()

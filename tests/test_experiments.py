@@ -434,6 +434,20 @@ class FlagThenOpen:
 class TestYourOwnPlayer:
     """A player of one's own goes where a strategy's name goes: play, run, compare."""
 
+    @pytest.mark.parametrize("seed", [1.5, "a", True, None])
+    def test_a_seed_is_a_whole_number(self, seed):
+        """run took 1.5 and "a" (seeded by their text; True played other games than 1), which the
+        command line and journals refuse."""
+        for call in (lambda: run(Level(4, 4, 2), "exact", 2, seed=seed),
+                     lambda: compare(Level(4, 4, 2), ["exact", "random"], 2, seed=seed)):
+            with pytest.raises(InputError, match="a whole number seed"):
+                call()
+
+    def test_compare_needs_players(self):
+        """compare(level, [], n) answered an empty comparison."""
+        with pytest.raises(InputError, match="a list of players"):
+            compare(Level(4, 4, 2), [], 2)
+
     def test_opening_a_cell_it_flagged_is_its_move(self):
         """A Decision cannot unflag, and Game.open leaves a flagged cell alone: opening it was
         refused as "a Decision that opens or flags nothing", which ended the whole run.  Now
@@ -506,8 +520,10 @@ class TestYourOwnPlayer:
         """paired() of a one-player comparison was an IndexError; (0, 0) is a player with itself."""
         c = compare(Level(3, 3, 1), ["exact"], 3)
         assert c.paired(0, 0) == Paired(0, 0)
-        with pytest.raises(InputError, match=r"two players' positions, 0 to 0 \(got 0 and 1\)"):
-            c.paired()
+        with pytest.raises(InputError, match=r"two players to pair \(this comparison has 1"):
+            c.paired()  # said "two players' positions, 0 to 0 (got 0 and 1)"
+        with pytest.raises(InputError, match=r"two players' positions, 0 to 1 \(got 0 and 2\)"):
+            compare(Level(3, 3, 1), ["exact", "random"], 3).paired(0, 2)
 
     def test_a_level_name_is_refused(self):
         """play("beginner", ...) was an AttributeError from inside Game.new."""
