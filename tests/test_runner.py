@@ -418,6 +418,24 @@ class TestInterrupted:
 
 
 class TestJournal:
+    def test_games_may_change_but_not_below_those_played(self, tmp_path):
+        """README: --resume --games N changes the plan, not below the games played: a journal of
+        20 games stopped after 12 (its last 2 chunks cut) and resumed to 15 ends at 15, its
+        games those played one by one; fewer than the 12 played is refused, the file kept."""
+        journal = tmp_path / "run.jsonl"
+        code, _ = invoke("bench", "--level", "9x9x10", "--strategy", "exact", "--games", 20, "--seed", 2,
+                         "--chunk", 4, "--out", journal)
+        assert code == 0
+        lines = journal.read_text().splitlines()
+        journal.write_text("\n".join(lines[:4]) + "\n")  # the run and 3 chunks: 12 games
+        kept = journal.read_text()
+        result = CliRunner().invoke(main, ["bench", "--resume", str(journal), "--games", "10"])
+        assert result.exit_code == 2 and "--games of at least the 12 already played" in result.stderr
+        assert journal.read_text() == kept
+        code, data = invoke("bench", "--resume", journal, "--games", 15)
+        assert code == 0 and data["games"] == 15
+        assert (data["wins"], round(data["guesses_per_game"] * 15)) == played(Level(9, 9, 10), 15, seed=2)
+
     def test_round_trip_and_a_cut_last_line(self, tmp_path):
         """What was written is read back; a last line cut in half is dropped, not an error."""
         from satsweeper.experiments import Chunk

@@ -139,7 +139,8 @@ def _journal_to_resume(source, read):
 
 def _resumed(ctx, source, params: dict):
     """The journaled run's parameters, its finished chunks, and its path; options
-    given on the command line must agree with it (but --games may grow)."""
+    given on the command line must agree with it (but --games may change the plan, not below
+    the games already played)."""
     from pathlib import Path
 
     from ..journal import read_journal
