@@ -147,7 +147,7 @@ def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:
     from ..difficulty import grade
     from ..game import Level
     from ..puzzles import guess_odds, no_guess
-    from ..report.puzzles import grade_text, hardest_text, no_guess_json
+    from ..report.puzzles import grade_text, hardest_text, no_guess_json, no_guess_text
     from ..report.views import BoardView
     level = Level(board.width, board.height, len(mines))
     shown = tuple(board.clues)  # as the CLI: the numbers the layout shows are given with the start,
@@ -160,6 +160,9 @@ def noguess(board: Board, mines: frozenset[Cell], start: Cell) -> dict:
     # cell's chance when stuck; the grade and its hardest step in the CLI's words when solved.
     out["position"] = board_json(answer.position)
     if answer.solved:
+        # The CLI's first two lines (its head, and the check's counts the grade's line refers to
+        # as "the check's line above": the page left it out), then the grade and its hardest step.
+        out["head_text"] = no_guess_text(view, start, answer).splitlines()[:2]
         out["grade_text"] = [grade_text(graded), *hardest_text(view, graded)]
     else:
         out["position_probs"] = probs(answer.position)

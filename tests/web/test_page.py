@@ -416,8 +416,9 @@ class TestAnalyse:
         page.find_element(By.CSS_SELECTOR, "[data-query=noguess]").click()
         settle(page)
         around = set(neighbours(Level(5, 4, 3), (2, 2)))
-        assert text_of(page, "analyse-answer").startswith(
-            "no-guess: no, stuck after 1 round: a guess is forced; the safest guess is ")
+        assert text_of(page, "analyse-answer").startswith(  # the CLI's words ("after 1 round" was the page's)
+            "no-guess: no, stuck at once: the first click's numbers decide no cell; a guess is forced; "
+            "the safest guess is ")
         assert page.find_element(By.ID, "reached-board").is_displayed()
         assert cells_with(page, "reached", "frontier") == around
         assert cells_with(page, "reached", "open") == {(2, 2)}
@@ -647,6 +648,15 @@ class TestAnalyse:
         power = "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(d)] for d in str(len(digits) - 1))
         assert text_of(page, "analyse-hint").startswith(
             f"about {digits[0]}.{digits[1:3]} × 10{power} explanations")
+        # Count gives the exact count too (it gave the power of ten alone; the CLI prints every digit)
+        page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
+        settle(page)
+        assert text_of(page, "analyse-answer").endswith(f"explanations: exactly {exact:,}")
+        # and a screen reader hears a hidden cell's chance, not "hidden" alone
+        board = page.find_element(By.ID, "analyse-board")
+        chance = page.find_element(By.CSS_SELECTOR, "#analyse-board .cell[data-row='0'][data-col='0']")
+        assert f"cell 0,0: hidden, mine probability {chance.get_attribute('data-probability')};" in \
+            board.get_attribute("aria-label")
 
 
 def hard_position():

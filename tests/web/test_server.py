@@ -112,6 +112,7 @@ class TestSameAsCli:
         assert {key: answer[key] for key in cli} == cli and cli["no_guess"]
         words = CliRunner().invoke(main, ["noguess", "-"], input=text).stdout.splitlines()
         assert answer["grade_text"] and all(line in words for line in answer["grade_text"])
+        assert answer["head_text"] == words[:2]  # the check's counts the grade's line refers to
         assert answer["grade_text"][0].startswith(f"difficulty: {cli['difficulty']['word']}")
         hidden = sum(row.count(".") + row.count("F") for row in answer["position"]["rows"])
         assert hidden == len(parse_puzzle(text).mines)  # solved: every safe cell open

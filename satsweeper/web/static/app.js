@@ -275,6 +275,12 @@ function keyboard(host, board, cells, onCell) {
 
 function describe(div) {
   const s = div.dataset.state;
+  // What the colours and percentages say, said too: a screen reader heard only "hidden".
+  const p = div.dataset.probability;
+  if (s === "." && p !== undefined) {
+    return p === "0" ? "hidden, safe in every explanation" : p === "1" ? "hidden, a mine in every explanation"
+      : `hidden, mine probability ${p}`;
+  }
   if (s === ".") return "hidden";
   if (s === "F") return "flagged";
   if (s === "-") return "void";
@@ -287,6 +293,15 @@ function describe(div) {
 function colour(p) {
   const hue = 55 - 55 * p, light = 90 - 35 * p;
   return `hsl(${hue.toFixed(0)}, 85%, ${light.toFixed(0)}%)`;
+}
+
+// What Count adds to countText's power of ten: the exact count (as the CLI prints it),
+// in full up to 80 digits; a longer one by its length (the CLI and --json print it all).
+function exactly(count) {
+  const digits = String(count);
+  if (digits.length <= 15) return "";
+  if (digits.length > 80) return ` (${digits.length} digits: satsweeper count prints them all)`;
+  return `: exactly ${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
 // A count of explanations as people read it: digits grouped by three, and
@@ -817,7 +832,7 @@ async function query(command) {
           (differ.length > 12 ? " …" : "") + (cells ? " (the first is drawn, the cells where they differ outlined)" : "");
       }
     } else if (command === "count") {
-      out = countText(a.count);
+      out = countText(a.count) + exactly(a.count);
     } else if (command === "noguess") {
       out = noGuessText(a);
     }
@@ -831,15 +846,14 @@ async function query(command) {
 // No-guess? in words: solved, with the grade and its hardest step (the CLI's lines); or
 // stuck, with the safest guess (the position reached is drawn below: showReached).
 function noGuessText(a) {
-  const rounds = counted(a.rounds, "round");
-  if (a.no_guess) {
-    return [`no-guess: yes, solved from ${cellText(a.start)} in ${rounds} without a guess (3BV ${a.three_bv})`,
-            ...(a.grade_text || [])].join("\n");
-  }
+  if (a.no_guess) return [...a.head_text, ...(a.grade_text || [])].join("\n");
+  // As the CLI says it: a round that decided nothing is "at once", not "after 1 round".
+  const when = a.single_clue || a.multi_clue ? `after ${counted(a.rounds, "round")}`
+    : "at once: the first click's numbers decide no cell";
   const odds = a.position_probs.cells.filter((c) => c.p > 0 && c.p < 1).sort((x, y) => x.p - y.p);
   const safest = odds.length ? `; the safest guess is ${cellText(odds[0])} (a mine ${odds[0].probability}, ` +
     `${(odds[0].p * 100).toFixed(1)}%)` : "";
-  return `no-guess: no, stuck after ${rounds}: a guess is forced${safest}. The position reached is drawn ` +
+  return `no-guess: no, stuck ${when}; a guess is forced${safest}. The position reached is drawn ` +
     `below, each hidden cell with its chance of a mine; the ${counted(a.frontier.length, "undetermined cell")} ` +
     "next to a number are outlined.";
 }
