@@ -357,11 +357,22 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
             board, mines = fast
             extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
             return Puzzle(board, mines, _header_start(headers, board, mines, source), extras)
+    words = [w for _, line in rows for w in line.split()]
+    if layout == "tokens" and words and all(map(is_cell_name, words)) and any(len(w) > 2 for w in words) \
+            and not set(headers) & set(GADGET_HEADERS):
+        # Words, not a board, whatever their rows' lengths ("expected 2 squares per row as in
+        # line 1 (got 5 squares)" for "hello world / this is not a board").
+        grid = [[_Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)] for number, line in rows]
+        _words_not_board([row for row in grid if row], source)
     try:
         grid = [_tokens_of(line, number, layout, source) for number, line in rows]
-    except BoardSyntaxError:
+    except BoardSyntaxError as err:
         if rows:
             _check_colon(rows[0], source)  # "mines 10" as a first row is the likelier mistake
+        said = next((line.split() for number, line in rows if number == err.line), [])
+        if len(said) > 1 and all(map(is_cell_name, said)):  # "This is my puzzle" above the rows
+            raise BoardSyntaxError(source, err.line, 1, "a row of squares (a comment line starts with '#')",
+                                   "words, " + " ".join(repr(w) for w in said[:3]) + ("..." if len(said) > 3 else "")) from None
         raise
     if not grid:
         last = text.count("\n") + 1

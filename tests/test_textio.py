@@ -139,6 +139,21 @@ class TestInvisible:
         assert parse_board("layout: tokens\nx 1 y\n").names == {(0, 0): "x", (0, 2): "y"}
         assert parse_board("hello .\n").names == {(0, 0): "hello"}
 
+    def test_words_of_any_length_and_a_title_line(self):
+        """Words in rows of other lengths said "expected 2 squares per row ... (got 5 squares)";
+        a title line above a board "one character per square in a dense row"; a ragged board of
+        single letters is still a board with a short row."""
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board("hello world\nthis is not a board\n")
+        assert "not a board?" in err.value.found
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board("This is my puzzle\n..1\n.1.\n")
+        assert (err.value.line, err.value.column) == (1, 1) and "comment line starts with '#'" in err.value.expected
+        assert err.value.found == "words, 'This' 'is' 'my'..."
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board("a b\nc\n")
+        assert err.value.found == "1 square"
+
     def test_a_leading_bom_is_still_read(self):
         assert parse_board("\ufeffmines: 1\n..1\n.1.\n...\n").total_mines == 1
 
