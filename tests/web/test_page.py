@@ -1227,9 +1227,21 @@ class TestGadgets:
         mines = frozenset(cells_with(page, "gadget", "explained")) | board.flags
         for where, number in board.clues.items():
             assert sum(n in mines for n in board.neighbours(where)) == number
+        # Too small for numbers: a key says what the colours are and where each port is (there was none)
+        key = text_of(page, "gadget-key")
+        gadget = built("balanced-cross")
+        assert key.startswith("too small for numbers: dark grey, a hidden square; blue, a port;")
+        assert all(f"{p} at {gadget.cell(p)[0]},{gadget.cell(p)[1]}" in key for p in (*gadget.inputs, *gadget.outputs))
         page.find_element(By.ID, "gadget-zoom").click()
+        settle(page)
         scroll, client = width()
-        assert scroll > client
+        assert scroll > client and not page.find_element(By.ID, "gadget-key").is_displayed()
+        # zoomed in, the first port is in sight (the box opened at its empty top-left corner)
+        first = gadget.cell(gadget.inputs[0])
+        port = page.find_element(By.CSS_SELECTOR, f"#gadget-board .cell[data-row='{first[0]}'][data-col='{first[1]}']")
+        assert page.execute_script("const b = arguments[0].getBoundingClientRect(), w = arguments[1].getBoundingClientRect();"
+                                   "return b.left >= w.left && b.right <= w.right && b.top >= w.top && b.bottom <= w.bottom",
+                                   port, wrap)
 
 
     @pytest.mark.parametrize("name", ["and", "and-tile", "wire-v"])

@@ -1159,6 +1159,25 @@ function drawGadget() {
   const c = a.case;
   const shown = (c.explanations || [])[gadgetState.shown];
   if (shown) mark(cells, shown, "explained");
+  // Squares too small for numbers and names: what the colours are, and where the ports are
+  // (a class saw red, blue and purple with no key, and no port named).
+  const tiny = host.classList.contains("tiny-cells");
+  $("gadget-key").hidden = !tiny;
+  if (tiny) {
+    const ports = Object.entries(a.ports).map(([p, at]) => `${p} at ${cellText(at)}`).join(", ");
+    $("gadget-key").textContent = "too small for numbers: dark grey, a hidden square; blue, a port; red, a flag; " +
+      `purple, a mine of the explanation drawn; light grey, a revealed number. Ports: ${ports}.`;
+  }
+  if ($("gadget-zoom").checked) {  // zoomed in, the board opened at its top-left corner, often empty:
+    // its first port in the middle of the box (by arithmetic: runs out of sight are not laid out)
+    const first = Object.values(a.ports)[0], box = host.parentElement;
+    const size = parseFloat(host.style.getPropertyValue("--cell"));
+    if (first && size) {
+      box.scrollLeft = Math.max(0, (first.col + .5) * size - box.clientWidth / 2);
+      box.scrollTop = Math.max(0, (first.row + .5) * size - box.clientHeight / 2);
+      sight(host);
+    }
+  }
   const ins = a.inputs.map((n, i) => `${n}=${c.inputs[i]}`).join(" ");
   let text;
   if (!c.consistent) {
