@@ -250,6 +250,24 @@ def _sure(strategy: str, board: Board, problem: Problem, decision, determined: i
                 reason=reason, sure_moves=determined)
 
 
+def simplest_reason(problem: Problem, answer):
+    """A safe :class:`~satsweeper.reasoning.Safety` with the reason :func:`hint` gives the
+    same move: one number or a nested pair where one settles the cell (both minimal), else
+    the solver's minimal set as it was.  ``safe`` and the page's cell click named another
+    set of clues than the hint for the same cell (the solver finds *a* minimal set).
+
+    >>> from satsweeper.textio import parse_board
+    >>> from satsweeper.reasoning import safety
+    >>> problem = problem_of(parse_board("11.\\n...\\n"))
+    >>> [str(o) for o in simplest_reason(problem, safety(problem, (1, 2))).reason]
+    ['the 1 at 0,0', 'the 1 at 0,1']
+    """
+    if not (answer.consistent and answer.safe):
+        return answer
+    reason = _single(problem, answer.cell) or _nested_pair(problem, answer.cell)
+    return replace(answer, reason=reason) if reason else answer
+
+
 def _single(problem: Problem, cell: Hashable) -> tuple | None:
     """The origin of one rule that settles ``cell`` alone (all its cells safe, or all
     mines), as a one-item reason; None if none does.

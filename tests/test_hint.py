@@ -162,6 +162,36 @@ class TestHint:
         solved = json.loads(CliRunner().invoke(main, ["solve", "-", "--json"], input="mines: 1\nstart: 0,2\n*..\n").stdout)
         assert solved["safe"] + solved["mine"] == data["sure_moves"]
 
+    @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(boards(perturb=False, max_hidden=9))
+    def test_safe_names_the_clues_hint_names(self, board):
+        """safe (and the page's cell click) gave the solver's minimal set where the hint gave a
+        rule's: another set of clues for the same cell. Now the same reason for every sure cell,
+        forcing it alone and minimal (the brute force)."""
+        from satsweeper.hint import simplest_reason
+        from satsweeper.reasoning import safety
+        problem = problem_of(board)
+        if not problem.cells or oracle.status(problem) is None:
+            return
+        for cell, state in oracle.status(problem).items():
+            if state == "undetermined":
+                continue
+            move = Move.FLAG if state == "mine" else Move.OPEN
+            reason = simplest_reason(problem, safety(problem, cell, move)).reason
+            assert oracle.forced(without(problem, reason), cell, state == "mine")
+            for dropped in reason:
+                rest = [o for o in reason if o != dropped]
+                assert not oracle.forced(without(problem, rest), cell, state == "mine")
+            told = hint(board)
+            if told.sure and told.cell == cell and told.rule != "counting":
+                assert reason == told.reason
+
+    def test_safe_and_hint_agree_on_expert(self):
+        """The probe's cell: hint said the 3s at 5,24 and 6,24, safe the 3s at 4,24 and 6,24."""
+        safe = json.loads(CliRunner().invoke(main, ["safe", str(EXAMPLES / "expert.txt"), "4,25", "--json"]).stdout)
+        told = json.loads(CliRunner().invoke(main, ["hint", str(EXAMPLES / "expert.txt"), "--json"]).stdout)
+        assert told["cell"] == {"row": 4, "col": 25} and safe["reason"] == told["reason"]
+
     def test_a_weak_guess_does_not_say_no_move_is_sure(self):
         """random guessing on expert.txt said "no move is sure" with 18 cells determined."""
         result = CliRunner().invoke(main, ["hint", str(EXAMPLES / "expert.txt"), "--strategy", "random",

@@ -145,6 +145,8 @@ def safe(source, cell, mine, flags, solver, encoding, timeout, as_json):
         # The question's keys stay (docs/json.md: "move" is always there), the answer's are null.
         timed_out("safe", as_json, timeout, {"cell": view.json(target), "move": (Move.FLAG if mine else Move.OPEN).value,
                                               "safe": None}, "")
+    from ..hint import simplest_reason
+    answer = simplest_reason(problem, answer)  # the clues hint names for the same move
     code = NO if not answer.consistent else verdict(answer.safe)
     emit("safe", as_json, queries.safety_json(view, answer), queries.safety_text(view, answer), code)
 

@@ -99,7 +99,9 @@ def safe(subject, cell: Hashable, mine: bool = False, start=None) -> dict:
     """``satsweeper safe BOARD CELL [--mine] --json``."""
     from ..reasoning import Move
     from ..report.queries import safety_json
+    from ..hint import simplest_reason
     answer = _ask(subject, start, "safety", cell, Move.FLAG if mine else Move.OPEN)
+    answer = simplest_reason(_problem(subject, start), answer)  # the clues the hint names, as the CLI
     return envelope("safe", _plain(safety_json(_view(subject), answer)))
 
 
