@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from .board import Board, Cell
-from .constraints import problem_of
+from .constraints import Clue, problem_of
 from .errors import InputError
 from .game import Game, Level, Outcome, neighbours
 from .reasoning import Move, Reasoner, Status, solve
@@ -78,9 +78,9 @@ class Step:
             for free.
         flagged: the cells the step flagged.
         needs: the numbers (their cells) the step's moves needed: for
-            ``PAIR`` the nested pairs, for ``SEVERAL`` the reasons; none for
-            ``SINGLE`` (any number that fired) and ``TOTAL`` (the total, with
-            numbers all over the board).
+            ``PAIR`` the nested pairs, for ``SEVERAL`` the reasons, for
+            ``TOTAL`` those the total needs with it for the first cell it
+            decides (often none); none for ``SINGLE`` (any number that fired).
     """
 
     rung: Rung
@@ -292,11 +292,17 @@ def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], l
                 [c for c, s in easiest if s is Status.MINE], least, tuple(needs))
     if highest < Rung.TOTAL:
         return none
-    status = solve(board).status
+    problem = problem_of(board)
+    status = solve(problem).status
     safe = [c for c, s in status.items() if s is Status.SAFE]
     found = [c for c, s in status.items() if s is Status.MINE]
     if safe or found:
-        return Rung.TOTAL, safe, found, 0, ()
+        # The numbers the total works with, for the first cell decided (one reason: a minimal
+        # set is a SAT call per number, and the total's steps come at the end, few).
+        first, mine = (safe[0], False) if safe else (found[0], True)
+        with Reasoner(problem) as reasoner:
+            reason = reasoner.safety(first, Move.FLAG if mine else Move.OPEN).reason
+        return Rung.TOTAL, safe, found, 0, tuple(sorted(o.cell for o in reason if isinstance(o, Clue)))
     return none
 
 

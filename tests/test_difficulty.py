@@ -131,7 +131,8 @@ class TestGrade:
         """At the position before each pair or several step (position_before, checked against a
         replay here), the numbers it names, alone, force every cell it flags and at least one it
         opens (the brute force over those numbers' rules); a pair step names nested pairs, a
-        several step at least as many numbers as it needed at once; single and total steps none."""
+        several step at least as many numbers as it needed at once; a total step the numbers the
+        total needs with it; single steps none."""
         level, mines, start = drawn_layout(width, height, data)
         answer = grade(level, mines, start)
         game = Game(level, mines)
@@ -139,8 +140,19 @@ class TestGrade:
         for index, step in enumerate(answer.path):
             before = position_before(level, mines, start, answer, index)
             assert (dict(before.clues), before.flags) == (dict(game.revealed), frozenset(game.flags))
-            if step.rung in (Rung.SINGLE, Rung.TOTAL):
+            if step.rung is Rung.SINGLE:
                 assert step.needs == ()
+            elif step.rung is Rung.TOTAL:
+                # the total with the numbers it names forces the step's first cell (the brute
+                # force over the hidden cells, when few)
+                assert set(step.needs) <= set(game.revealed)
+                hidden = tuple((r, c) for r in range(level.height) for c in range(level.width)
+                               if (r, c) not in game.revealed and (r, c) not in game.flags)
+                if len(hidden) <= 14:
+                    named = tuple(r for r in rules(game) if r.origin in step.needs)
+                    problem = Problem(hidden, named, level.mines - len(game.flags))
+                    assert any(oracle.forced(problem, c, False) for c in step.opened) or \
+                        any(oracle.forced(problem, c, True) for c in step.flagged)
             else:
                 assert len(step.needs) >= step.clues >= 2 and set(step.needs) <= set(game.revealed)
                 named = [r for r in rules(game) if r.origin in step.needs]

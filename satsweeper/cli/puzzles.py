@@ -74,7 +74,7 @@ def noguess(source, start, picture, as_json):
     text = no_guess_text(view, cell, answer, graded, odds)
     if picture is not None:
         from ..render import Picture, render
-        from ..difficulty import hardest_steps, position_before
+        from ..difficulty import Rung, hardest_steps, position_before
         from ..report.puzzles import hardest_phrase
         caption, marks = None, {c: "move" for c in answer.frontier}
         # A won game shows every mine flagged, as Minesweeper does: left hidden,
@@ -90,7 +90,9 @@ def noguess(source, start, picture, as_json):
             drawn = position_before(level, puzzle.mines, cell, graded, graded.path.index(hardest), shown, flagged)
             marks = {c: "move" for c in hardest.opened + hardest.flagged}
             marks.update({c: "reason" for c in hardest.needs})
-            needs = "with the numbers outlined blue, " if hardest.needs else "with the total, "
+            needs = ("with the total, " if not hardest.needs else
+                     "with the total and the numbers outlined blue, " if hardest.rung is Rung.TOTAL else
+                     "with the numbers outlined blue, ")
             caption = (f"before the hardest step ({hardest_phrase(graded)}): {needs}it opens or flags "
                        f"the cells outlined magenta")
         drawing = Picture(probabilities=odds or None, marks=marks, caption=caption,

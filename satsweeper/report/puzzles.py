@@ -100,7 +100,9 @@ def hardest_text(view: BoardView, grade: Grade) -> list[str]:
             else f"hardest steps ({len(steps)} of them; {how}):")
     # With the numbers it needed (a pair step's nested pairs, a several step's reasons).
     said = ["; ".join(cells(kind, found) for kind, found in (("opens", step.opened), ("flags", step.flagged))
-                      if found) + (f" ({cells('from the numbers at', step.needs)})" if step.needs else "")
+                      if found) + (f" ({cells('the total, with the numbers at', step.needs)})"
+                                   if step.needs and step.rung is Rung.TOTAL else
+                                   f" ({cells('from the numbers at', step.needs)})" if step.needs else "")
             for step in steps[:SHOWN_ODDS]]
     if len(steps) == 1:
         return [head + said[0]]
