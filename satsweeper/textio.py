@@ -362,8 +362,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
             and not set(headers) & set(GADGET_HEADERS):
         # Words, not a board, whatever their rows' lengths ("expected 2 squares per row as in
         # line 1 (got 5 squares)" for "hello world / this is not a board").
-        grid = [[_Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)] for number, line in rows]
-        _words_not_board([row for row in grid if row], source)
+        _words_not_board([_tokens_of(line, number, layout, source) for number, line in rows if line.split()], source)
     try:
         grid = [_tokens_of(line, number, layout, source) for number, line in rows]
     except BoardSyntaxError as err:

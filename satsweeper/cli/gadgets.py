@@ -144,7 +144,8 @@ def gadget_draw(reference, output, setting, as_json):
                     outputs={p: s.value for p, s in checked.outputs.items()},
                     expected={p: int(v) for p, v in checked.expected.items()}, correct=checked.correct,
                     mines_drawn=[list(c) for c in sorted(mines)])
-    clash = gadget_clash(g, values if setting is not None else None)
+    # case() has said whether the input set has an explanation: no second solve when it has.
+    clash = gadget_clash(g) if setting is None else gadget_clash(g, values) if not checked.consistent else ()
     if clash:  # a broken figure drawn as if it worked: say so, and where (check's minimal conflict)
         from ..constraints import Clue
         from ..report.views import conflict_text, origin_json
