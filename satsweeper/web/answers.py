@@ -100,8 +100,10 @@ def safe(subject, cell: Hashable, mine: bool = False, start=None) -> dict:
     from ..reasoning import Move
     from ..report.queries import safety_json
     from ..hint import simplest_reason
-    answer = _ask(subject, start, "safety", cell, Move.FLAG if mine else Move.OPEN)
-    answer = simplest_reason(_problem(subject, start), answer)  # the clues the hint names, as the CLI
+    from ..reasoning import Reasoner
+    problem = _problem(subject, start)  # once: the question, and the clues the hint names (as the CLI)
+    with Reasoner(problem) as reasoner:
+        answer = simplest_reason(problem, reasoner.safety(cell, Move.FLAG if mine else Move.OPEN))
     return envelope("safe", _plain(safety_json(_view(subject), answer)))
 
 
