@@ -19,8 +19,11 @@ def run() -> None:
     """
     try:
         from .cli import main
+        from .limits import bound_to_machine
     except KeyboardInterrupt:
         _interrupted_early()
+    if sys.argv[1:2] != ["serve"]:  # the page may open a browser, which reserves far more address space than it uses
+        bound_to_machine()  # a count too big: "out of memory", exit 3, not the kernel's kill
     try:
         main()
     except KeyboardInterrupt:

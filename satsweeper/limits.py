@@ -115,6 +115,56 @@ def _bound_memory(extra: int) -> None:
         pass
 
 
+def machine_memory() -> int | None:
+    """Bytes this process may still take: the machine's memory and swap not in
+    use (MemAvailable, SwapFree), or what its control group (a container) has
+    left where that is less; None where unknown.
+
+    >>> free = machine_memory()
+    >>> free is None or free > 2**20
+    True
+    """
+    try:
+        with open("/proc/meminfo") as meminfo:
+            sizes = dict(line.split(":", 1) for line in meminfo if ":" in line)
+        free = (int(sizes["MemAvailable"].split()[0]) + int(sizes.get("SwapFree", "0 kB").split()[0])) * 1024
+    except (OSError, KeyError, ValueError):  # not Linux
+        return None
+    try:
+        with open("/sys/fs/cgroup/memory.max") as limit, open("/sys/fs/cgroup/memory.current") as current:
+            free = min(free, int(limit.read()) - int(current.read()))
+    except (OSError, ValueError):  # no cgroup v2, or "max": no lower limit
+        pass
+    return max(free, 0)
+
+
+def bound_to_machine(free: int | None = None) -> None:
+    """Past what the machine has free now (``free`` bytes more than this process
+    holds, :func:`machine_memory` by default) an allocation here raises
+    :class:`MemoryError`.
+
+    Without it a count too big for the machine grows until the kernel kills
+    the process (exit 137, no answer, minutes of swapping first, or another
+    program killed in its place); with it the command line answers "out of
+    memory", exit 3, its JSON object included.  The bound is on address
+    space, which is at least what is in memory, so it comes first.  A limit
+    already set (``ulimit -v``) is kept.
+    """
+    free = machine_memory() if free is None else free
+    if free is None:
+        return
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            with open("/proc/self/statm") as statm:  # pages of address space in use
+                used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            limit = used + free
+            resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+    except (ImportError, OSError, ValueError):  # not Linux: no bound
+        pass
+
+
 #: Seconds between the rings of :func:`deadline` after the first.
 RING_AGAIN = 0.5
 

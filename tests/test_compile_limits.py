@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,24 @@ class TestProgress:
         assert result.returncode == 3, result.stdout + result.stderr
         assert "the count needs more than 0.001 GB (--max-memory); stopped " in result.stdout
         assert "Traceback" not in result.stderr
+
+
+class TestTruthTable:
+    def test_many_variables_few_clauses_in_a_moment(self):
+        """The truth table of 24 variables (its largest) is built in about a second, not minutes
+        (22 variables took 55 s when each column was or-ed together period by period)."""
+        formula = parse_dimacs("p cnf 24 2\n1 2 0\n-3 24 0\n")
+        started = time.monotonic()
+        models = formula.models()
+        assert time.monotonic() - started < 10
+        assert models == 3 * 3 * 2**20  # (x1 | x2) and (~x3 | x24): 3/4 of the rows, twice over
+
+    def test_the_table_is_every_rows_value(self):
+        """Bit i of the table is the formula's value under assignment i (oracle: evaluating each row)."""
+        rng = random.Random(5)
+        for _ in range(30):
+            formula = random_formula(rng, rng.randint(1, 7), 4)
+            table = formula.table()
+            for i in range(1 << len(formula.variables)):
+                row = {v: bool(i >> k & 1) for k, v in enumerate(formula.variables)}
+                assert (table >> i & 1) == int(formula.value(row))

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import gc
+import json
+import random
+import subprocess
 import sys
 import time
 
 import pytest
 
+from satsweeper import read_board
+from satsweeper.counting import tally
 from satsweeper.limits import TimeUp, deadline
 
 
@@ -49,3 +54,55 @@ class TestDeadline:
         with deadline(0.05):
             pass
         time.sleep(0.6)  # a timer left running would raise TimeUp here
+
+
+def _crowded(n: int, seed: int = 1) -> str:
+    """An n x n board whose numbers are strewn at random: one component of
+    thousands of cells across the whole grid, beyond any exact count."""
+    rng = random.Random(seed)
+    mines = [[rng.random() < 0.15 for _ in range(n)] for _ in range(n)]
+
+    def square(r, c):
+        if mines[r][c] or rng.random() >= 0.5:
+            return "."
+        return str(sum(mines[r + a][c + b] for a in (-1, 0, 1) for b in (-1, 0, 1)
+                       if (a or b) and 0 <= r + a < n and 0 <= c + b < n))
+    return "".join("".join(square(r, c) for c in range(n)) + "\n" for r in range(n))
+
+
+class TestMachineBound:
+    """The command line stops at the machine's free memory: "out of memory",
+    exit 3, the JSON answer, where the kernel would kill it (exit 137, nothing said)."""
+
+    @staticmethod
+    def _run(args: list[str], free: int) -> subprocess.CompletedProcess:
+        # The machine made small (free MB) so that the bound is met in a second.
+        code = ("import sys, satsweeper.limits as limits; "
+                f"limits.machine_memory = lambda: {free} * 2**20; "
+                f"sys.argv = ['satsweeper'] + {args!r}; from satsweeper.__main__ import run; run()")
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+    def test_a_count_too_big_says_out_of_memory(self, tmp_path):
+        board = tmp_path / "crowded.txt"
+        board.write_text(_crowded(60))
+        done = self._run(["probs", str(board), "--json"], free=300)
+        assert done.returncode == 3, done.stderr
+        answer = json.loads(done.stdout)
+        assert answer["error"] == "out of memory: the problem is too big for this machine"
+        assert "Traceback" not in done.stderr
+
+    def test_a_count_within_it_is_answered(self, tmp_path):
+        # The same kind of board, smaller: answered under the same bound with the count
+        # the library gives here without one (what the bound must not change).
+        board = tmp_path / "crowded.txt"
+        board.write_text(_crowded(30))
+        done = self._run(["count", str(board), "--json"], free=300)
+        assert done.returncode == 0, done.stderr
+        assert int(json.loads(done.stdout)["count"]) == tally(read_board(str(board))).count
+
+    def test_a_limit_already_set_is_kept(self):
+        code = ("import resource, satsweeper.limits as limits; "
+                "resource.setrlimit(resource.RLIMIT_AS, (2**34, resource.RLIM_INFINITY)); "
+                "limits.bound_to_machine(2**20); print(resource.getrlimit(resource.RLIMIT_AS)[0])")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == str(2**34), done.stderr

@@ -129,15 +129,7 @@ class Formula:
             raise TooComplexError(f"a truth table of at most {MAX_TABLE_VARIABLES} variables "
                                   f"(got {n}: 2^{n} rows)")
         full = (1 << (1 << n)) - 1
-        columns = {}
-        for k, name in enumerate(self.variables):
-            block = (1 << (1 << k)) - 1                # 2^k ones ...
-            pattern = block << (1 << k)               # ... above 2^k zeros
-            period = 1 << (k + 1)
-            column = 0
-            for start in range(0, 1 << n, period):
-                column |= pattern << start
-            columns[name] = column
+        columns = {name: _column(k, n) for k, name in enumerate(self.variables)}
         return _table(self.root, columns, full)
 
     def models(self) -> int:
@@ -154,6 +146,26 @@ class Formula:
         for leaf in _leaves(self.root):
             counts[leaf] += 1
         return counts
+
+
+def _column(k: int, n: int) -> int:
+    """Variable ``k``'s column of a truth table over ``n`` variables: bit ``i`` is bit ``k`` of ``i``.
+
+    Built as bytes and read once: shifting and or-ing the pattern into one
+    int, period by period, took 55 s at 22 variables (each step copies the
+    whole table); this takes milliseconds.
+
+    >>> [bin(_column(k, 3)) for k in range(3)]
+    ['0b10101010', '0b11001100', '0b11110000']
+    >>> all(_column(k, n) >> i & 1 == i >> k & 1 for n in range(1, 6) for k in range(n) for i in range(1 << n))
+    True
+    """
+    rows = 1 << n
+    if k < 3:  # the pattern repeats within a byte: 0xAA, 0xCC, 0xF0 over the first 8 rows
+        byte = sum(1 << i for i in range(8) if i >> k & 1)
+        return int.from_bytes(bytes([byte]) * max(1, rows // 8), "little") & ((1 << rows) - 1)
+    half = 1 << (k - 3)  # bytes of 2^k rows: zeros, then ones, and again
+    return int.from_bytes((b"\x00" * half + b"\xff" * half) * (rows >> (k + 1)), "little")
 
 
 def _table(node: Node, columns: dict[str, int], full: int) -> int:
