@@ -355,6 +355,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         fast = _dense_puzzle(rows, total)
         if fast is not None:  # else the square-by-square reading below says what is wrong
             board, mines = fast
+            mines = _mineless_layout(board) if mines is None else mines
             extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
             return Puzzle(board, mines, _header_start(headers, board, mines, source), extras)
     words = [w for _, line in rows for w in line.split()]
@@ -394,12 +395,25 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         _check_total(board, total, source)
         board = Board(board.height, board.width, board.clues, board.flags, board.voids,
                       board.names, total[0])
-    mines = None
+    mines = _mineless_layout(board)
     if stars:
         mines = frozenset(stars) | board.flags
         _check_layout(board, mines, grid, total, source)
     extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
     return Puzzle(board, mines, _header_start(headers, board, mines, source), extras, layout == "tokens")
+
+
+def _mineless_layout(board: Board) -> frozenset | None:
+    """The layout of a file without a ``*`` that says ``mines: 0`` (no flag, every
+    number a 0): no mines at all, the truth in full, as ``generate 3x3x0``
+    writes it; else None (a position; with a 1 shown, an inconsistent one).
+
+    >>> [parse_puzzle(text).mines for text in ("mines: 0\\n0.\\n", "..\\n", "mines: 0\\n1.\\n")]
+    [frozenset(), None, None]
+    """
+    if board.total_mines == 0 and not board.flags and not any(board.clues.values()):
+        return frozenset()
+    return None
 
 
 def _words_not_board(grid: list[list[_Token]], source: str) -> None:

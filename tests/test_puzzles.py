@@ -529,7 +529,7 @@ class TestCli:
         assert set(drawn[0].flags) == {(2, 2), (3, 3)} and drawn[0].hidden_cells() == []
 
     @pytest.mark.parametrize("word, line", [
-        ("medium", "hardest step (medium, two nested numbers): opens 0,0 0,2 (from the numbers at 1,0 1,1 1,2)"),
+        ("medium", "hardest step (medium, two nested numbers): opens 0,0 0,2 (from nested pairs among the numbers at 1,0 1,1 1,2)"),
         ("hard", "hardest step (hard, 3 numbers at once): opens 0,2 1,2 0,1 (from the numbers at 1,0 1,1 2,1)"),
         ("extreme", "hardest step (extreme, the total): opens 0,3"),
     ])
@@ -540,7 +540,8 @@ class TestCli:
         there (medium: 0,2 and 0,0 from the pairs 1,0 in 1,1 and 1,2 in 1,1; hard: 0,2,
         a 0 that opens 1,2 and 0,1, from the 1, 2 and 1 at 1,0 1,1 2,1; extreme: 0,3).
         It gave only counts, then the cells on the won board: an author could not see why
-        a puzzle is hard."""
+        a puzzle is hard.  A pair step of two pairs says so: "from the numbers at" three
+        cells read as three numbers at once under "two nested numbers"."""
         result = run("noguess", LADDER / f"{word}.txt")
         assert result.exit_code == 0 and line in result.output.splitlines()
         import satsweeper.render
@@ -551,7 +552,7 @@ class TestCli:
         board, picture = drawn[0]
         cells = lambda words: {tuple(map(int, c.split(","))) for c in words.split()}  # noqa: E731
         named = cells(line.split("opens ")[1].split(" (")[0])
-        needs = cells(line.split("from the numbers at ")[1].rstrip(")")) if "from the" in line else set()
+        needs = cells(line.rsplit("numbers at ", 1)[1].rstrip(")")) if "from " in line else set()
         assert {c for c, k in picture.marks.items() if k == "move"} == named
         assert {c for c, k in picture.marks.items() if k == "reason"} == needs
         assert "before the hardest step" in picture.caption
@@ -569,6 +570,23 @@ class TestCli:
         result = run("noguess", path, "--picture", picture)
         assert result.exit_code == 1
         assert picture.read_text().lstrip().startswith("<?xml")
+
+    @pytest.mark.parametrize("level", ["3x3x0", "1x1x0", "5x2x0"])
+    def test_a_layout_without_mines_reads_back(self, tmp_path, level):
+        """generate writes a level of no mines as 'mines: 0' and dots (no '*' to write); noguess
+        and render --opened read it back as that layout (they refused it as "a position
+        without one"). Oracle: with no mine, the first click opens every square."""
+        path = tmp_path / "zero.txt"
+        assert run("generate", level, "-o", path).exit_code == 0
+        assert "*" not in path.read_text() and "mines: 0" in path.read_text()
+        result = run("noguess", path, "--json")
+        assert result.exit_code == 0 and json.loads(result.stdout)["no_guess"] is True
+        opened = tmp_path / "opened.txt"
+        assert run("render", path, "-o", opened, "--opened").exit_code == 0
+        assert set(opened.read_text().split("\n", 1)[1].replace("\n", "")) == {"0"}
+        # A 1 shown beside 'mines: 0' is no layout (and no position either): still refused.
+        path.write_text("mines: 0\nstart: 0,1\n1.\n")
+        assert run("noguess", path).exit_code == 2
 
     def test_mine_layout_round_trip(self, tmp_path):
         """A layout written as .mine (M for mines) reads back and checks out."""

@@ -71,6 +71,18 @@ def grade_text(grade: Grade) -> str:
             f"(cells a 0 opened for free are not counted, so the sum differs from the check's line above)")
 
 
+def _needs_phrase(step) -> str:
+    """Where a step's numbers are: ``from the numbers at 1,0 1,1``; for a pair step of
+    more than one pair, ``from nested pairs among the numbers at 1,0 1,1 1,2`` (two
+    nested numbers, not three at once)."""
+    places = " ".join(f"{r},{c}" for r, c in step.needs)
+    if step.rung is Rung.TOTAL:
+        return f"the total, with the numbers at {places}"
+    if step.rung is Rung.PAIR and len(step.needs) > 2:
+        return f"from nested pairs among the numbers at {places}"
+    return f"from the numbers at {places}"
+
+
 def hardest_phrase(grade: Grade) -> str:
     """``extreme, the total``; ``hard, 3 numbers at once``: what the hardest step needs."""
     if grade.rung is Rung.SEVERAL:
@@ -100,9 +112,7 @@ def hardest_text(view: BoardView, grade: Grade) -> list[str]:
             else f"hardest steps ({len(steps)} of them; {how}):")
     # With the numbers it needed (a pair step's nested pairs, a several step's reasons).
     said = ["; ".join(cells(kind, found) for kind, found in (("opens", step.opened), ("flags", step.flagged))
-                      if found) + (f" ({cells('the total, with the numbers at', step.needs)})"
-                                   if step.needs and step.rung is Rung.TOTAL else
-                                   f" ({cells('from the numbers at', step.needs)})" if step.needs else "")
+                      if found) + (f" ({_needs_phrase(step)})" if step.needs else "")
             for step in steps[:SHOWN_ODDS]]
     if len(steps) == 1:
         return [head + said[0]]
