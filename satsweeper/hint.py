@@ -88,7 +88,8 @@ class Hint:
         measures: the chosen cell's :class:`Option` (guesses only).
         safest: the lowest mine probability of any hidden cell.
         alternatives: the next safest cells, safest first (guesses only).
-        sure_moves: how many hidden cells are determined (safe or mine).
+        sure_moves: how many hidden cells are determined (safe or mine);
+            None when not counted (:func:`sure_by_rules`).
     """
 
     strategy: str
@@ -104,7 +105,7 @@ class Hint:
     measures: Option | None = None
     safest: Fraction | None = None
     alternatives: tuple[Option, ...] = ()
-    sure_moves: int = 0
+    sure_moves: int | None = 0
 
 
 def hint(board: Board, strategy: str = "best", seed: int = 0,
@@ -156,6 +157,44 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
                 safest=Fraction(min(counts.scaled_mines.values()), whole),
                 alternatives=_alternatives(board, problem, components, counts, chosen, alternatives),
                 sure_moves=determined)
+
+
+def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = None) -> Hint | None:
+    """A sure move found without counting, for a position too big to count
+    (:func:`hint` ran out of time or memory): the file's start while it is
+    hidden, else a cell one number or two nested numbers settle (an open
+    before a flag), with those numbers as its reason; None if they settle
+    none.  The SAT solver proves the position consistent first (else the
+    answer is its conflict).  ``sure_moves`` is None: not counted.
+
+    >>> from satsweeper.textio import parse_board
+    >>> h = sure_by_rules(parse_board("F1.\\n"))
+    >>> h.cell, h.rule, [str(o) for o in h.reason], h.sure_moves
+    ((0, 2), 'single number', ['the 1 at 0,1'], None)
+    >>> sure_by_rules(parse_board("1.\\n..\\n")) is None  # a 1 among three cells settles none
+    True
+    """
+    problem = with_start(problem_of(board), start)
+    with Reasoner(problem) as reasoner:
+        answer = reasoner.consistency()
+    if not answer.consistent:
+        return Hint(strategy, False, conflict=answer.conflict)
+    if not problem.cells:
+        return Hint(strategy, True, sure_moves=None)
+    if any(isinstance(r.origin, Start) for r in problem.constraints):
+        return Hint(strategy, True, cell=start, move=Move.OPEN, sure=True, rule="first click",
+                    reason=(Start(start),), sure_moves=None)
+    found = [(rule, moves, settle) for rule, moves, settle in
+             (("single number", obvious_moves(problem), _single),
+              ("two nested numbers", pair_moves(problem), _nested_pair))]
+    for side, move in ((0, Move.OPEN), (1, Move.FLAG)):  # a player would rather click
+        for rule, moves, settle in found:
+            for cell in sorted(moves[side]):
+                reason = settle(problem, cell)
+                if reason is not None:
+                    return Hint(strategy, True, cell=cell, move=move, sure=True, rule=rule,
+                                reason=reason, sure_moves=None)
+    return None
 
 
 @dataclass(frozen=True)

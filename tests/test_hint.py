@@ -276,6 +276,56 @@ class TestFirstClick:
             assert answer.cell in dealt and answer.sure, (width, height, mines, rule)
 
 
+class TestTooBigToCount:
+    """A position no count finishes: the hint's sure move by the rules alone (it had none)."""
+
+    def test_out_of_time_a_sure_move_by_one_number(self, tmp_path):
+        from .test_limits import crowded, settled_by_its_reason
+        text, mines = crowded(60)  # counting it fills gigabytes over minutes
+        board = tmp_path / "crowded.txt"
+        board.write_text(text)
+        result = CliRunner().invoke(main, ["hint", str(board), "--timeout", "1", "--json"])
+        assert result.exit_code == 3, result.output
+        answer = json.loads(result.stdout)
+        assert answer["complete"] is False and answer["stopped"] == "no answer within 1 s (--timeout)"
+        assert answer["sure"] is True and answer["rule"] == "single number" and answer["sure_moves"] is None
+        assert (answer["cell"]["row"], answer["cell"]["col"]) not in mines  # oracle: the board's own layout
+        assert settled_by_its_reason(answer, text)
+        said = CliRunner().invoke(main, ["hint", str(board), "--timeout", "1"]).output
+        assert said.startswith("no answer within 1 s (--timeout); found without counting:\nopen ")
+        assert "the cells determined were not counted" in said
+
+    @pytest.mark.parametrize("text, cell, move", [
+        ("F1.\n", (0, 2), Move.OPEN),          # the 1 has its flag: 0,2 safe
+        ("1.\n..\n", None, None),               # a 1 among three cells settles none
+        ("11.\n...\n", (0, 2), Move.OPEN),      # the nested pair only
+        ("2.\n..\n..\n", None, None),
+        ("1F\n.1\n", (1, 0), Move.OPEN),
+        ("3.\n..\n", (0, 1), Move.FLAG),        # no open: the flag
+    ])
+    def test_by_rules_against_the_brute_force(self, text, cell, move):
+        """sure_by_rules names a move right in every explanation (oracle: enumerating them),
+        an open before a flag, or none."""
+        from satsweeper.hint import sure_by_rules
+        board = parse_board(text)
+        answer = sure_by_rules(board)
+        if cell is None:
+            assert answer is None
+            return
+        assert (answer.cell, answer.move) == (cell, move) and answer.sure_moves is None
+        found = oracle.explanations(problem_of(board))
+        assert found and all((cell in e) == (move is Move.FLAG) for e in found)
+        # Its reason alone forces it.
+        alone = oracle.explanations(without(problem_of(board), answer.reason))
+        assert all((cell in e) == (move is Move.FLAG) for e in alone)
+
+    def test_by_rules_an_inconsistent_position_is_its_conflict(self):
+        from satsweeper.hint import sure_by_rules
+        answer = sure_by_rules(parse_board("2.\n..\n1F\n"))
+        assert answer.consistent is False and answer.conflict
+        assert not oracle.explanations(problem_of(parse_board("2.\n..\n1F\n")))
+
+
 class TestCommand:
     def test_text_and_json(self):
         """The expert example: a sure move with its reason, as text and JSON."""

@@ -56,18 +56,30 @@ class TestDeadline:
         time.sleep(0.6)  # a timer left running would raise TimeUp here
 
 
-def _crowded(n: int, seed: int = 1) -> str:
-    """An n x n board whose numbers are strewn at random: one component of
-    thousands of cells across the whole grid, beyond any exact count."""
+def crowded(n: int, seed: int = 1) -> tuple[str, set]:
+    """An n x n board whose numbers are strewn at random, and its mines: one
+    component of thousands of cells across the whole grid, beyond any exact count."""
     rng = random.Random(seed)
-    mines = [[rng.random() < 0.15 for _ in range(n)] for _ in range(n)]
+    mines = {(r, c) for r in range(n) for c in range(n) if rng.random() < 0.15}
 
     def square(r, c):
-        if mines[r][c] or rng.random() >= 0.5:
+        if (r, c) in mines or rng.random() >= 0.5:
             return "."
-        return str(sum(mines[r + a][c + b] for a in (-1, 0, 1) for b in (-1, 0, 1)
-                       if (a or b) and 0 <= r + a < n and 0 <= c + b < n))
-    return "".join("".join(square(r, c) for c in range(n)) + "\n" for r in range(n))
+        return str(sum((r + a, c + b) in mines for a in (-1, 0, 1) for b in (-1, 0, 1)))
+    return "".join("".join(square(r, c) for c in range(n)) + "\n" for r in range(n)), mines
+
+
+def settled_by_its_reason(answer: dict, text: str) -> bool:
+    """The hint's one-number reason settles its cell on the board as written: a number
+    whose hidden neighbours are all safe (it shows as many flags as it says: none here) or
+    all mines (as many hidden as it says)."""
+    rows = text.split()
+    (clue,) = answer["reason"]
+    r, c, number = clue["row"], clue["col"], clue["number"]
+    hidden = [(r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a or b)
+              and 0 <= r + a < len(rows) and 0 <= c + b < len(rows[0]) and rows[r + a][c + b] == "."]
+    cell = (answer["cell"]["row"], answer["cell"]["col"])
+    return cell in hidden and number == (0 if answer["move"] == "open" else len(hidden))
 
 
 class TestMachineBound:
@@ -83,19 +95,38 @@ class TestMachineBound:
         return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
 
     def test_a_count_too_big_says_out_of_memory(self, tmp_path):
+        """probs answers what the single-number rules settle, as out of time (oracle: the
+        board's own layout)."""
         board = tmp_path / "crowded.txt"
-        board.write_text(_crowded(60))
+        text, mines = crowded(60)
+        board.write_text(text)
         done = self._run(["probs", str(board), "--json"], free=300)
         assert done.returncode == 3, done.stderr
         answer = json.loads(done.stdout)
-        assert answer["error"] == "out of memory: the problem is too big for this machine"
+        assert answer["complete"] is False and answer["stopped"].startswith("out of memory")
+        safe = {(c["row"], c["col"]) for c in answer["safe"]}
+        flagged = {(c["row"], c["col"]) for c in answer["mine"]}
+        assert safe and flagged and not safe & mines and flagged <= mines
         assert "Traceback" not in done.stderr
+
+    def test_hint_too_big_to_count_gives_a_sure_move(self, tmp_path):
+        """Out of memory (or time), hint names a cell one number settles, proven
+        consistent by SAT, exit 3: it had no move at all."""
+        board = tmp_path / "crowded.txt"
+        text, mines = crowded(60)
+        board.write_text(text)
+        done = self._run(["hint", str(board), "--json"], free=300)
+        assert done.returncode == 3, done.stderr
+        answer = json.loads(done.stdout)
+        assert answer["sure"] is True and answer["sure_moves"] is None and answer["stopped"].startswith("out of")
+        assert (answer["cell"]["row"], answer["cell"]["col"]) not in mines
+        assert settled_by_its_reason(answer, text)
 
     def test_a_count_within_it_is_answered(self, tmp_path):
         # The same kind of board, smaller: answered under the same bound with the count
         # the library gives here without one (what the bound must not change).
         board = tmp_path / "crowded.txt"
-        board.write_text(_crowded(30))
+        board.write_text(crowded(30)[0])
         done = self._run(["count", str(board), "--json"], free=300)
         assert done.returncode == 0, done.stderr
         assert int(json.loads(done.stdout)["count"]) == tally(read_board(str(board))).count

@@ -52,6 +52,10 @@ class UserError(click.ClickException):
         super().__init__(f"{where}expected {expected} (got {got})")
 
 
+# Said where an allocation failed: past the machine's free memory (limits.bound_to_machine) or a ulimit.
+OUT_OF_MEMORY = "out of memory: the problem needs more memory than this machine has free"
+
+
 class LimitReached(click.ClickException):
     """A budget or time limit ran out: exit 3; what is known was already reported."""
 
@@ -100,7 +104,7 @@ class Group(click.Group):
             code = _report_error(UserError("input nested less deeply", "nesting too deep to follow"),
                                  as_json, command)
         except MemoryError:
-            code = _report_error(LimitReached("out of memory: the problem is too big for this machine"),
+            code = _report_error(LimitReached(OUT_OF_MEMORY),
                                  as_json, command)
         except Exception as err:  # noqa: BLE001 - a bug, but the user sees one line
             message = f"internal error, please report it: {type(err).__name__}: {cut(str(err))}"

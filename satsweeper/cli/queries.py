@@ -8,8 +8,8 @@ import click
 
 from ..cells import resolve_cell
 from ..limits import KNOWN_SECONDS, Clock, TimeUp, deadline, within
-from .contract import (LIMIT, NO, STRATEGIES, YES, CellParam, InputFile, OutputPath, UserError, emit, json_option,
-                       refuse_overwriting_input, timeout_option, verdict, working)
+from .contract import (LIMIT, NO, OUT_OF_MEMORY, STRATEGIES, YES, CellParam, InputFile, OutputPath, UserError, emit,
+                       json_option, refuse_overwriting_input, timeout_option, verdict, working)
 from .subjects import build_problem, flags_option, prepare, viewed
 
 
@@ -68,11 +68,14 @@ def ask(problem, solver: str, encoding: str | None, question: str, *args):
         return getattr(r, question)(*args)
 
 
-def timed_out(command: str, as_json: bool, seconds: float, known: dict, known_text: str) -> None:
-    """Report what is known when ``--timeout`` ran out, and exit 3."""
-    text = f"no answer within {seconds:g} s (--timeout)" + (f"; {known_text}" if known_text else "")
+def timed_out(command: str, as_json: bool, seconds: float | None, known: dict, known_text: str,
+              stopped: str | None = None) -> None:
+    """Report what is known when ``--timeout`` ran out (or memory: ``stopped`` says so), and exit 3."""
+    stopped = stopped or f"no answer within {seconds:g} s (--timeout)"
+    text = stopped + (f"; {known_text}" if known_text else "")
     # The keys every answer of the command has are there, null: not known in time.
-    emit(command, as_json, dict(consistent=None, complete=False, timeout=seconds, **known), text, LIMIT)
+    emit(command, as_json, dict(consistent=None, complete=False, stopped=stopped, timeout=seconds, **known),
+         text, LIMIT)
 
 
 def known_after_timeout(problem, basis, view) -> tuple[dict, str]:
@@ -241,9 +244,10 @@ def counted(command: str, source, flags: str, engine: str, timeout: float | None
         with working(f"counting ({engine}, {len(problem.cells)} hidden cells)"):
             answer, conflict = within(clock.left(), lambda: tally_with_conflict(problem, engine),
                                       isolate=engine == "ganak")  # Ganak ignores Ctrl-C: a child does not
-    except TimeUp:
+    except (TimeUp, MemoryError) as err:
+        # Out of memory, the count's tables are freed by now: the single-number rules fit.
         known, text = known_after_timeout(problem, basis, view)
-        timed_out(command, as_json, timeout, known, text)
+        timed_out(command, as_json, timeout, known, text, None if isinstance(err, TimeUp) else OUT_OF_MEMORY)
     return problem, view, subject, answer, conflict
 
 
@@ -322,17 +326,38 @@ def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
     view, subject, basis = viewed(source, flags)  # the hint builds what it needs: no problem here
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
+    stopped = None
     try:
         answer = within(timeout, lambda: make_hint(subject, strategy_name, seed, start=basis[1]))
-    except TimeUp:
-        timed_out("hint", as_json, timeout, {}, "")
+    except (TimeUp, MemoryError) as err:
+        stopped = f"no answer within {timeout:g} s (--timeout)" if isinstance(err, TimeUp) else OUT_OF_MEMORY
+        answer = _rules_hint(subject, strategy_name, basis[1], timeout)
+        if answer is None and isinstance(err, TimeUp):
+            timed_out("hint", as_json, timeout, {}, "")
+        if answer is None:
+            raise
     data, text = hints.hint_json(view, answer), hints.hint_text(view, answer)
+    code = YES if answer.consistent else NO
+    if stopped and answer.consistent:  # too big to count: what the rules alone found, exit 3
+        data.update(complete=False, stopped=stopped, timeout=timeout)
+        text = f"{stopped}; found without counting:\n{text}"
+        code = LIMIT
     if picture:
         from .pictures import draw_hint
         note = draw_hint(subject, answer, picture, Path(source.name).name, basis[1])
         data["picture"] = str(picture)
         text += f"\n{note}"
-    emit("hint", as_json, data, text, YES if answer.consistent else NO)
+    emit("hint", as_json, data, text, code)
+
+
+def _rules_hint(subject, strategy_name, start, timeout):
+    """:func:`~satsweeper.hint.sure_by_rules` (within :data:`KNOWN_SECONDS` more after a
+    ``--timeout``); None if it found no move or did not finish."""
+    from ..hint import sure_by_rules
+    try:
+        return within(KNOWN_SECONDS if timeout else None, lambda: sure_by_rules(subject, strategy_name, start))
+    except (TimeUp, MemoryError):
+        return None
 
 
 COMMANDS = (check, safe, solve, unique, count, probs, hint)

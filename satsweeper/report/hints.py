@@ -80,7 +80,8 @@ def hint_text(view: BoardView, answer: Hint) -> str:
         what = "safe" if answer.move is Move.OPEN else "a mine"
         return (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
                 f"{_force(answer.reason)} it (found by {_rule_text(answer)})\n"
-                f"{answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} determined")
+                + (f"{answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} determined"
+                   if answer.sure_moves is not None else "the cells determined were not counted"))
     m = answer.measures
     why = BASIS_TEXT.get(answer.basis, BASIS_TEXT["choice"]).format(
         value=_exact(answer.value) if answer.value is not None else "")
