@@ -155,6 +155,9 @@ def fit_logistic(points: Sequence[DensityPoint]) -> LogisticFit:
     return LogisticFit(*(float(x) for x in fit.x))
 
 
+FIT_PARAMETERS = 4  # L, k, Q, b: the fewest mine counts a logistic is fitted through
+
+
 def no_critical(points: Sequence[DensityPoint], fit: LogisticFit | None = None) -> str | None:
     """Why ``points`` place no critical density, or None when they do.
 
@@ -168,7 +171,7 @@ def no_critical(points: Sequence[DensityPoint], fit: LogisticFit | None = None) 
     >>> print(no_critical([DensityPoint(m, m / 3, 10, 10, 1.0) for m in (1, 2)]))
     too few mine counts (2) for the logistic's four parameters
     """
-    if len(points) < 4:
+    if len(points) < FIT_PARAMETERS:
         return f"too few mine counts ({len(points)}) for the logistic's four parameters"
     if all(p.corrected >= 0.5 for p in points):
         return "every mine count won at least half its games: the win rate never falls through 1/2"
@@ -216,7 +219,8 @@ def asymptote_error(critical: dict[int, float]) -> float | None:
 
 def plot(points: Sequence[DensityPoint], fit: LogisticFit, path: str, title: str) -> None:
     """Win rate against density with the fitted logistic, as a PNG (its critical
-    density marked where the points place one: :func:`no_critical`)."""
+    density marked where the points place one: :func:`no_critical`; no curve
+    through fewer points than its parameters)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -227,8 +231,9 @@ def plot(points: Sequence[DensityPoint], fit: LogisticFit, path: str, title: str
     ax.plot(rho, [p.corrected for p in points], "o", ms=3, label="W-corrected")
     grid = [i / 400 for i in range(401)]
     placed = no_critical(points, fit) is None
-    ax.plot(grid, [fit(x) for x in grid], "-",
-            label=f"logistic, P = {fit.critical:.3f}" if placed else "logistic (no critical density)")
+    if len(points) >= FIT_PARAMETERS:  # through fewer, any curve fits: none is drawn
+        ax.plot(grid, [fit(x) for x in grid], "-",
+                label=f"logistic, P = {fit.critical:.3f}" if placed else "logistic (no critical density)")
     if placed:
         ax.axvline(fit.critical, ls=":", color="k")
     ax.set_xlabel("mine density")

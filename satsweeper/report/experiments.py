@@ -52,11 +52,13 @@ def bench_text(summary, data: dict, games: int, journal: str | None) -> str:
 def size_json(width: int, height: int, points, fit) -> dict:
     """One board size of a density sweep: its critical density, the logistic fit
     (:class:`satsweeper.density.LogisticFit`) and every mine count's point."""
-    from ..density import no_critical
+    from ..density import FIT_PARAMETERS, no_critical
     why = no_critical(points, fit)
+    # Through fewer points than its parameters any curve fits (2x2: a height of 2.0, no win rate): none.
+    fitted = len(points) >= FIT_PARAMETERS
     return {"size": f"{width}x{height}", "critical_density": None if why else fit.critical,
             **({"no_critical_density": why} if why else {}),
-            "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor},
+            "logistic": {"L": fit.height, "k": fit.steepness, "Q": fit.centre, "b": fit.floor} if fitted else None,
             "points": [{"mines": p.mines, "density": p.density, "wins": p.wins,
                         "games": p.games, "corrected": p.corrected} for p in points]}
 
