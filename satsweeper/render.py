@@ -12,7 +12,8 @@ move itself) and ``mines`` draws an explanation's mines.
 
 Boards too big to read square by square (compiled circuits) are drawn as an
 overview, a dot of colour per square: wires and gates show as dark lines of
-hidden squares on the light revealed background.
+hidden squares on the light revealed background; probabilities colour the
+dots on the same scale, and marks are rings around them.
 
 SVG keeps text as ``<text>`` and is deterministic (no date, fixed ids).
 Drawn with matplotlib (the ``experiments`` extra).
@@ -31,6 +32,8 @@ NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b",
 HIDDEN, REVEALED, LIGHT, SHADE, SAFE = "#bdbdbd", "#e8e8e8", "#ffffff", "#7b7b7b", "#2e9e4f"
 MARK_COLOURS = {"move": "#d000d0", "reason": "#0060ff", "conflict": "#ff6000",
                 "input": "#0050e0", "output": "#f08000"}  # a gadget's ports
+# What the squares' drawing of a certain cell means, for captions (an overview says it in its key).
+CERTAIN_KEY = "green with a ring: safe in every explanation; a drawn mine: a mine in every one"
 OVERVIEW = 64  # a side longer than this: drawn as an overview (squares would be too small to read)
 # A gadget's ports in an overview (Picture.marks "input", "output"), filled with the colours
 # that outline them square by square; their names written in the same colours.
@@ -83,12 +86,9 @@ def render(board: Board, path: str, probabilities: Mapping[Cell, Fraction] | Non
 
 
 def _squares(board: Board, picture: Picture, plt):
-    from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.patches import Circle, Polygon, Rectangle
     probabilities = picture.probabilities or {}
-    # Pale yellow (unlikely) to dark red (likely): certain-safe cells are
-    # green, a colour the scale never uses, so they stand out.
-    scale = LinearSegmentedColormap.from_list("risk", ["#fff5c0", "#fdae61", "#e0402a", "#8b0000"])
+    scale = _risk_scale()
     import textwrap
     legend = 1.3 if probabilities else 0
     # A small board's figure is narrower than its title and caption, which
@@ -228,7 +228,59 @@ def _overview(board: Board, picture: Picture, plt):
     """One pixel per square (pooled into blocks on big boards, a block as dark
     as its darkest square so one-square wires stay visible): hidden squares
     dark blue, named inputs green, flags red, revealed numbers light grey,
-    voids white."""
+    voids white.  With probabilities, hidden squares take the colour scale
+    (a block its likeliest square's), certain-safe ones green, flags and
+    certain mines black; marks (a move, its clues, a conflict) are rings
+    around their squares, large enough to find on any board."""
+    block = -(-max(board.height, board.width) // PIXELS)
+    image = overview_image(board, picture, block)
+    probabilities = bool(picture.probabilities)
+    longest = max(board.width, board.height)
+    inches = min(14.0, max(5.0, longest / 40))
+    import textwrap
+    bar = 0.9 if probabilities else 0.0  # inches at the right for the colour scale
+    width = inches * board.width / longest + 0.6 + bar
+    said = (picture.caption or "").replace(f"; {CERTAIN_KEY}", "").replace(CERTAIN_KEY, "")  # the key says it
+    caption = textwrap.wrap(said, max(40, int(width * 15)))
+    below = 0.45 + 0.13 * len(caption)  # inches for the legend's two lines and the caption's
+    height = inches * board.height / longest + 0.55 + below
+    fig = plt.figure(figsize=(width, height))
+    ax = fig.add_axes([0.3 / width, below / height, (width - 0.6 - bar) / width, 1 - (below + 0.4) / height])
+    ax.imshow(image, interpolation="nearest", aspect="equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    _overview_marks(ax, board, picture, block, inches / longest)
+    title = picture.title or ""
+    scale_said = f"a dot per {block}x{block} block" if block > 1 else "a dot per square"
+    fig.suptitle(f"{title}{': ' if title else ''}{board.width}x{board.height} squares, {scale_said}", fontsize=8)
+    if len(board.names) <= 40:  # the inputs by name, where they start
+        for cell, name in board.names.items():
+            kind = picture.marks.get(cell)
+            # An explanation's ports' values are the point (a mine at a port is true).
+            shown = f"{name}={int(cell in picture.mines)}" if picture.mines and kind in PORT_COLOURS else name
+            # on a pale box: a name at the board's edge sat on the frame's line; left of the
+            # cell, but right of it near the left edge ('b=0' at column 0 was cut off)
+            left = cell[1] < board.width / 8
+            ax.annotate(shown, (cell[1] / block, cell[0] / block), xytext=(6 if left else -6, 4),
+                        textcoords="offset points", fontsize=9, color=PORT_TEXT.get(kind, "#0a6e0a"),
+                        ha="left" if left else "right", fontweight="bold",
+                        bbox=dict(facecolor="#ffffff", alpha=0.85, edgecolor="none", pad=0.8))
+    fig.text(0.3 / width, 0.015, _overview_key(board, picture, probabilities)
+             + "".join(f"\n{line}" for line in caption), fontsize=7)
+    if probabilities:
+        _legend(fig, ax, _risk_scale(), board)
+    return fig
+
+
+def overview_image(board: Board, picture: Picture, block: int = 1):
+    """The overview's pixels, an RGB array of one pixel per ``block`` x ``block``
+    squares (a block as dark as its darkest square, its likeliest with probabilities).
+
+    >>> from fractions import Fraction
+    >>> image = overview_image(Board(1, 3, {(0, 0): 1}), Picture(probabilities={(0, 1): Fraction(1), (0, 2): Fraction(0)}))
+    >>> [tuple(round(float(v), 2) for v in image[0, c]) for c in range(3)]
+    [(0.92, 0.92, 0.92), (0.1, 0.1, 0.1), (0.18, 0.62, 0.31)]
+    """
     import numpy as np
     kinds = np.ones((board.height, board.width), dtype=np.uint8)  # revealed numbers
     for cell in board.voids:
@@ -239,48 +291,92 @@ def _overview(board: Board, picture: Picture, plt):
         kinds[cell] = 3
     for cell in board.names:
         kinds[cell] = PORT_KINDS.get(picture.marks.get(cell), 4)
-    block = -(-max(board.height, board.width) // PIXELS)
+    risk = _overview_risk(board, picture.probabilities, block) if picture.probabilities else None
     if block > 1:
         rows, cols = -(-board.height // block) * block, -(-board.width // block) * block
         padded = np.zeros((rows, cols), dtype=np.uint8)
         padded[:board.height, :board.width] = kinds
         kinds = padded.reshape(rows // block, block, cols // block, block).max(axis=(1, 3))
-    palette = np.array([(1, 1, 1), (0.92, 0.92, 0.92), (0.85, 0.1, 0.1), (0.12, 0.12, 0.4),
+    flag = (0.1, 0.1, 0.1) if risk is not None else (0.85, 0.1, 0.1)  # red is the scale's with probabilities
+    # Beside an explanation's black mines the hidden squares go a paler blue (dark blue on black hid them).
+    hidden = (0.55, 0.6, 0.9) if picture.mines and risk is None else (0.12, 0.12, 0.4)
+    palette = np.array([(1, 1, 1), (0.92, 0.92, 0.92), flag, hidden,
                         (0.1, 0.65, 0.1), PORT_COLOURS["input"], PORT_COLOURS["output"]])
     image = palette[kinds]
-    longest = max(board.width, board.height)
-    inches = min(14.0, max(5.0, longest / 40))
-    import textwrap
-    width = inches * board.width / longest + 0.6
-    caption = textwrap.wrap(picture.caption or "", max(40, int(width * 15)))
-    below = 0.45 + 0.13 * len(caption)  # inches for the legend's two lines and the caption's
-    height = inches * board.height / longest + 0.55 + below
-    fig = plt.figure(figsize=(width, height))
-    ax = fig.add_axes([0.04, below / height, 0.92, 1 - (below + 0.4) / height])
-    ax.imshow(image, interpolation="nearest", aspect="equal")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    title = picture.title or ""
-    scale = f"a dot per {block}x{block} block" if block > 1 else "a dot per square"
-    fig.suptitle(f"{title}{': ' if title else ''}{board.width}x{board.height} squares, {scale}", fontsize=8)
-    if len(board.names) <= 40:  # the inputs by name, where they start
-        for cell, name in board.names.items():
-            kind = picture.marks.get(cell)
-            # An explanation's mines are too many to draw here; its ports' values are the point
-            # (a mine at a port is true).
-            shown = f"{name}={int(cell in picture.mines)}" if picture.mines and kind in PORT_COLOURS else name
-            # on a pale box: a name at the board's edge sat on the frame's line; left of the
-            # cell, but right of it near the left edge ('b=0' at column 0 was cut off)
-            left = cell[1] < board.width / 8
-            ax.annotate(shown, (cell[1] / block, cell[0] / block), xytext=(6 if left else -6, 4),
-                        textcoords="offset points", fontsize=9, color=PORT_TEXT.get(kind, "#0a6e0a"),
-                        ha="left" if left else "right", fontweight="bold",
-                        bbox=dict(facecolor="#ffffff", alpha=0.85, edgecolor="none", pad=0.8))
+    if picture.mines:  # an explanation's mines, black on the hidden squares (a port's colour kept)
+        mined = np.zeros((board.height, board.width), dtype=bool)
+        for cell in picture.mines:
+            mined[cell] = cell not in board.names or picture.marks.get(cell) not in PORT_COLOURS
+        if block > 1:
+            mined = np.pad(mined, ((0, kinds.shape[0] * block - board.height), (0, kinds.shape[1] * block - board.width)))
+            mined = mined.reshape(kinds.shape[0], block, kinds.shape[1], block).any(axis=(1, 3))
+        image[mined] = (0.0, 0.0, 0.0)
+    if risk is not None:
+        scale = _risk_scale()
+        known = ~np.isnan(risk) & (kinds < 5)  # ports keep their colour; a name says which square it is
+        image[known] = scale(np.nan_to_num(risk[known]))[:, :3]
+        image[known & (risk == 0)] = _rgb(SAFE)
+        image[known & (risk == 1)] = (0.1, 0.1, 0.1)
+    return image
+
+
+def _overview_risk(board: Board, probabilities: Mapping[Cell, Fraction], block: int):
+    """Each hidden square's chance of a mine as a float grid (NaN elsewhere), pooled
+    to the overview's blocks by their likeliest square (a mine is what to avoid)."""
+    import numpy as np
+    risk = np.full((board.height, board.width), np.nan)
+    for cell, p in probabilities.items():
+        risk[cell] = float(p)
+    if block == 1:
+        return risk
+    rows, cols = -(-board.height // block) * block, -(-board.width // block) * block
+    padded = np.full((rows, cols), np.nan)
+    padded[:board.height, :board.width] = risk
+    pooled = np.nan_to_num(padded, nan=-1.0).reshape(rows // block, block, cols // block, block).max(axis=(1, 3))
+    pooled[pooled < 0] = np.nan  # a block with no hidden square
+    return pooled
+
+
+def _overview_marks(ax, board: Board, picture: Picture, block: int, inches_per_square: float) -> None:
+    """The marks that are not ports, as square rings around their squares: a few (a
+    move and its clues) at least 8 points across, so that they are found on a board of a
+    million squares; many (where two explanations differ) just around their squares."""
+    rings = [cell for cell, kind in picture.marks.items() if kind not in PORT_COLOURS]
+    square = inches_per_square * 72 * block  # points
+    side = max(8.0, 1.8 * square) if len(rings) <= 20 else max(2.0, 1.1 * square)
+    for kind in ("reason", "conflict", "move"):  # the move drawn last, on top
+        cells = [cell for cell, k in picture.marks.items() if k == kind]
+        if cells:
+            ax.scatter([c / block for _, c in cells], [r / block for r, _ in cells], s=side ** 2, marker="s",
+                       facecolors="none", edgecolors=MARK_COLOURS.get(kind, "#000000"),
+                       linewidths=1.6 if side >= 8 else 0.8, clip_on=False)  # a ring at the edge whole
+
+
+def _overview_key(board: Board, picture: Picture, probabilities: bool) -> str:
+    """The overview's key: what each colour is (wires and names only where the board has names)."""
     ports = {picture.marks.get(cell) for cell in board.names} & set(PORT_COLOURS)
-    named = ("blue: inputs; orange: outputs" + ("" if len(ports) == len(board.names) else "; green: named cells")
-             if ports else "green: named cells")
+    green = "" if probabilities else "; green: named cells"  # with probabilities they take the scale
+    named = ("; blue: inputs; orange: outputs" + ("" if len(ports) == len(board.names) else green)
+             if ports else green if board.names else "")
     values = "; port=1: a mine there (true)" if picture.mines and ports else ""
-    fig.text(0.04, 0.015, f"dark blue: hidden squares (wires and gates); {named};\n"
-                          f"red: flags; grey: revealed numbers{values}" + "".join(f"\n{line}" for line in caption),
-             fontsize=7)
-    return fig
+    if probabilities:
+        first = "hidden squares by their chance of a mine (the scale); green: safe in every explanation"
+        second = "black: flags and certain mines"
+    else:
+        first = ("light blue" if picture.mines else "dark blue") + ": hidden squares" + (" (wires and gates)" if board.names else "")
+        second = "red: flags"
+    if picture.mines:
+        second += "; black: the explanation's mines"
+    # What a ring means is the caption's to say (a move, its clues, a second explanation's cells).
+    return f"{first}{named};\n{second}; grey: revealed numbers{values}"
+
+
+def _risk_scale():
+    """Pale yellow (unlikely) to dark red (likely): certain-safe cells are
+    green, a colour the scale never uses, so they stand out."""
+    from matplotlib.colors import LinearSegmentedColormap
+    return LinearSegmentedColormap.from_list("risk", ["#fff5c0", "#fdae61", "#e0402a", "#8b0000"])
+
+
+def _rgb(colour: str) -> tuple:
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))

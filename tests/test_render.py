@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -110,6 +111,58 @@ class TestPictures:
         out = tmp_path / "big.svg"
         assert run("render", board, "-o", out).exit_code == 0
         assert "a dot per square" in out.read_text()
+
+
+class TestOverviewOverlays:
+    """A board too big for squares keeps what was asked of it: --probs colours its hidden
+    squares, --reason and a hint ring their cells (both were dropped without a word)."""
+
+    # 70 squares wide (an overview): 0,0 and 0,68 mines (each the one hidden cell of a 1),
+    # 0,69 next to no number (a mine in half the explanations: no total); the rest revealed.
+    ROW = ".10" + "0" * 63 + "01.."
+
+    def test_the_colours_are_the_probabilities(self):
+        import numpy as np
+
+        from satsweeper.counting import tally
+        from satsweeper.render import SAFE, Picture, _risk_scale, overview_image
+        from satsweeper.textio import parse_board
+
+        from . import oracle
+        board = parse_board(self.ROW + "\n")
+        counts = tally(board)
+        found = oracle.explanations(__import__("satsweeper.constraints").constraints.problem_of(board))
+        for cell in board.hidden_cells():  # the probabilities drawn are the brute force's
+            assert counts.probability(cell) == sum(cell in e for e in found) / len(found)
+        image = overview_image(board, Picture(probabilities={c: counts.probability(c) for c in counts.cells()}))
+        assert np.allclose(image[0, 0], (0.1, 0.1, 0.1))  # a mine in every explanation
+        assert np.allclose(image[0, 68], image[0, 0]) and np.allclose(image[0, 69], _risk_scale()(0.5)[:3])
+        assert np.allclose(image[0, 1], (0.92, 0.92, 0.92))  # a revealed number
+        # Pooled into blocks, a block takes its likeliest square (a coin flip beats a sure safe cell).
+        pooled = overview_image(board, Picture(probabilities={(0, 68): Fraction(1, 2), (0, 69): Fraction(0)}), block=2)
+        assert np.allclose(pooled[0, 34], _risk_scale()(0.5)[:3])
+        only_safe = overview_image(board, Picture(probabilities={(0, 69): Fraction(0)}), block=2)
+        assert np.allclose(only_safe[0, 34], [int(SAFE[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+
+    def test_probs_and_reason_are_drawn_and_said(self, tmp_path, monkeypatch):
+        import satsweeper.render as render
+        drawn = []
+        real = render._overview
+        monkeypatch.setattr(render, "_overview", lambda board, picture, plt: drawn.append(picture) or
+                            real(board, picture, plt))
+        board = tmp_path / "wide.txt"
+        board.write_text(self.ROW + "\n")
+        assert run("render", board, "-o", tmp_path / "p.svg", "--probs").exit_code == 0
+        svg = (tmp_path / "p.svg").read_text()
+        assert "mine probability" in svg  # the colour scale
+        assert "green with a ring" not in svg and "green: safe in every explanation" in svg
+        assert "named cells" not in svg and "wires and gates" not in svg  # a plain board has neither
+        assert run("render", board, "-o", tmp_path / "r.svg", "--reason", "0,0").exit_code == 0
+        assert drawn[-1].marks == {(0, 0): "move", (0, 1): "reason"}  # the 1 alone forces it
+        rings = (tmp_path / "r.svg").read_text()  # drawn as rings, in the marks' colours
+        assert render.MARK_COLOURS["move"] in rings and render.MARK_COLOURS["reason"] in rings
+        assert render.MARK_COLOURS["move"] not in svg
+        assert "forced by the outlined (blue) clues" in (tmp_path / "r.svg").read_text()
 
 
 class TestOpened:

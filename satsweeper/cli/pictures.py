@@ -67,7 +67,7 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
         return
     if isinstance(subject, System):
         raise UserError("a board to draw", "a constraint system", source.name)
-    from ..render import Picture, render
+    from ..render import CERTAIN_KEY, Picture, render
     from ..report.views import conflict_text, origin_json
     # A plain drawing asks no question: whether the board is consistent is
     # then not known (null), not claimed.
@@ -83,7 +83,7 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
         if counts.consistent:
             picture = Picture(probabilities={c: counts.probability(c) for c in counts.cells()},
                               title=picture.title,
-                              caption="green with a ring: safe in every explanation; a drawn mine: a mine in every one")
+                              caption=CERTAIN_KEY)
     if reason is not None and not conflict:
         picture, data["reason"], conflict = _reason_picture(problem, view, subject, reason, picture)
     if with_probs or reason is not None:
@@ -165,7 +165,7 @@ def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:
     board file's ``name`` as every other picture is; ``start``: the file's start cell."""
     from ..constraints import Clue, Start, TotalMines, problem_of, with_start
     from ..counting import tally
-    from ..render import Picture, render
+    from ..render import CERTAIN_KEY, Picture, render
     require_matplotlib()
     if not answer.consistent:
         picture = Picture(marks=_conflict_marks(answer.conflict), title=f"{name}: inconsistent" if name else "inconsistent",
@@ -186,7 +186,7 @@ def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:
         else:
             caption = f"magenta: the guess ({answer.basis}); colours: exact mine probability"
         if any(p in (0, 1) for p in probabilities.values()):  # drawn as render --probs says
-            caption += "; green with a ring: safe in every explanation; a drawn mine: a mine in every one"
+            caption += f"; {CERTAIN_KEY}"
         picture = Picture(probabilities, marks, title=f"{name}: hint" if name else "hint",
                           caption=caption)
     return write_output(output, lambda path: render(board, str(path), picture=picture))
