@@ -516,8 +516,13 @@ class TestCli:
         # Named as its file, not "fig-3.5-or-as-printed" (the broken figure's name); the
         # comments say where it came from and which numbers changed.
         assert fixed.name == "or"
-        assert out.read_text().startswith("# gadget fig-3.5-or-as-printed, its numbers repaired:\n"
-                                          "# repaired 3,4: 3 -> 2\n")
+        # The author's comments first (they were dropped: the figure's source, what was undone).
+        authors = [line for line in (FIGURES / "fig-3.5-or-as-printed.txt").read_text().splitlines()
+                   if line.startswith("#")]
+        written = out.read_text().splitlines()
+        assert authors and written[:len(authors)] == authors
+        assert written[len(authors):len(authors) + 2] == ["# gadget fig-3.5-or-as-printed, its numbers repaired:",
+                                                          "# repaired 3,4: 3 -> 2"]
 
     def test_repair_a_plain_board(self, tmp_path):
         """A hand-made board with a typo: repair names the number to change and

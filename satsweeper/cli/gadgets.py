@@ -41,7 +41,8 @@ def load_gadget_or_board(reference: str):
     """(gadget or puzzle, plain, comments): a library gadget, a gadget file, or a
     plain board file (``plain`` True: its board is repaired by ``repair_board``,
     whose only claim is to have an explanation; the puzzle keeps its layout
-    and start for the file written, and ``comments``, its '#' lines, too)."""
+    and start for the file written); ``comments``: a file's '#' lines, kept in
+    the file written."""
     from ..gadgets import gadget_names
     from ..gadgets.gadget import gadget_of
     from .subjects import read_puzzle_from
@@ -49,13 +50,14 @@ def load_gadget_or_board(reference: str):
         return load_gadget(reference, "a board or gadget file"), False, ()
     source = InputFile().convert(reference, None, None)
     puzzle = read_puzzle_from(source)
+    comments = tuple(line.strip() for line in source.text.splitlines() if line.lstrip().startswith("#"))
     if puzzle.extras:
         found = gadget_of(puzzle, source.name)
         if len(found.inputs) > MAX_INPUTS:
             raise UserError(f"at most {MAX_INPUTS} inputs (every combination is counted)",
                             f"{len(found.inputs)} inputs", source.name)
-        return found, False, ()
-    return puzzle, True, tuple(line.strip() for line in source.text.splitlines() if line.lstrip().startswith("#"))
+        return found, False, comments
+    return puzzle, True, comments
 
 
 @click.group()
@@ -280,7 +282,8 @@ def repair(reference, output, attempts, unique, as_json):
                     text += f"\n{output}: {said}"  # on screen too: the author's layout changed
                 layout = kept
             start = subject.start if subject.start not in (layout or ()) else None
-            # The author's comments first (else '-o' over the input loses them), then the repair's.
+            # The author's comments first (else '-o' over the input loses them), then the repair's;
+            # a gadget's too, below.
             content = "".join(f"{line}\n" for line in comments) + \
                 "".join(f"# {line}\n" for line in note.strip().splitlines()) + format_board(board, layout, start)
         else:
@@ -288,8 +291,8 @@ def repair(reference, output, attempts, unique, as_json):
             # figure's name ("...-as-printed") was said of the repaired one.  Unchanged, it keeps its own.
             from dataclasses import replace
             fixed = replace(result.gadget, name=output.stem) if result.changes else result.gadget
-            content = format_gadget(fixed, f"gadget {result.gadget.name}, its numbers repaired:\n{note}"
-                                    if result.changes else note)
+            content = "".join(f"{line}\n" for line in comments) + format_gadget(
+                fixed, f"gadget {result.gadget.name}, its numbers repaired:\n{note}" if result.changes else note)
         text += "\n" + write_output(output, content)
         data["output"] = str(output)
     elif output:  # say so: the changes printed above might be taken for a board written
