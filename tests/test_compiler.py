@@ -168,12 +168,18 @@ class TestFormula:
         ("ite(s, a, b)", (1, 4), "'('; the function is spelt 'ITE(' (pyeda's names)"),
         ("a | majority(a, b, c)", (1, 13), "'('; the function is spelt 'Majority(' (pyeda's names)"),
         ("f(a)", (1, 2), "'('; only a function takes '(': ITE, Xor, Majority..."),
+        ("ITE(a, b)", (1, 9), "')'; ITE takes three: ITE(s, a, b) is a where s, else b"),
+        ("ITE(a, b, c, d)", (1, 12), "','; ITE takes three: ITE(s, a, b) is a where s, else b"),
+        ("ITE(a, (b | c))", (1, 15), "')'; ITE takes three: ITE(s, a, b) is a where s, else b"),
+        ("a | b)", (1, 6), "')'; a ')' closes no '('"),
+        ("a & & b", (1, 5), "'&'"),
         ("# a board\nmines: 2\n1.\n..\n", (2, 6), "a board file's 'mines:' header; compile takes a formula"),
         ("gadget: not\ninputs: x\nx.\n", (1, 7), "a board file's 'gadget:' header; compile takes a formula"),
     ])
     def test_the_likely_mistake_is_named(self, text, where, found):
         """'a -> b' said only "got '-'", 'ite(s, a, b)' only "got '('"; a board file given to compile "got ':'" or, for a
-        big board, that a number had too many digits."""
+        big board, that a number had too many digits; ITE with two arguments only "got ')'", with
+        four "got '" (the comma lost in reading pyeda's token)."""
         with pytest.raises(BoardSyntaxError) as err:
             parse_formula(text)
         assert ((err.value.line, err.value.column), err.value.found) == (where, found)

@@ -296,7 +296,9 @@ def parse_formula(text: str, source: str = "<formula>") -> Formula:
             col = int(token.split("offset=")[1].split(")")[0])  # pyeda counts from 1
             lines = split_lines(text)
             col = min(col, len(lines[line - 1]) + 1 if text.strip() and line <= len(lines) else 1)
-            found = token.split("value=")[1].split(",")[0]
+            # The token's value as pyeda writes it, repr() quotes and all: "COMMA(value=',', ...)".
+            value = re.search(r"value=('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[^,)]*)", token)
+            found = value.group(1) if value else "?"
             found = "the end of the formula" if found == "''" else found
         lexer = re.match(r"unexpected character: \(line: (\d+), offset: (\d+), text: (.*)\)$", token, re.S)
         if lexer:  # the lexer's own message: a character no token starts with ('a -> b')
@@ -325,12 +327,27 @@ def _hint(text: str, line: int, col: int) -> str:
     ("; implication is '=>'", '', "; the function is spelt 'ITE(' (pyeda's names)")
     >>> _hint("f(a)", 1, 2)
     "; only a function takes '(': ITE, Xor, Majority..."
+    >>> _hint("ITE(a, b)", 1, 9), _hint("a | b)", 1, 6)
+    ('; ITE takes three: ITE(s, a, b) is a where s, else b', "; a ')' closes no '('")
     """
     lines = split_lines(text)
     row = lines[line - 1] if line <= len(lines) else ""
     here = row[col - 1:]
     if here.startswith("->"):
         return "; implication is '=>'"
+    if here[:1] in (")", ","):
+        before = "\n".join(lines[:line - 1] + [row[:col - 1]])
+        opened, depth = None, 0  # the innermost '(' still open before here
+        for at in range(len(before) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(before[at], 0)
+            if depth < 0:
+                opened = at
+                break
+        if opened is None:
+            return "; a ')' closes no '('" if here[0] == ")" else ""
+        call = re.search(r"[A-Za-z_][A-Za-z0-9_]*\s*$", before[:opened])
+        if call and call.group().strip() == "ITE":
+            return "; ITE takes three: ITE(s, a, b) is a where s, else b"
     word = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", row[:col - 1].rstrip())
     if here.startswith("(") and word:
         spelt = next((f for f in FUNCTIONS if f.lower() == word.group().lower()), None)
