@@ -79,6 +79,29 @@ class TestPictures:
         assert [(c["row"], c["col"]) for c in data["reason"]["reason"]] == \
             [(c["row"], c["col"]) for c in safe["reason"] if c["kind"] == "clue"]
 
+    @pytest.mark.parametrize("text, cell, said", [
+        ("F1.\n", "0,2", "0,2 is safe: the 1 at 0,1 forces it"),
+        ("mines: 1\n1..\n...\n", "0,2", "0,2 is safe: the 1 at 0,0 and the total of 1 mine force it"),
+        ("..1\n...\n", "1,2", "1,2 is undetermined: a mine in one explanation (drawn), safe in another"),
+        ("2.\n..\n", "0,1", "0,1 is undetermined: a mine in one explanation (drawn), safe in another"),
+        ("3.\n..\n", "0,1", "0,1 is a mine: the 3 at 0,0 forces it"),
+    ])
+    def test_the_answer_is_said_in_words(self, tmp_path, text, cell, said):
+        """--reason's text answer says what the picture shows (it said only "wrote FILE"; the
+        status was in --json alone). Oracle: the explanations, enumerated."""
+        from satsweeper.constraints import problem_of
+        from satsweeper.textio import parse_board
+
+        from . import oracle
+        board = tmp_path / "b.txt"
+        board.write_text(text)
+        result = run("render", board, "-o", tmp_path / "r.svg", "--reason", cell)
+        assert result.exit_code == 0 and result.output.splitlines()[0] == said
+        target = tuple(map(int, cell.split(",")))
+        found = oracle.explanations(problem_of(parse_board(text)))
+        mine_in = sum(target in e for e in found)
+        assert (" is safe" in said, " a mine:" in said) == (mine_in == 0, mine_in == len(found))
+
     def test_probs_stay_beside_an_undetermined_reason(self, tmp_path):
         """--probs with --reason on an undetermined cell draws the heat map too (its legend and
         percentages), not the counter-example alone; a safe cell's reason keeps it as well."""

@@ -85,10 +85,10 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
                               title=picture.title,
                               caption=CERTAIN_KEY)
     if reason is not None and not conflict:
-        picture, data["reason"], conflict = _reason_picture(problem, view, subject, reason, picture)
+        picture, data["reason"], conflict, why = _reason_picture(problem, view, subject, reason, picture)
     if with_probs or reason is not None:
         data["consistent"] = not conflict
-    said = ""
+    said = why if reason is not None and not conflict else ""  # the answer in words, as safe says it
     if conflict:  # an answer like every command's: the conflict named, drawn, exit 1
         said = conflict_text(conflict)
         data["conflict"] = [origin_json(o) for o in conflict]
@@ -132,17 +132,19 @@ def _conflict_marks(conflict) -> dict:
 def _reason_picture(problem, view, board, reason, picture):
     """Outline what decides ``reason``'s cell: forcing clues, or a counter-example's mines.
 
-    Returns (picture, what decides it, the conflict: empty unless the board is inconsistent).
+    Returns (picture, what decides it, the conflict: empty unless the board is
+    inconsistent, the answer in words).
     """
     from ..constraints import Clue
     from ..reasoning import Move, Reasoner
     from ..render import Picture
-    from ..report.views import origin_json
+    from ..report.queries import forces
+    from ..report.views import join_words, origin_json
     cell = resolve_cell(board, reason)
     with Reasoner(problem) as r:
         opening, marking = r.safety(cell, Move.OPEN), r.safety(cell, Move.FLAG)
     if not opening.consistent:
-        return picture, None, opening.conflict
+        return picture, None, opening.conflict, ""
     where = view.label(cell)
     if opening.safe or marking.safe:
         answer, word = (opening, "safe") if opening.safe else (marking, "a mine")
@@ -153,11 +155,13 @@ def _reason_picture(problem, view, board, reason, picture):
                    + (" and the total mine count" if total else ""))
         return (Picture(picture.probabilities, marks, title=picture.title, caption=caption),
                 {"cell": view.json(cell), "status": "safe" if opening.safe else "mine",
-                 "reason": [origin_json(o) for o in answer.reason], "total": total}, ())
+                 "reason": [origin_json(o) for o in answer.reason], "total": total}, (),
+                f"{where} is {word}: {join_words(answer.reason)} {forces(answer.reason)} it")
     caption = f"{where} is undetermined: in this explanation (mines drawn) it is a mine"
     return (Picture(picture.probabilities, {cell: "move"}, opening.counterexample, picture.title, caption),
             {"cell": view.json(cell), "status": "undetermined",
-             "explanation": [view.json(c) for c in sorted(opening.counterexample)]}, ())
+             "explanation": [view.json(c) for c in sorted(opening.counterexample)]}, (),
+            f"{where} is undetermined: a mine in one explanation (drawn), safe in another")
 
 
 def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:

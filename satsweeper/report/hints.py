@@ -9,7 +9,7 @@ from ..game import FirstClick
 from ..hint import Hint, Option
 from ..reasoning import Move
 from .contract import fraction_text, probability_json
-from .queries import _force
+from .queries import forces
 from .views import BoardView, conflict_text, join_words, origin_json
 
 BASIS_TEXT = {
@@ -79,7 +79,7 @@ def hint_text(view: BoardView, answer: Hint) -> str:
         verb = answer.move.value
         what = "safe" if answer.move is Move.OPEN else "a mine"
         return (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
-                f"{_force(answer.reason)} it (found by {_rule_text(answer)})\n"
+                f"{forces(answer.reason)} it (found by {_rule_text(answer)})\n"
                 + (f"{answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} determined"
                    if answer.sure_moves is not None else "the cells determined were not counted"))
     m = answer.measures

@@ -35,7 +35,7 @@ def safety_text(view: View, answer: Safety) -> str:
     if not answer.consistent:
         return f"{verb} {where}: no answer, the position is {conflict_text(answer.conflict)}"
     if answer.safe:
-        return f"{verb} {where} is safe: {join_words(answer.reason)} {_force(answer.reason)} it"
+        return f"{verb} {where} is safe: {join_words(answer.reason)} {forces(answer.reason)} it"
     what = "a mine" if answer.move is Move.OPEN else "safe"
     return (f"{verb} {where} is not safe: in this explanation it is {what}{_key(view)}:\n"
             + explanation_picture(view, answer.counterexample))
@@ -130,8 +130,12 @@ def settled(view: View, safe, mines) -> tuple[dict, str]:
             f"the single-number rules settle {len(safe)} safe cell(s) and {len(mines)} mine(s)")
 
 
-def _force(reason: tuple) -> str:
-    """The verb agrees with the reason: one clue forces, two clues force."""
+def forces(reason: tuple) -> str:
+    """The verb agrees with the reason: one clue forces, two clues force.
+
+    >>> forces(("the 1 at 0,0",)), forces(("the 1 at 0,0", "the total"))
+    ('forces', 'force')
+    """
     return "forces" if len(reason) == 1 else "force"
 
 
