@@ -588,6 +588,17 @@ class TestCli:
         path.write_text("mines: 0\nstart: 0,1\n1.\n")
         assert run("noguess", path).exit_code == 2
 
+    def test_a_position_is_refused_at_its_first_row(self, tmp_path):
+        """noguess and render --opened refuse a position where its grid begins, not at 1:1
+        (a comment line there); the JSON says the same line."""
+        path = tmp_path / "position.txt"
+        path.write_text("# my puzzle\nmines: 1\n\n..\n.1\n")
+        said = run("noguess", path)
+        assert said.exit_code == 2 and f"{path}:4:1: expected a layout" in said.output
+        answer = json.loads(run("noguess", path, "--json").stdout)
+        assert (answer["line"], answer["col"]) == (4, 1)
+        assert f"{path}:4:1: expected a layout" in run("render", path, "-o", tmp_path / "x.png", "--opened").output
+
     def test_mine_layout_round_trip(self, tmp_path):
         """A layout written as .mine (M for mines) reads back and checks out."""
         path = tmp_path / "x.mine"

@@ -105,18 +105,18 @@ def _opened(source, start=None):
     from ..game import Game, Level
     from ..report.views import BoardView
     from ..cells import check_inside
-    from .subjects import read_puzzle_from
+    from .subjects import grid_line, read_puzzle_from
     puzzle = read_puzzle_from(source)
     if puzzle.mines is None:
-        raise UserError("a layout, '*' for the hidden mines (--opened)", "a position without one", source.name)
+        raise UserError("a layout, '*' for the hidden mines (--opened)", "a position without one", source.name, grid_line(source))
     if start is not None:
         puzzle = replace(puzzle, start=start)
     if puzzle.start is None:
-        raise UserError("a 'start:' line, or --start ROW,COL (--opened)", "none", source.name)
+        raise UserError("a 'start:' line, or --start ROW,COL (--opened)", "none", source.name, grid_line(source))
     check_inside(puzzle.board, puzzle.start, "start cell")
     if puzzle.board.voids:  # the game that opens it is a full rectangle
         raise UserError("a layout without void squares ('-') for --opened", f"{len(puzzle.board.voids)} void squares",
-                        source.name)
+                        source.name, grid_line(source))
     if puzzle.start in puzzle.mines:
         raise UserError("a safe start cell", f"{puzzle.start[0]},{puzzle.start[1]}, a mine")
     game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)

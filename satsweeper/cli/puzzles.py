@@ -13,7 +13,7 @@ from ..cells import check_inside, check_room
 from ..limits import TimeUp, deadline
 from .contract import (INTERRUPTED, LIMIT, BoardOutput, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
                        json_option, make_directory, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
-from .subjects import read_puzzle_from
+from .subjects import grid_line, read_puzzle_from
 
 INTERRUPTED_WORD = "interrupted"  # why a run stopped by Ctrl-C stopped, as the contract says it
 
@@ -50,12 +50,12 @@ def noguess(source, start, picture, as_json):
         # A hand-made position has no truth to play against; say what answers it instead.
         raise UserError("a layout, '*' for the hidden mines", "a position without one; for a position, "
                         "'satsweeper unique' says whether its numbers decide every cell and "
-                        "'satsweeper solve' which they decide", source.name)
+                        "'satsweeper solve' which they decide", source.name, grid_line(source))
     if board.voids:
-        raise UserError("a full rectangle for a game", "void squares", source.name)
+        raise UserError("a full rectangle for a game", "void squares", source.name, grid_line(source))
     cell = start or puzzle.start
     if cell is None:
-        raise UserError("--start ROW,COL or a 'start:' line", "neither", source.name)
+        raise UserError("--start ROW,COL or a 'start:' line", "neither", source.name, grid_line(source))
     check_inside(board, cell, "start cell")
     if cell in puzzle.mines:
         raise UserError("a safe start cell (not a mine)", f"{cell[0]},{cell[1]}, a mine")
