@@ -598,6 +598,9 @@ class TestCli:
         answer = json.loads(run("noguess", path, "--json").stdout)
         assert (answer["line"], answer["col"]) == (4, 1)
         assert f"{path}:4:1: expected a layout" in run("render", path, "-o", tmp_path / "x.png", "--opened").output
+        # Mines written as flags: said (F is a flag the player placed, '*' a hidden mine).
+        path.write_text("mines: 2\nstart: 0,0\n2F.\nF..\n")
+        assert "its 2 F squares are flags the player has placed: write a hidden mine '*'" in run("noguess", path).output
 
     def test_mine_layout_round_trip(self, tmp_path):
         """A layout written as .mine (M for mines) reads back and checks out."""

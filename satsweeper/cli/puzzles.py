@@ -48,9 +48,12 @@ def noguess(source, start, picture, as_json):
     board = puzzle.board
     if puzzle.mines is None:
         # A hand-made position has no truth to play against; say what answers it instead.
+        # Mines written F (flags a player placed, known to the player) are the likely slip.
+        flags = f"; its {len(board.flags)} F squares are flags the player has placed: write a hidden mine '*'" \
+            if board.flags else ""
         raise UserError("a layout, '*' for the hidden mines", "a position without one; for a position, "
                         "'satsweeper unique' says whether its numbers decide every cell and "
-                        "'satsweeper solve' which they decide", source.name, grid_line(source))
+                        f"'satsweeper solve' which they decide{flags}", source.name, grid_line(source))
     if board.voids:
         raise UserError("a full rectangle for a game", "void squares", source.name, grid_line(source))
     cell = start or puzzle.start
