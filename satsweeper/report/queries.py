@@ -7,7 +7,8 @@ import json
 from ..reasoning import Consistency, Move, Safety, Solution, Status, Uniqueness
 from ..tally import Shared
 from .contract import STREAMED, JsonList
-from .views import View, cell_list, fast_pieces, conflict_text, explanation_json, explanation_picture, join_words, origin_json
+from .views import (View, cell_list, conflict_text, explanation_json, explanation_picture, fast_pieces, join_words, order,
+                    origin_json)
 
 STATUS_MARK = {Status.SAFE: "o", Status.MINE: "*", Status.UNDETERMINED: "?"}
 
@@ -97,7 +98,7 @@ def uniqueness_text(view: View, answer: Uniqueness) -> str:
         return f"unique: exactly one explanation{_key(view)}:\n" + explanation_picture(view, answer.explanations[0])
     first, second = answer.explanations
     # Board cells in reading order (as tuples: by str, '10,6' came before '2,6'); named cells of a system by name.
-    differ = sorted(first ^ second, key=lambda c: (0, c, "") if isinstance(c, tuple) else (1, (), str(c)))
+    differ = sorted(first ^ second, key=order)
     return "\n".join([
         f"not unique: two explanations differ at {join_words(view.label(c) for c in differ)}",
         f"first{_key(view)}:", explanation_picture(view, first),
@@ -125,8 +126,8 @@ def _lists(lists: list) -> list | JsonList:
 def settled(view: View, safe, mines) -> tuple[dict, str]:
     """What the single-number rules settle (:func:`satsweeper.singlepoint.settled_moves`'s
     safe cells and mines), as the fields of an answer out of time and in words."""
-    return ({"safe": [view.json(c) for c in sorted(safe, key=str)],
-             "mine": [view.json(c) for c in sorted(mines, key=str)]},
+    return ({"safe": [view.json(c) for c in sorted(safe, key=order)],
+             "mine": [view.json(c) for c in sorted(mines, key=order)]},
             f"the single-number rules settle {len(safe)} safe cell(s) and {len(mines)} mine(s)")
 
 

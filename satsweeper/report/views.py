@@ -145,14 +145,18 @@ def fast_pieces(view: View, cells, tail: str, special_tails: Mapping | None = No
 def explanation_picture(view: View, mines: frozenset) -> str:
     """The cells with an explanation's mines drawn as ``*`` (on a big board, listed)."""
     if not view.drawable():
-        first = heapq.nsmallest(LISTED, mines) if isinstance(view, BoardView) else sorted(mines, key=_order)
+        first = heapq.nsmallest(LISTED, mines) if isinstance(view, BoardView) else sorted(mines, key=order)
         return f"{len(mines)} mine(s): {cell_list(view, first)}" + \
             (f" and {len(mines) - len(first)} more" if len(mines) > len(first) else "")
     return view.picture({cell: MINE_MARK for cell in mines})
 
 
-def _order(cell):
-    """Board cells in row order; anything else after them, by its text."""
+def order(cell):
+    """A sort key: board cells in row order ('3,2' before '12,6'); anything else after them, by its text.
+
+    >>> sorted([(12, 6), "a", (3, 2)], key=order)
+    [(3, 2), (12, 6), 'a']
+    """
     if isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(x, int) for x in cell):
         return (0, *cell)
     return (1, str(cell))
@@ -160,7 +164,7 @@ def _order(cell):
 
 def _compact(view: View, mines: frozenset):
     """A board's mines as compact cells in row order (:class:`~satsweeper.board.GridCells`), so
-    their JSON is formatted in C: 600,000 mines sorted by :func:`_order` and formatted one by one
+    their JSON is formatted in C: 600,000 mines sorted by :func:`order` and formatted one by one
     took 4 of the 5 seconds of ``check --json`` on a 2000x2000 board.  None for other views."""
     if not isinstance(view, BoardView) or view.json_template() is None:
         return None
@@ -175,6 +179,6 @@ def explanation_json(view: View, mines: frozenset):
     """The mines as JSON cells; a big board's many written as they are made, in row order
     (sorting hundreds of thousands of cells by their text took seconds)."""
     if len(mines) > STREAMED:
-        return JsonList(lambda: sorted(mines, key=_order), lambda c: view.json_head(c) + "}", len(mines),
+        return JsonList(lambda: sorted(mines, key=order), lambda c: view.json_head(c) + "}", len(mines),
                         fast_pieces(view, _compact(view, mines), "}"))
-    return [view.json(c) for c in sorted(mines, key=str)]
+    return [view.json(c) for c in sorted(mines, key=order)]  # by str, '12,6' came before '3,2

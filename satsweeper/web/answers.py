@@ -136,6 +136,21 @@ def _hint(board: Board, strategy: str = "best", seed: int = 0, rule=None, start=
     return envelope("hint", hint_json(view, answer)), hint_text(view, answer)
 
 
+def rules_hint(board: Board, strategy: str = "best", start=None, words: bool = False) -> dict:
+    """``hint --json``'s fields out of time: a sure move the single numbers or a nested pair
+    find (:func:`~satsweeper.hint.sure_by_rules`), or nothing; with ``words``, as the Analyse
+    page takes it: ``{"hint", "hint_text"}``."""
+    from ..hint import sure_by_rules
+    from ..report.hints import hint_json, hint_text
+    from ..report.views import BoardView
+    answer = sure_by_rules(board, strategy, start)
+    if answer is None:
+        return {}
+    view = BoardView(board)
+    return {"hint": hint_json(view, answer), "hint_text": hint_text(view, answer)} if words \
+        else hint_json(view, answer)
+
+
 def analyse(board: Board, mines: frozenset[Cell] | None = None, notes: tuple[str, ...] = (),
             start: Cell | None = None) -> dict:
     """What the Analyse page shows at once: the board, ``probs``, ``hint``

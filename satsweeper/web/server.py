@@ -421,15 +421,37 @@ def _run(request: Request, workers: Workers, command: str, seconds: float,
         answer = workers.run(seconds if left is None else left, function, *args,
                              cancelled=_client_gone(request))
     except TimeUp:
-        answer = envelope(command, dict(complete=False, timeout=seconds, **known()))
+        found = known()
+        if found.get("consistent") is False:  # what was known in time proves a conflict: the answer
+            answer = envelope(command, found)
+        else:  # the CLI's answer out of time: a query's verdict null, and why it stopped
+            said = (dict(consistent=None, complete=False, stopped=f"no answer within {seconds:g} s (--timeout)")
+                    if command in QUERIES else dict(complete=False))
+            answer = envelope(command, {**said, "timeout": seconds, **found})
     except Abandoned:
         answer = _abandoned(command, request)
     # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
     return JSONResponse(answer)
 
 
+# The commands whose out-of-time answer says "consistent": null and "stopped", as the CLI's do.
+QUERIES = frozenset({"check", "safe", "solve", "unique", "count", "probs", "hint"})
+
+
 def _nothing() -> dict:
     return {}
+
+
+def _rules(subject, strategy: str, start=None, words: bool = False) -> Callable[[], dict]:
+    """A hint out of time: :func:`~satsweeper.web.answers.rules_hint` within
+    :data:`~satsweeper.limits.KNOWN_SECONDS` more, in a forked process (as :func:`_obvious`); nothing else."""
+    def known() -> dict:
+        from ..limits import KNOWN_SECONDS, TimeUp as Late, within
+        try:
+            return within(KNOWN_SECONDS, lambda: answers.rules_hint(subject, strategy, start, words))
+        except Late:
+            return {}
+    return known
 
 
 def _warm() -> None:
@@ -503,12 +525,12 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             raise BadRequest("a board to draw (equations: ask Consistent?, Unique? or Count)",
                             "a constraint system (equations)", SOURCE)
         subject = _with_flags(subject, query.flags)
-        obvious = _obvious(subject, puzzle.start)
+        obvious, rules = _obvious(subject, puzzle.start), _rules(subject, "best", puzzle.start, words=True)
 
         notes = tuple(lookalike_note(*found) for found in lookalikes(puzzle))
 
-        def known() -> dict:  # out of time: the page still draws the board and what is sure
-            return {"board": answers.board_json(subject, puzzle.mines), "notes": list(notes), **obvious()}
+        def known() -> dict:  # out of time: the page still draws the board, what is sure and a sure move
+            return {"board": answers.board_json(subject, puzzle.mines), "notes": list(notes), **obvious(), **rules()}
         return _run(request, workers, "analyse", _seconds(query, limits), known,
                     answers.analyse, subject, puzzle.mines, notes, puzzle.start)
 
@@ -543,7 +565,8 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             ref = CellRef(f"{at[0]},{at[1]}", at)
         cell = resolve_cell(subject, ref)
         return _run(request, workers, "safe", _seconds(query, limits),
-                    lambda: {"cell": answers.cell_json(subject, cell)},
+                    lambda: {"cell": answers.cell_json(subject, cell), "move": "flag" if query.mine else "open",
+                             "safe": None},  # as the CLI: the question's keys stay, the answer's null
                     answers.safe, subject, cell, query.mine, puzzle.start if puzzle else None)
 
     @app.post("/api/hint", summary="satsweeper hint")
@@ -552,7 +575,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         if puzzle is None:  # the CLI's words
             raise BadRequest("a board (a hint needs neighbours)", "a constraint system", SOURCE)
         subject = _with_flags(subject, query.flags)
-        return _run(request, workers, "hint", _seconds(query, limits), _nothing,
+        return _run(request, workers, "hint", _seconds(query, limits), _rules(subject, query.strategy, puzzle.start),
                     answers.hint, subject, query.strategy, query.seed, puzzle.start)
 
     @app.post("/api/noguess", summary="satsweeper noguess")

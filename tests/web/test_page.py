@@ -740,6 +740,10 @@ class TestServerTrouble:
             assert safe and mine and not safe & mines and mine <= mines
             assert f"settle {counted(len(safe), 'safe cell')} (ringed green) and {counted(len(mine), 'mine')}" in answer
             assert page.find_element(By.ID, "legend").get_attribute("hidden")
+            # and a sure move the simplest rules find, circled, as hint --timeout gives it: safe by the layout
+            hinted = [(r, c) for r, c, names in drawn if "hinted" in names.split()]
+            assert len(hinted) == 1 and hinted[0] not in mines
+            assert f"\nA sure move found without counting (circled): open {hinted[0][0]},{hinted[0][1]}: " in answer
             # the same position walled in by void squares, too large to draw: the same
             # cells settled, and nothing is said to be ringed
             from satsweeper.board import Board
@@ -747,10 +751,10 @@ class TestServerTrouble:
             wide = Board(200, 210, board.clues, voids=voids, total_mines=720)
             paste(page, format_board(wide))
             assert "too large to draw" in text_of(page, "analyse-board")
-            assert text_of(page, "analyse-answer") == (
-                "no answer within 0.3 s (the server's time limit for one question): no probabilities "
-                f"and no hint. The single-number rules settle {counted(len(safe), 'safe cell')} and "
-                f"{counted(len(mine), 'mine')}; try Consistent?")
+            assert text_of(page, "analyse-answer").startswith(
+                "no answer within 0.3 s (the server's time limit for one question: satsweeper serve --timeout "
+                f"sets it): no probabilities. The single-number rules settle {counted(len(safe), 'safe cell')} and "
+                f"{counted(len(mine), 'mine')}; try Consistent?\nA sure move found without counting: open ")
             page.find_element(By.CSS_SELECTOR, "[data-query=count]").click()
             settle(page)
             assert text_of(page, "analyse-answer").startswith("count: no answer within 0.3 s")

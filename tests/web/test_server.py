@@ -625,7 +625,17 @@ class TestLimits:
         answer = client.post("/api/solve", json={"board": text, "timeout": 0.05}).json()
         assert answer["complete"] is False and answer["command"] == "solve"
         known = cli_json("solve", "-", "--timeout", "0.05", input=text)
-        assert (answer["safe"], answer["mine"]) == (known["safe"], known["mine"])
+        # The very object the CLI prints: it lacked "consistent": null and "stopped".
+        assert answer == known and answer["consistent"] is None and answer["stopped"].startswith("no answer")
+
+    def test_hint_out_of_time_is_the_clis(self, client):
+        """hint out of time: a sure move by one number or a nested pair, as the CLI gives it
+        (the server answered with nothing but complete false)."""
+        text = format_board(hard_board())
+        answer = client.post("/api/hint", json={"board": text, "timeout": 0.05}).json()
+        cli = cli_json("hint", "-", "--timeout", "0.05", input=text)
+        assert answer == cli and answer["complete"] is False and answer["sure"] is True
+        assert answer["rule"] in ("single number", "two nested numbers") and answer["sure_moves"] is None
 
     def test_what_is_known_keeps_the_start(self, client):
         """Out of time on a file with a start: the start is among the safe cells

@@ -410,7 +410,8 @@ function errorText(err) {
 
 // An answer cut off by the server's time limit ("complete": false).
 function outOfTime(a) {
-  return `no answer within ${a.timeout} s (the server's time limit for one question)`;
+  return `no answer within ${a.timeout} s (the server's time limit for one question: ` +
+    "satsweeper serve --timeout sets it)";
 }
 
 function showError(host, err) {
@@ -588,10 +589,14 @@ async function analyse(keepView = false) {
       mark(analysis.cells, answer.safe, "safe");
       mark(analysis.cells, answer.mine, "certain-mine");
       const drawn = analysis.cells.size > 0;  // not a board too large to draw
-      showAnswer(answerBox, `${outOfTime(answer)}: no probabilities and no hint. The single-number ` +
+      // A sure move the simplest rules find (the position proven consistent), as hint --timeout gives it.
+      const sure = answer.hint && answer.hint.cell;
+      if (sure) drawHint(analysis.cells, answer.hint, !keepView);
+      showAnswer(answerBox, `${outOfTime(answer)}: no probabilities${sure ? "" : " and no hint"}. The single-number ` +
         `rules settle ${counted(answer.safe.length, "safe cell")}${drawn ? " (ringed green)" : ""} and ` +
         `${counted(answer.mine.length, "mine")}${drawn ? " (ringed dark red); click a hidden cell to ask " +
-        "about it" : ""}; try Consistent?`);
+        "about it" : ""}; try Consistent?` +
+        (sure ? `\nA sure move found without counting${drawn ? " (circled)" : ""}: ${answer.hint_text}` : ""));
     } else if (answer.probs.consistent) {
       legend($("legend"));
       const safe = answer.probs.cells.filter((c) => c.p === 0).length;
@@ -826,7 +831,10 @@ async function query(command) {
         const first = new Set(a.explanations[0].map(cellText));
         const second = new Set(a.explanations[1].map(cellText));
         const only = (list, other) => list.filter((c) => !other.has(cellText(c)));
-        const differ = only(a.explanations[0], second).concat(only(a.explanations[1], first));
+        // In reading order, as the CLI says them (first's then second's read 12,6 before 3,2).
+        const differ = only(a.explanations[0], second).concat(only(a.explanations[1], first))
+          .sort((p, q) => (p.row ?? Infinity) - (q.row ?? Infinity) || (p.col ?? 0) - (q.col ?? 0) ||
+                cellText(p).localeCompare(cellText(q)));
         if (cells) mark(cells, differ, "reason");
         out = `not unique: two explanations differ at ${words(differ.slice(0, 12).map(cellText))}` +
           (differ.length > 12 ? " …" : "") + (cells ? " (the first is drawn, the cells where they differ outlined)" : "");
