@@ -27,6 +27,7 @@ whatever the strategy.
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -39,6 +40,7 @@ from .errors import InputError
 from .game import FirstClick
 from .reasoning import Move, Reasoner
 from .singlepoint import obvious_moves, pair_moves
+from .tally import Shared
 
 ALTERNATIVES = 5
 MEASURED = 40  # safest cells measured for the alternatives (each costs a look-ahead)
@@ -137,7 +139,8 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
     if not problem.cells:
         return Hint(strategy, True)
     whole = counts.scaled_count
-    determined = sum(1 for m in counts.scaled_mines.values() if m in (0, whole))  # the start among them
+    groups = _value_counts(counts)
+    determined = sum(n for m, n in groups.items() if m in (0, whole))  # the start among them
     if started:  # the game begins there
         return Hint(strategy, True, cell=start, move=Move.OPEN, sure=True, rule="first click",
                     reason=(Start(start),), sure_moves=determined)
@@ -151,11 +154,12 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
             decision = _sure_open(problem, counts) or decision
         return _sure(strategy, board, problem, decision, determined)
     cell = decision.opens[0]
-    chosen = _measure(board, problem, components, counts, cell)
+    hidden = set(problem.cells)
+    chosen = _measure(board, hidden, components, counts, cell)
     return Hint(strategy, True, cell=cell, move=Move.OPEN, basis=_basis(decision, chosen, counts),
                 value=decision.value, measures=chosen,
-                safest=Fraction(min(counts.scaled_mines.values()), whole),
-                alternatives=_alternatives(board, problem, components, counts, chosen, alternatives),
+                safest=Fraction(min(groups), whole),
+                alternatives=_alternatives(board, hidden, components, counts, chosen, alternatives),
                 sure_moves=determined)
 
 
@@ -253,15 +257,41 @@ def _room(board: Board, cell: Cell, rule: FirstClick) -> bool:
     return board.total_mines is None or board.total_mines <= _squares(board) - kept
 
 
-def _alternatives(board: Board, problem: Problem, components: Components, counts, chosen: Option,
+def _value_counts(counts) -> dict:
+    """Scaled mine count -> how many cells have it; a big board's floating cells as one entry."""
+    values = counts.scaled_mines
+    if isinstance(values, Shared):
+        return values.groups()
+    found: dict = {}
+    for m in values.values():
+        found[m] = found.get(m, 0) + 1
+    return found
+
+
+def _safest(counts, leave_out: Cell, limit: int) -> list:
+    """The ``limit`` safest cells but ``leave_out``, by (scaled mines, cell), never a certain mine.
+
+    A big board's floating cells share one value: of them only the first ``limit`` + 1 in
+    cell order can be among these (asking each of a 1000x1000 board's cells its value and
+    sorting them took 16 of a hint's 29 s).
+    """
+    values, whole = counts.scaled_mines, counts.scaled_count
+    if isinstance(values, Shared):
+        own = values.own
+        floating = heapq.nsmallest(limit + 1, (c for c in values.cells if c not in own))
+        pool = [(m, c) for c, m in own.items()] + [(values.shared, c) for c in floating]
+    else:
+        pool = [(m, c) for c, m in values.items()]
+    return [c for m, c in heapq.nsmallest(limit + 1, pool) if c != leave_out and m != whole][:limit]
+
+
+def _alternatives(board: Board, hidden: set, components: Components, counts, chosen: Option,
                   most: int) -> tuple[Option, ...]:
     """The next safest cells, the most informative first among equally safe
     ones, one of each kind (cells alike in all three chances show once); never
     a cell that is a mine in every explanation (offered to open, it loses)."""
-    whole = counts.scaled_count
-    looked = sorted((c for c in problem.cells if c != chosen.cell and counts.scaled_mines[c] != whole),
-                    key=lambda c: (counts.scaled_mines[c], c))[:MEASURED]
-    options = sorted((_measure(board, problem, components, counts, c) for c in looked),
+    looked = _safest(counts, chosen.cell, MEASURED)
+    options = sorted((_measure(board, hidden, components, counts, c) for c in looked),
                      key=lambda o: (o.mine, -o.progress, -o.opening, o.cell))
     seen = {(chosen.mine, chosen.opening, chosen.progress)}
     kept = []
@@ -381,11 +411,10 @@ def _basis(decision, chosen: Option, counts) -> str:
     return "safest" if chosen.mine == lowest else "choice"
 
 
-def _measure(board: Board, problem: Problem, components: Components, counts, cell: Cell) -> Option:
-    """Exact mine, opening and progress chances of opening ``cell``."""
+def _measure(board: Board, hidden: set, components: Components, counts, cell: Cell) -> Option:
+    """Exact mine, opening and progress chances of opening ``cell`` (``hidden``: the problem's cells)."""
     whole = counts.scaled_count * counts.scale
     mine = Fraction(counts.scaled_mines[cell], counts.scaled_count)
-    hidden = set(problem.cells)
     around = [n for n in board.neighbours(cell) if n in hidden]
     flagged = any(n in board.flags for n in board.neighbours(cell))
     outcomes = components.reveal(cell, around)
