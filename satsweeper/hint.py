@@ -188,9 +188,8 @@ def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = Non
     if any(isinstance(r.origin, Start) for r in problem.constraints):
         return Hint(strategy, True, cell=start, move=Move.OPEN, sure=True, rule="first click",
                     reason=(Start(start),), sure_moves=None)
-    found = [(rule, moves, settle) for rule, moves, settle in
-             (("single number", obvious_moves(problem), _single),
-              ("two nested numbers", pair_moves(problem), _nested_pair))]
+    found = (("single number", obvious_moves(problem), _single),
+             ("two nested numbers", pair_moves(problem), _nested_pair))
     for side, move in ((0, Move.OPEN), (1, Move.FLAG)):  # a player would rather click
         for rule, moves, settle in found:
             for cell in sorted(moves[side]):
@@ -363,12 +362,16 @@ def _nested_pair(problem: Problem, cell: Hashable) -> tuple | None:
     ['the 1 at 0,0', 'the 1 at 0,1']
     """
     rules = problem.constraints
-    for i, a in enumerate(rules):
-        for j, b in enumerate(rules):
-            if i != j and cell in b.cells and cell not in a.cells and a.cells < b.cells \
-                    and b.mines - a.mines in (0, len(b.cells - a.cells)):
-                return (a.origin, b.origin) if i < j else (b.origin, a.origin)
-    return None
+    # The larger rule holds the cell: a few of them, each compared with every rule (all pairs
+    # of a 300x300 board's 17,617 rules took 18 s); the first pair in the problem's order.
+    outer = [(j, b) for j, b in enumerate(rules) if cell in b.cells]
+    found = min(((i, j, a, b) for j, b in outer for i, a in enumerate(rules)
+                 if cell not in a.cells and a.cells < b.cells and b.mines - a.mines in (0, len(b.cells - a.cells))),
+                key=lambda f: f[:2], default=None)
+    if found is None:
+        return None
+    i, j, a, b = found
+    return (a.origin, b.origin) if i < j else (b.origin, a.origin)
 
 
 def _sure_open(problem: Problem, counts):
