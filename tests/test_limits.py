@@ -94,13 +94,18 @@ class TestMachineBound:
                 f"sys.argv = ['satsweeper'] + {args!r}; from satsweeper.__main__ import run; run()")
         return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
 
+    def _crowded(self, tmp_path, command: str, n: int = 60) -> tuple:
+        """(the answer's process, the board's text, its mines) of ``command`` on a crowded n x n
+        board with 300 MB free."""
+        board = tmp_path / "crowded.txt"
+        text, mines = crowded(n)
+        board.write_text(text)
+        return self._run([command, str(board), "--json"], free=300), text, mines
+
     def test_a_count_too_big_says_out_of_memory(self, tmp_path):
         """probs answers what the single-number rules settle, as out of time (oracle: the
         board's own layout)."""
-        board = tmp_path / "crowded.txt"
-        text, mines = crowded(60)
-        board.write_text(text)
-        done = self._run(["probs", str(board), "--json"], free=300)
+        done, _, mines = self._crowded(tmp_path, "probs")
         assert done.returncode == 3, done.stderr
         answer = json.loads(done.stdout)
         assert answer["complete"] is False and answer["stopped"].startswith("out of memory")
@@ -112,10 +117,7 @@ class TestMachineBound:
     def test_hint_too_big_to_count_gives_a_sure_move(self, tmp_path):
         """Out of memory (or time), hint names a cell one number settles, proven
         consistent by SAT, exit 3: it had no move at all."""
-        board = tmp_path / "crowded.txt"
-        text, mines = crowded(60)
-        board.write_text(text)
-        done = self._run(["hint", str(board), "--json"], free=300)
+        done, text, mines = self._crowded(tmp_path, "hint")
         assert done.returncode == 3, done.stderr
         answer = json.loads(done.stdout)
         assert answer["sure"] is True and answer["sure_moves"] is None and answer["stopped"].startswith("out of")
@@ -125,11 +127,9 @@ class TestMachineBound:
     def test_a_count_within_it_is_answered(self, tmp_path):
         # The same kind of board, smaller: answered under the same bound with the count
         # the library gives here without one (what the bound must not change).
-        board = tmp_path / "crowded.txt"
-        board.write_text(crowded(30)[0])
-        done = self._run(["count", str(board), "--json"], free=300)
+        done, _, _ = self._crowded(tmp_path, "count", 30)
         assert done.returncode == 0, done.stderr
-        assert int(json.loads(done.stdout)["count"]) == tally(read_board(str(board))).count
+        assert int(json.loads(done.stdout)["count"]) == tally(read_board(str(tmp_path / "crowded.txt"))).count
 
     def test_a_limit_already_set_is_kept(self):
         code = ("import resource, satsweeper.limits as limits; "
