@@ -220,7 +220,7 @@ class ProcessRunner(Runner):
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
         pool = ProcessPoolExecutor(self.parallel, multiprocessing.get_context("fork"),
-                                   initializer=_worker_signals)
+                                   initializer=_worker_signals, initargs=(os.getpid(),))
         pending: collections.deque = collections.deque()
         todo = iter(ranges)
         finished = False
@@ -284,12 +284,32 @@ def _lost_exitcode(pool) -> int | None:
     return codes[0] if codes else None
 
 
-def _worker_signals() -> None:
+def _worker_signals(parent: int | None = None) -> None:
     """A forked worker's signals: Ctrl-C ignored (below), and SIGTERM's default
     action back (the fork copied this process's handler, which would make the
-    pool's own terminate() a KeyboardInterrupt and a traceback in the worker)."""
+    pool's own terminate() a KeyboardInterrupt and a traceback in the worker);
+    and it ends with ``parent``, the run's process (:func:`_die_with`)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _ignore_interrupt()
+    if parent is not None:
+        _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """SIGKILL this process when ``parent`` dies (Linux's parent-death signal).
+
+    A run killed with ``kill -9`` left its idle workers alive, holding the
+    journal they inherited, so ``--resume`` was refused ("another satsweeper
+    run is writing it") until someone found and killed them by hand.
+    """
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: as before
+        return
+    if os.getppid() != parent:  # it died before the signal was set: go now
+        os._exit(1)
 
 
 def _ignore_interrupt() -> None:

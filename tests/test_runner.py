@@ -3,6 +3,7 @@ interruption, and a scheduler that cannot be reached is a clear error."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -208,6 +209,45 @@ class TestInterrupted:
         assert f"(go on with: satsweeper bench --resume {journal})" in out
         wins = int(out.splitlines()[1].split()[3])  # the summary's row: strategy level games wins ...
         assert (ran, wins) == (int(out.splitlines()[1].split()[2]), played(Level(9, 9, 10), ran, seed=4)[0])
+
+    def test_kill_9_leaves_no_worker_holding_the_journal(self, tmp_path):
+        """kill -9 of a run with --workers 2: its workers end with it, and --resume goes on
+        (they lived on, idle, holding the journal, and --resume was refused as "another
+        satsweeper run is writing it" until they were found and killed by hand). The oracle:
+        the resumed run's wins are those of the games played one by one."""
+        import subprocess
+        import sys
+        script = tmp_path / "bench.py"
+        script.write_text(_BENCH)
+        journal = tmp_path / "run.jsonl"
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+        process = subprocess.Popen(
+            [sys.executable, str(script), "bench", "--level", "9x9x10", "--strategy", "exact", "--games", "5000",
+             "--seed", "4", "--chunk", "8", "--out", str(journal), "--workers", "2"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        workers = set()
+        try:
+            deadline = time.monotonic() + 120
+            while not (journal.exists() and journal.read_text().count('"chunk"') >= 3):
+                assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+                time.sleep(0.05)
+            for task in Path(f"/proc/{process.pid}/task").iterdir():
+                workers |= {int(p) for p in (task / "children").read_text().split()}
+            assert len(workers) == 2
+            process.kill()
+            process.communicate(timeout=60)
+            deadline = time.monotonic() + 10
+            while any(Path(f"/proc/{p}").exists() and "zombie" not in _state(p) for p in workers):
+                assert time.monotonic() < deadline, f"workers {workers} outlived the run"
+                time.sleep(0.05)
+        finally:
+            for p in workers:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(p, signal.SIGKILL)
+        result = CliRunner().invoke(main, ["bench", "--resume", str(journal), "--games", "200", "--json"])
+        assert result.exit_code == 0, result.output
+        answer = json.loads(result.stdout)
+        assert answer["wins"] == played(Level(9, 9, 10), 200, seed=4)[0]
 
     def test_a_killed_worker_stops_the_run_and_keeps_what_finished(self, tmp_path, monkeypatch):
         """The OS kills a worker in the chunk of game 24: exit 3 at once (no hang),
@@ -682,6 +722,15 @@ class TestClusterByHand:
                 f"(start one: dask worker {address} --nthreads 1)") in result.stderr
         data = json.loads(result.stdout)
         assert (data["wins"], round(data["guesses_per_game"] * 20)) == played(Level(9, 9, 10), 20, seed=2)
+
+
+def _state(pid: int) -> str:
+    """A process's state as /proc says it ("S (sleeping)", "Z (zombie)"), or "" once it is gone."""
+    try:
+        return next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                    if line.startswith("State:"))
+    except (FileNotFoundError, ProcessLookupError):
+        return ""
 
 
 _BENCH = """
