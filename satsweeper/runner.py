@@ -436,8 +436,11 @@ def _result(future, timeout: float | None = None):
         # The scheduler unpickles every task: one whose satsweeper lacks the
         # work function (another version) refuses the whole graph.
         if "deserializ" in str(err):
-            raise ClusterError("satsweeper installed alike on the scheduler, every worker and here",
-                               _first_line(err)) from None
+            # Your own player's module missing on a worker fails the same way (Dask's words blame
+            # "different environments" and broke off mid-sentence at their line's end).
+            raise ClusterError("satsweeper installed alike on the scheduler, every worker and here, and a "
+                               "player of your own importable on every worker (its module on their path)",
+                               _first_sentence(err)) from None
         raise
 
 
@@ -607,7 +610,9 @@ def _connect(client_class, address: str, timeout: float):
     try:
         kind = asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout + 1))
     except (OSError, ValueError, TypeError, asyncio.TimeoutError) as err:
-        got = _first_line(err) if str(err) else f"no answer after {timeout:g} s"
+        # Something accepted the connection and said nothing Dask understands, in time.
+        got = _first_line(err) if str(err) else (f"no answer after {timeout:g} s: another service on that port, "
+                                                 "or a scheduler too busy to answer?")
         raise ClusterError(f"a Dask scheduler answering at {address}", got) from None
     except Exception:  # noqa: BLE001 - whatever a stranger's bytes make of Dask's reader
         # Another service there (ssh, a web proxy) answers in its own protocol: Dask read its
@@ -645,6 +650,17 @@ async def _identity(address: str, timeout: float) -> str:
         return str((await comm.read()).get("type"))
     finally:
         comm.abort()
+
+
+def _first_sentence(err: Exception) -> str:
+    """An error's first sentence, whatever its line breaks (at most 200 characters).
+
+    >>> _first_sentence(RuntimeError("Error during deserialization of the task graph. This frequently\\noccurs if ..."))
+    'Error during deserialization of the task graph.'
+    """
+    text = " ".join(str(err).split())
+    end = text.find(". ")
+    return (text[:end + 1] if end >= 0 else text)[:200] or type(err).__name__
 
 
 def _first_line(err: Exception) -> str:

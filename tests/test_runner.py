@@ -546,10 +546,25 @@ class TestCluster:
             silent.listen()
             address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
             start = time.monotonic()
-            with pytest.raises(ClusterError, match="no answer"):
+            with pytest.raises(ClusterError, match="no answer after 1 s: another service on that port"):
                 with open_runner(Backend(scheduler=address, timeout=1)):
                     pass
             assert time.monotonic() - start < 5
+
+    def test_a_task_the_workers_cannot_load_names_your_player(self):
+        """Dask's "Error during deserialization of the task graph" (a worker without your own
+        player's module, or another satsweeper) names both causes, in Dask's whole first sentence
+        (it broke off at its line's end: "... This frequently")."""
+        from satsweeper.runner import _result
+
+        class Failed:
+            def result(self, timeout=None):
+                raise RuntimeError("Error during deserialization of the task graph. This frequently\n"
+                                   "occurs if the Scheduler and Client have different environments.")
+        with pytest.raises(ClusterError) as err:
+            _result(Failed())
+        assert "a player of your own importable on every worker" in err.value.expected
+        assert err.value.found == "Error during deserialization of the task graph."
 
     def test_another_service_on_the_port(self):
         """A server that speaks first in its own protocol (an ssh banner) is not taken for a
