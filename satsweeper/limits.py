@@ -108,8 +108,9 @@ def _bound_memory(extra: int) -> None:
         import resource
         with open("/proc/self/statm") as statm:  # pages of address space in use
             used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = used + extra if hard == resource.RLIM_INFINITY else min(hard, used + extra)
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        # Never above a bound already set (the command line's machine bound, a ulimit).
+        limit = min([used + extra] + [b for b in (soft, hard) if b != resource.RLIM_INFINITY])
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (ImportError, OSError, ValueError):  # not Linux: no bound, as before
         pass

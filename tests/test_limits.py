@@ -137,3 +137,12 @@ class TestMachineBound:
                 "limits.bound_to_machine(2**20); print(resource.getrlimit(resource.RLIMIT_AS)[0])")
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
         assert done.stdout.strip() == str(2**34), done.stderr
+
+    def test_a_forked_count_stays_under_it(self):
+        """compile's --max-memory (8 GB by default) bounds its forked count: never above the
+        bound already set (it raised the child's limit past the machine's free memory)."""
+        code = ("import resource; from satsweeper.limits import within; "
+                "resource.setrlimit(resource.RLIMIT_AS, (2**34, resource.RLIM_INFINITY)); "
+                "print(within(None, lambda: resource.getrlimit(resource.RLIMIT_AS)[0], memory=2**40))")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == str(2**34), done.stderr
