@@ -303,7 +303,13 @@ def overview_image(board: Board, picture: Picture, block: int = 1):
     palette = np.array([(1, 1, 1), (0.92, 0.92, 0.92), flag, hidden,
                         (0.1, 0.65, 0.1), PORT_COLOURS["input"], PORT_COLOURS["output"]])
     image = palette[kinds]
-    if picture.mines:  # an explanation's mines, black on the hidden squares (a port's colour kept)
+    if risk is not None:
+        scale = _risk_scale()
+        known = ~np.isnan(risk) & (kinds < 5)  # ports keep their colour; a name says which square it is
+        image[known] = scale(np.nan_to_num(risk[known]))[:, :3]
+        image[known & (risk == 0)] = _rgb(SAFE)
+        image[known & (risk == 1)] = (0.1, 0.1, 0.1)
+    if picture.mines:  # an explanation's mines, black over the rest (a port's colour kept), as squares draw them
         mined = np.zeros((board.height, board.width), dtype=bool)
         for cell in picture.mines:
             mined[cell] = cell not in board.names or picture.marks.get(cell) not in PORT_COLOURS
@@ -311,12 +317,6 @@ def overview_image(board: Board, picture: Picture, block: int = 1):
             mined = np.pad(mined, ((0, kinds.shape[0] * block - board.height), (0, kinds.shape[1] * block - board.width)))
             mined = mined.reshape(kinds.shape[0], block, kinds.shape[1], block).any(axis=(1, 3))
         image[mined] = (0.0, 0.0, 0.0)
-    if risk is not None:
-        scale = _risk_scale()
-        known = ~np.isnan(risk) & (kinds < 5)  # ports keep their colour; a name says which square it is
-        image[known] = scale(np.nan_to_num(risk[known]))[:, :3]
-        image[known & (risk == 0)] = _rgb(SAFE)
-        image[known & (risk == 1)] = (0.1, 0.1, 0.1)
     return image
 
 
