@@ -480,6 +480,18 @@ class TestExitCodes:
         result = run("check", EXAMPLES / "unique.txt")
         assert result.exit_code == 130 and "Traceback" not in result.output
 
+    def test_interrupt_while_the_command_loads_names_it(self, monkeypatch):
+        """Ctrl-C while the command's module imports (the first tenth of a second): the
+        answer names the command (it said "command": null)."""
+        from satsweeper.cli.contract import Group
+
+        def interrupted(self, args):
+            raise KeyboardInterrupt
+        monkeypatch.setattr(Group, "_named", interrupted)
+        result = run("--timeout", "3", "optimal", "4x4x8", "--json")  # an option's value before it too
+        assert result.exit_code == 130
+        assert one_json(result) == {"command": "optimal", "version": 1, "complete": False, "stopped": "interrupted"}
+
     def test_interrupt_with_json_is_one_object(self, monkeypatch):
         """Ctrl-C with --json still prints exactly one object (it printed none): "complete":
         false, "stopped": "interrupted"; a command that answered on its own (bench's partial

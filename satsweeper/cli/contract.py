@@ -81,7 +81,8 @@ class Group(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         args = list(sys.argv[1:] if args is None else args)
         as_json = "--json" in args
-        command = None
+        # Named at once, without importing it (Ctrl-C while its module imports said "command": null).
+        command = next((a for a in args if not a.startswith("-") and a in self.commands), None)
         _ANSWERED[0] = False
         _REPLACED.clear()
         try:
