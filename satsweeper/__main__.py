@@ -22,8 +22,11 @@ def run() -> None:
         from .limits import bound_to_machine
     except KeyboardInterrupt:
         _interrupted_early()
-    if sys.argv[1:2] != ["serve"]:  # the page may open a browser, which reserves far more address space than it uses
-        bound_to_machine()  # a count too big: "out of memory", exit 3, not the kernel's kill
+    # A count too big: "out of memory", exit 3, not the kernel's kill.  Not for the page (it may
+    # open a browser) nor for the runs of games (their pools and Dask workers reserve far more
+    # address space than they use: 819 MB for 64 MB with --dask; bench checks a level's size itself).
+    if not set(sys.argv[1:2]) & {"serve", "bench", "density"}:
+        bound_to_machine()
     try:
         main()
     except KeyboardInterrupt:
