@@ -22,17 +22,30 @@ def run() -> None:
         from .limits import bound_to_machine
     except KeyboardInterrupt:
         _interrupted_early()
-    # A count too big: "out of memory", exit 3, not the kernel's kill.  Not for the page (it may
-    # open a browser) nor for the runs of games (their pools and Dask workers reserve far more
-    # address space than they use: 819 MB for 64 MB with --dask; bench checks a level's size itself).
-    if not set(sys.argv[1:2]) & {"serve", "bench", "density"}:
-        bound_to_machine()
+    if _bounded(sys.argv[1:]):
+        bound_to_machine()  # a count too big: "out of memory", exit 3, not the kernel's kill
     try:
         main()
     except KeyboardInterrupt:
         # Another Ctrl-C while the first, an error or the answer was being
         # reported: what could be said was said; no traceback, no second answer.
         sys.exit(130)
+
+
+def _bounded(args: list[str]) -> bool:
+    """Whether the command runs under the machine's free memory (:func:`~satsweeper.limits.bound_to_machine`).
+
+    Not the page (it may open a browser), the runs of games, nor anything with worker
+    processes: pools and Dask workers reserve far more address space than they use (819 MB
+    for 64 MB with ``--dask``), and bench checks a level's size itself.
+
+    >>> _bounded(["probs", "b.txt"]), _bounded(["bench"]), _bounded(["generate", "--workers", "2"])
+    (True, False, False)
+    """
+    if set(args[:1]) & {"serve", "bench", "density"}:
+        return False
+    return not any(a in ("--dask", "--scheduler", "--workers") or a.startswith(("--scheduler=", "--workers="))
+                   for a in args)
 
 
 def _interrupted_early() -> None:

@@ -154,3 +154,13 @@ class TestMachineBound:
         done = self._run(["bench", "--level", "4x4x2", "--games", "20", "--workers", "2", "--json"], free=1)
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["games"] == 20
+
+    @pytest.mark.parametrize("args, bounded", [
+        (["probs", "b.txt"], True), (["count", "-", "--json"], True), (["generate", "expert"], True),
+        (["serve"], False), (["bench", "--level", "expert"], False), (["density"], False),
+        (["generate", "expert", "--workers", "2"], False), (["generate", "--dask"], False),
+        (["generate", "--scheduler=tcp://h:1"], False),
+    ])
+    def test_which_commands_are_bound(self, args, bounded):
+        from satsweeper.__main__ import _bounded
+        assert _bounded(args) is bounded
