@@ -22,9 +22,9 @@ def run() -> None:
         from .limits import bound_to_machine
     except KeyboardInterrupt:
         _interrupted_early()
-    if _bounded(sys.argv[1:]):
-        bound_to_machine()  # a count too big: "out of memory", exit 3, not the kernel's kill
     try:
+        if _bounded(sys.argv[1:]):
+            bound_to_machine()  # a count too big: "out of memory", exit 3, not the kernel's kill
         main()
     except KeyboardInterrupt:
         # Another Ctrl-C while the first, an error or the answer was being
