@@ -131,21 +131,23 @@ class TestMachineBound:
         assert done.returncode == 0, done.stderr
         assert int(json.loads(done.stdout)["count"]) == tally(read_board(str(tmp_path / "crowded.txt"))).count
 
-    def test_a_limit_already_set_is_kept(self):
-        code = ("import resource, satsweeper.limits as limits; "
-                "resource.setrlimit(resource.RLIMIT_AS, (2**34, resource.RLIM_INFINITY)); "
-                "limits.bound_to_machine(2**20); print(resource.getrlimit(resource.RLIMIT_AS)[0])")
+    @staticmethod
+    def _limit_after(statement: str) -> str:
+        """The address-space limit a fresh process prints after ``ulimit -v`` of 16 GB and ``statement``."""
+        code = ("import resource; import satsweeper.limits as limits; "
+                "resource.setrlimit(resource.RLIMIT_AS, (2**34, resource.RLIM_INFINITY)); " + statement)
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-        assert done.stdout.strip() == str(2**34), done.stderr
+        return done.stdout.strip() or done.stderr
+
+    def test_a_limit_already_set_is_kept(self):
+        assert self._limit_after("limits.bound_to_machine(2**20); "
+                                 "print(resource.getrlimit(resource.RLIMIT_AS)[0])") == str(2**34)
 
     def test_a_forked_count_stays_under_it(self):
         """compile's --max-memory (8 GB by default) bounds its forked count: never above the
         bound already set (it raised the child's limit past the machine's free memory)."""
-        code = ("import resource; from satsweeper.limits import within; "
-                "resource.setrlimit(resource.RLIMIT_AS, (2**34, resource.RLIM_INFINITY)); "
-                "print(within(None, lambda: resource.getrlimit(resource.RLIMIT_AS)[0], memory=2**40))")
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-        assert done.stdout.strip() == str(2**34), done.stderr
+        assert self._limit_after("print(limits.within(None, lambda: resource.getrlimit(resource.RLIMIT_AS)[0], "
+                                 "memory=2**40))") == str(2**34)
 
     def test_runs_of_games_are_not_bound(self):
         """bench and density are left unbound: their pools and Dask workers reserve far more

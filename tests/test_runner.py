@@ -181,21 +181,8 @@ class TestInterrupted:
         """kill (SIGTERM) during a run: the summary of the games that finished and the
         --resume line, exit 130, as Ctrl-C gives; the process died with neither before.
         The oracle: those games played one by one."""
-        import subprocess
-        import sys
-        script = tmp_path / "bench.py"
-        script.write_text(_BENCH)
-        journal = tmp_path / "run.jsonl"
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
-        process = subprocess.Popen(
-            [sys.executable, str(script), "bench", "--level", "9x9x10", "--strategy", "exact", "--games", "5000",
-             "--seed", "4", "--chunk", "8", "--out", str(journal), *backend],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        process, journal = _bench_under_way(tmp_path, backend)
         try:
-            deadline = time.monotonic() + 120
-            while not (journal.exists() and journal.read_text().count('"chunk"') >= 3):
-                assert process.poll() is None and time.monotonic() < deadline, process.communicate()
-                time.sleep(0.05)
             process.send_signal(signal.SIGTERM)
             out, err = process.communicate(timeout=60)
         finally:
@@ -215,22 +202,9 @@ class TestInterrupted:
         (they lived on, idle, holding the journal, and --resume was refused as "another
         satsweeper run is writing it" until they were found and killed by hand). The oracle:
         the resumed run's wins are those of the games played one by one."""
-        import subprocess
-        import sys
-        script = tmp_path / "bench.py"
-        script.write_text(_BENCH)
-        journal = tmp_path / "run.jsonl"
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
-        process = subprocess.Popen(
-            [sys.executable, str(script), "bench", "--level", "9x9x10", "--strategy", "exact", "--games", "5000",
-             "--seed", "4", "--chunk", "8", "--out", str(journal), "--workers", "2"],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        process, journal = _bench_under_way(tmp_path, ["--workers", "2"])
         workers = set()
         try:
-            deadline = time.monotonic() + 120
-            while not (journal.exists() and journal.read_text().count('"chunk"') >= 3):
-                assert process.poll() is None and time.monotonic() < deadline, process.communicate()
-                time.sleep(0.05)
             for task in Path(f"/proc/{process.pid}/task").iterdir():
                 workers |= {int(p) for p in (task / "children").read_text().split()}
             assert len(workers) == 2
@@ -241,6 +215,9 @@ class TestInterrupted:
                 assert time.monotonic() < deadline, f"workers {workers} outlived the run"
                 time.sleep(0.05)
         finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
             for p in workers:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(p, signal.SIGKILL)
@@ -737,6 +714,29 @@ class TestClusterByHand:
                 f"(start one: dask worker {address} --nthreads 1)") in result.stderr
         data = json.loads(result.stdout)
         assert (data["wins"], round(data["guesses_per_game"] * 20)) == played(Level(9, 9, 10), 20, seed=2)
+
+
+def _bench_under_way(tmp_path, backend: list) -> tuple:
+    """(the process, its journal) of a 5,000-game bench in a process of its own (its own
+    session), once the journal holds 3 chunks."""
+    import subprocess
+    import sys
+    script = tmp_path / "bench.py"
+    script.write_text(_BENCH)
+    journal = tmp_path / "run.jsonl"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+    process = subprocess.Popen(
+        [sys.executable, str(script), "bench", "--level", "9x9x10", "--strategy", "exact", "--games", "5000",
+         "--seed", "4", "--chunk", "8", "--out", str(journal), *backend],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not (journal.exists() and journal.read_text().count('"chunk"') >= 3):
+        if process.poll() is not None or time.monotonic() > deadline:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+            raise AssertionError(process.communicate())
+        time.sleep(0.05)
+    return process, journal
 
 
 def _state(pid: int) -> str:
