@@ -152,18 +152,12 @@ def bound_to_machine(free: int | None = None) -> None:
     already set (``ulimit -v``) is kept.
     """
     free = machine_memory() if free is None else free
-    if free is None:
-        return
     try:
         import resource
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if soft == resource.RLIM_INFINITY:
-            with open("/proc/self/statm") as statm:  # pages of address space in use
-                used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-            limit = used + free
-            resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
-    except (ImportError, OSError, ValueError):  # not Linux: no bound
-        pass
+    except ImportError:  # not Unix: no bound
+        return
+    if free is not None and resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+        _bound_memory(free)
 
 
 #: Seconds between the rings of :func:`deadline` after the first.
