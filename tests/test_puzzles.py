@@ -601,6 +601,8 @@ class TestCli:
         # Mines written as flags: said (F is a flag the player placed, '*' a hidden mine).
         path.write_text("mines: 2\nstart: 0,0\n2F.\nF..\n")
         assert "its 2 F squares are flags the player has placed: write a hidden mine '*'" in run("noguess", path).output
+        # A game's position with some flags placed (48 of expert's 99) is just a position.
+        assert "F squares" not in run("noguess", EXAMPLES / "expert.txt").output
 
     def test_mine_layout_round_trip(self, tmp_path):
         """A layout written as .mine (M for mines) reads back and checks out."""

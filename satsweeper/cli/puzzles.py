@@ -48,9 +48,10 @@ def noguess(source, start, picture, as_json):
     board = puzzle.board
     if puzzle.mines is None:
         # A hand-made position has no truth to play against; say what answers it instead.
-        # Mines written F (flags a player placed, known to the player) are the likely slip.
+        # Every mine written F (the flags as many as the total) is the likely slip; a game's
+        # position with some flags placed is just a position.
         flags = f"; its {len(board.flags)} F squares are flags the player has placed: write a hidden mine '*'" \
-            if board.flags else ""
+            if board.flags and board.total_mines == len(board.flags) else ""
         raise UserError("a layout, '*' for the hidden mines", "a position without one; for a position, "
                         "'satsweeper unique' says whether its numbers decide every cell and "
                         f"'satsweeper solve' which they decide{flags}", source.name, grid_line(source))
