@@ -13,7 +13,9 @@ also carry the total number of mines, flags included.  The engines never
 see the grid: :mod:`satsweeper.constraints` turns a board into rules over
 opaque cells, and only :mod:`satsweeper.bitboard` reads a small board's grid
 straight for speed.  What plays, draws or builds boards (the game, the
-strategies, rendering, gadgets) knows grids too.
+strategies, rendering, gadgets) knows grids too, and so do the hint (a
+first click's room, a guess's neighbours) and the difficulty grade (the
+position without its total), through :class:`Board`'s own methods.
 """
 
 from __future__ import annotations

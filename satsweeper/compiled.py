@@ -2,7 +2,7 @@
 
 ``setup.py`` compiles the modules listed in its ``NAMES`` (the bitboard and the optimal
 search, and the modules every strategy's move runs through: the board, the rules, the
-counting by components, the pair rule, the tallies, ``best`` and its endgame) with Cython
+counting by components, the pair rule, unit propagation, the tallies, ``best`` and its endgame) with Cython
 into ``_NAME_compiled`` beside each (when a C compiler is there), appending to each the
 text it was made from as ``_SOURCE``.  A module serves its compiled build only while that
 text is the module file's, byte for byte: an edited file runs as Python until the next

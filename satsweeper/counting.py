@@ -15,9 +15,10 @@ Two engines give the same exact answers:
 Who answers what (so that a change is tried where it runs): the commands
 ``probs`` and ``solve`` (and :func:`satsweeper.reasoning.solve`) on a board
 read from text go through :mod:`satsweeper.bitboard`, falling back to
-:mod:`satsweeper.components` on a board it cannot take; every strategy,
-``hint`` and the look-ahead use :class:`satsweeper.components.Components`
-on the position's rules; ``--engine ganak`` uses :mod:`satsweeper.modelcount`.
+:mod:`satsweeper.components` on a board it cannot take; every strategy's
+moves, ``hint`` and the look-ahead use :class:`satsweeper.components.Components`
+on the position's rules (a strategy's check that its board is consistent,
+``check_consistency``, is a :func:`tally` of the board, so the bitboard's); ``--engine ganak`` uses :mod:`satsweeper.modelcount`.
 
 ``order`` suggests in which order the component engine should take the
 cells (see :func:`satsweeper.components.tally`); the answer is the same.

@@ -1,4 +1,10 @@
-"""Every error satsweeper raises on purpose: input it cannot use, and problems beyond a limit.
+"""The kinds of error satsweeper raises on purpose: input it cannot use, and problems beyond a limit.
+
+A module with an error of its own subclasses one of these (``gadgets/layout.py``,
+``optimal.py``, ``runner.py``, ``web/play.py``), so the command line's exit code follows
+from the kind.  The few plain exceptions elsewhere (``journal.JournalBusy``,
+``runner.OtherCode``, ``strategies.endgame.TooBig``) are signals between two of our own
+functions, caught by name, never shown as they are.
 
 An inconsistent board is *not* an error: it is an answer (see
 :mod:`satsweeper.reasoning`), except to a question that has no answer on

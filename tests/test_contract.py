@@ -10,10 +10,12 @@ import tempfile
 import time
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
 from satsweeper.cli import main
+from satsweeper.strategies import NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -48,7 +50,12 @@ COMMANDS = [
     ("gadget list", []),
     ("gadget verify", ["not"]),
     ("compile", ["a | b", "--no-count"]),
+    ("optimal", ["3x3x2"]),
+    ("repair", ["not"]),
 ]
+# The commands that write files (test_render_and_write_take_json) and serve, which runs until
+# stopped (tests/web/test_server.py starts it with --json).
+WRITERS = ["render", "gadget write", "gadget draw"]
 
 
 class TestJsonEverywhere:
@@ -60,14 +67,24 @@ class TestJsonEverywhere:
         data = one_json(result)
         assert COMMON <= data.keys() and data["command"] == command and data["version"] == 1
 
-    def test_render_and_write_and_repair_take_json(self, tmp_path):
+    def test_every_command_is_here(self):
+        """COMMANDS and WRITERS hold every command of the group (optimal, repair and gadget
+        draw were missing, and a new command would have gone unchecked)."""
+        from satsweeper.cli import HOMES
+        named = []
+        for name in HOMES:
+            command = main.get_command(None, name)
+            named += [f"{name} {sub}" for sub in command.commands] if isinstance(command, click.Group) else [name]
+        assert sorted(named) == sorted([c for c, _ in COMMANDS] + WRITERS + ["serve"])
+
+    def test_render_and_write_take_json(self, tmp_path):
         """The commands that write files answer in JSON too, naming what they wrote."""
         data = one_json(run("render", EXAMPLES / "unique.txt", "-o", tmp_path / "u.svg", "--json"))
         assert data["command"] == "render" and data["output"] == str(tmp_path / "u.svg")
         data = one_json(run("gadget", "write", tmp_path / "g", "--json"))
         assert data["command"] == "gadget write" and len(data["files"]) > 5
-        data = one_json(run("repair", "not", "--json"))
-        assert data["command"] == "repair"
+        data = one_json(run("gadget", "draw", "not", "-o", tmp_path / "not.svg", "--json"))
+        assert data["command"] == "gadget draw" and (tmp_path / "not.svg").stat().st_size > 0
 
     def test_errors_are_json_objects(self, tmp_path):
         """With --json a bad board is an error object with its location; exit 2."""
@@ -699,8 +716,8 @@ class TestUsageErrors:
         # nan passed FloatRange (every comparison with it is false) and then limited nothing
         (["optimal", "5x4x6", "--timeout", "nan"], "'--timeout' in the range x>0", "nan"),
         (["compile", "a | b", "--max-memory", "nan"], "'--max-memory' in the range x>0", "nan"),
-        (["hint", EXAMPLES / "unique.txt", "--strategy", "nope"], "'--strategy' one of 'random', 'single-point', "
-         "'basic', 'limited', 'limited-prob', 'exact', 'best'", "'nope'"),
+        (["hint", EXAMPLES / "unique.txt", "--strategy", "nope"],
+         "'--strategy' one of " + ", ".join(map(repr, NAMES)), "'nope'"),
         (["check", EXAMPLES / "unique.txt", "--jsno"], "an option of satsweeper check (see --help)",
          "'--jsno'; did you mean --json?"),
         (["--foo"], "--help or --version (the other options follow a command)", "'--foo'"),  # was "satsweeper None"

@@ -5,9 +5,10 @@ types do the checking), calls the library, and prints what
 :mod:`satsweeper.report` makes of the answer.  :mod:`.contract` holds what
 every command promises: exit codes, ``--json``, errors, stdin, outputs
 checked before the work, progress and time limits (``docs/json.md``).
-Library modules are imported inside the commands, and the command modules
-themselves when their command is asked for, so starting the program costs
-only what the command uses.
+The library modules a command needs are imported inside it, and the command
+modules themselves when their command is asked for, so starting the program
+costs little more than what the command uses (what every command shares comes
+first: :mod:`.contract` with the cell and board types, which read boards).
 """
 
 from __future__ import annotations

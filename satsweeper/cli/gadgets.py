@@ -1,4 +1,4 @@
-"""Gadgets and circuits: gadget list / verify / write, repair, compile."""
+"""Gadgets and circuits: gadget list / verify / draw / write, repair, compile."""
 
 from __future__ import annotations
 

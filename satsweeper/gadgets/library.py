@@ -4,9 +4,10 @@ A *wire* is a row of hidden cells in the period-3 pattern ``x' x 1`` with a
 row of 1s on each side: every revealed cell sees exactly one of each
 ``x'``/``x`` pair, so the pairs alternate and the whole wire has one free
 bit, its value (a mine on the ``x`` squares means true).  Gates are the
-seed-004 figures as reconstructed in ``gadgets/figures/`` (the notes there
-say what was changed from the printed text); their grids are kept here as
-templates so the package needs no data files.
+figures 3.2-3.6 of Pedersen's "The complexity of Minesweeper and strategies
+for game playing" as reconstructed in the repository's ``gadgets/figures/``
+(the notes there say what was changed from the printed text); their grids
+are kept here as templates so the package needs no data files.
 
 >>> from satsweeper.gadgets import verify
 >>> verify(wire(4)).unique, verify(not_gate()).computes

@@ -47,7 +47,7 @@ look-ahead) won 38.25%; the look-ahead 39.75% (1239 games won only with it,
 choice, took intermediate from 77.72% to 78.41% (50000 games, seed 1: 3676
 won only with it, 3334 only without) and the issue's expert command from
 40.33% to 40.78% (818 against 773).  The blended safety, over the
-safest next cell's alone (issue 18, tuning seeds 400-406,
+safest next cell's alone (tuning seeds 400-406,
 ``docs/best-tuning-2026-11.txt``): expert safe corner 242 games won only
 with it against 190 (30000 games, z = 2.50); with 9x9/10, 16x16/40 and
 an expert opening, 388 against 318 (z = 2.63).  On the held-out seed

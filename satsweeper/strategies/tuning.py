@@ -1,5 +1,5 @@
 """How ``best`` guesses: one frozen value holding its measured defaults and
-the experiments of issue 18 (each off by default, kept so that the
+the strength experiments (each off by default, kept so that the
 measurements in docs/strength.md can be run again).
 
 ``Best(tuning)`` or ``Best(**fields)`` (the fields of ``Tuning``);
@@ -36,7 +36,7 @@ from .endgame import CELLS as ENDGAME_CELLS, LIMIT as ENDGAME_LIMIT
 SPREAD = Fraction(1, 10)
 CANDIDATES = 8
 # The far corner gives way to a frontier cell exactly as safe whose number makes some
-# cell safe with a chance above this, given it is safe (issue 18, session 45: expert
+# cell safe with a chance above this, given it is safe (session 45: expert
 # safe corner, 20,000 games each, seed 4201 141 games won only with it against 86,
 # z = +3.65; seed 4202 128 against 100, z = +1.85; 0 and 7/10 did as well).  Held out
 # (seed 20261123, 100,000 games a row): expert safe corner 696 against 544 (z = +4.32),
@@ -44,7 +44,7 @@ CANDIDATES = 8
 # at 3,3 327 against 260 (+2.77); 9x9x10 and the 16x16x40 opening within chance
 # (docs/strength.md, "The corner gives way").
 CORNER_YIELD = Fraction(1, 2)
-# Pseudo 50/50s taken first (issue 18, session 46: expert safe corner, 20,000 games each,
+# Pseudo 50/50s taken first (session 46: expert safe corner, 20,000 games each,
 # seed 4201 119 games won only with them against 94, z = +1.71; seed 4202 146 against
 # 102, z = +2.79).  Held out (seed 20261123, 100,000 games a row) the gain shrank to within
 # chance: expert safe corner 580 against 553 (z = +0.80), the expert opening 838 against
@@ -76,7 +76,7 @@ class Tuning:
       (``blend``: (``blend_weight`` * the safest cell's + the second
       safest's) / (``blend_weight`` + 1); off, the safest cell's alone).
 
-    Experiments (issue 18), off by default; docs/strength.md has what each won:
+    Experiments, off by default; docs/strength.md has what each won:
 
     - ``progress``: adds that much per unit of P(the number shows and makes
       some cell safe) to a look-ahead score (Hill's "progress"); ``zero``:

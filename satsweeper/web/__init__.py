@@ -5,7 +5,8 @@ contract over HTTP under ``/api/`` and the static page (``static/``: HTML,
 CSS and plain JavaScript, no build step, nothing fetched from elsewhere).
 :mod:`.answers` builds each answer with the same :mod:`satsweeper.report`
 functions the CLI prints; :mod:`.play` replays games from what the client
-sends; :mod:`.library` keeps the gadget library built once.
+sends; :mod:`.library` keeps the gadget library built once; :mod:`.workers`
+runs each question in a worker process that a time limit can stop.
 
 Needs the ``web`` extra (``pip install satsweeper[web]``).
 """

@@ -39,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, Stri
 from ..board import Board
 from ..errors import SatsweeperError
 from ..report.contract import envelope, error_object, error_parts
+from ..strategies import NAMES
 from . import answers
 from .play import Deal, draw, first_click, remember, remembered
 from .workers import Abandoned, TimeUp, Workers
@@ -152,9 +153,11 @@ class NoGuessQuery(Query):
     col: StrictInt | None = Field(None, ge=0)
 
 
+Strategy = Literal[NAMES]  # the names the command line takes, not a copy of them
+
+
 class HintQuery(BoardQuery):
-    strategy: Literal["random", "single-point", "basic", "limited", "limited-prob", "exact",
-                      "best"] = "best"
+    strategy: Strategy = "best"
     seed: StrictInt = Field(0, ge=0, lt=2 ** 63)
 
 

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from satsweeper.cli import main
 from satsweeper.board import Board
 from satsweeper.constraints import problem_of
+from satsweeper.strategies import NAMES
 from satsweeper.game import FirstClick, Game, Level, neighbours
 from satsweeper.textio import format_board, format_mine, parse_puzzle
 from satsweeper.web import answers
@@ -50,6 +51,19 @@ class TestSameAsCli:
         response = client.post(f"/api/{command}", json={"board": text})
         assert response.status_code == 200
         assert response.json() == cli_json(command, "-", input=text)
+
+    @pytest.mark.parametrize("strategy", NAMES)
+    def test_hint_of_every_strategy(self, client, strategy):
+        """Every strategy the command line knows, the API's hint knows (it kept its own list of
+        names, which a new strategy would have missed), with the CLI's object."""
+        text = (EXAMPLES / "expert.txt").read_text()
+        response = client.post("/api/hint", json={"board": text, "strategy": strategy, "seed": 3})
+        assert response.status_code == 200
+        assert response.json() == cli_json("hint", "-", "--strategy", strategy, "--seed", 3, input=text)
+
+    def test_hint_of_no_strategy(self, client):
+        response = client.post("/api/hint", json={"board": SMALL, "strategy": "greedy"})
+        assert response.status_code == 422 and "best" in response.json()["expected"]
 
     def test_answers_listing_more_than_40000_cells(self, client):
         """Above 40,000 mines or cells the CLI writes a list as it makes it; the server's
