@@ -74,6 +74,19 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def grid_line(text: str) -> int:
+    """The line of a board file's first row of squares (past comments, blank lines and
+    headers): where an error about the whole board points (1:1 was often a comment).
+
+    >>> grid_line("# a puzzle\\nmines: 2\\n\\n..1\\n")
+    4
+    """
+    for number, line in enumerate(split_lines(text), 1):
+        if line.strip() and not line.lstrip().startswith(COMMENT) and not re.match(r"\s*[a-z]+\s*:", line):
+            return number
+    return 1
+
+
 def is_number(text: str) -> bool:
     """A whole number in ASCII digits, at most 12 of them.
 
@@ -359,11 +372,11 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
             extras = {key: value for key, value in headers.items() if key in GADGET_HEADERS}
             return Puzzle(board, mines, _header_start(headers, board, mines, source), extras)
     words = [w for _, line in rows for w in line.split()]
-    if layout == "tokens" and words and all(map(is_cell_name, words)) and any(len(w) > 2 for w in words) \
-            and not set(headers) & set(GADGET_HEADERS):
+    if layout == "tokens" and _only_words(words) and not set(headers) & set(GADGET_HEADERS):
         # Words, not a board, whatever their rows' lengths ("expected 2 squares per row as in
-        # line 1 (got 5 squares)" for "hello world / this is not a board").
-        _words_not_board([_tokens_of(line, number, layout, source) for number, line in rows if line.split()], source)
+        # line 1 (got 5 squares)" for "hello world / this is not a board", with or without a ☃).
+        _words_not_board([[_Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+                          for number, line in rows if line.split()], source)
     try:
         grid = [_tokens_of(line, number, layout, source) for number, line in rows]
     except BoardSyntaxError as err:
@@ -382,6 +395,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         if len(tokens) != width:
             _check_colon(rows[0], source)
             _check_invisible(rows, source)  # a BOM or Ctrl-Z: "got 4 squares" where 3 show
+            _check_ascii(rows, source)  # a full-width '1' or a no-break space: "got 4 squares" at a '.'
             # A long row at its first square too many, a short one where the next would go.
             column = tokens[width].column if len(tokens) > width else len(line.rstrip()) + 1
             raise BoardSyntaxError(source, number, column,
@@ -416,6 +430,19 @@ def _mineless_layout(board: Board) -> frozenset | None:
     return None
 
 
+def _only_words(words: list[str]) -> bool:
+    """Text rather than a tokenized board: no square at all ('.', '*', 'F', '-', a number), and
+    mostly names, some longer than two letters (a board's names are short).
+
+    >>> _only_words("hello world this is not a board \u2603".split()), _only_words("a b . 1".split())
+    (True, False)
+    """
+    if not words or any(w in (HIDDEN, MINE, FLAG, VOID) or is_number(w) for w in words):
+        return False
+    names = [w for w in words if is_cell_name(w)]
+    return 2 * len(names) > len(words) and any(len(w) > 2 for w in names)
+
+
 def _words_not_board(grid: list[list[_Token]], source: str) -> None:
     """Raise for a grid of names alone outside a gadget ('hello world' was read as two
     hidden cells named hello and world, and consistent): a board has a number, a hidden
@@ -424,7 +451,7 @@ def _words_not_board(grid: list[list[_Token]], source: str) -> None:
     words = " ".join(repr(t.text) for t in tokens[:3]) + ("..." if len(tokens) > 3 else "")
     raise BoardSyntaxError(source, tokens[0].line, tokens[0].column,
                            "a board: numbers, '.', '*', 'F' or '-' among its squares",
-                           f"only names, {words}: text, not a board?")
+                           f"only words, {words}: text, not a board?")
 
 
 def _check_invisible(rows: list[tuple[int, str]], source: str) -> None:
@@ -442,6 +469,21 @@ def _check_invisible(rows: list[tuple[int, str]], source: str) -> None:
             if char != "\t" and unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
                 raise BoardSyntaxError(source, number, column, "a square: '.', '*', '0'-'8', 'F', '-' or a cell name",
                                        f"U+{ord(char):04X}, a character that shows nothing")
+
+
+def _check_ascii(rows: list[tuple[int, str]], source: str) -> None:
+    """Raise at the first character outside ASCII in the grid's rows (no square and no
+    name has one): a row it made too long was said to be at the row's end, past it.
+
+    >>> _check_ascii([(2, "..1"), (3, ".\uff11.")], "b.txt")
+    Traceback (most recent call last):
+    satsweeper.errors.BoardSyntaxError: b.txt:3:2: expected a square: '.', '*', '0'-'8', 'F', '-' or a cell name (got U+FF11 (FULLWIDTH DIGIT ONE))
+    """
+    for number, line in rows:
+        column = next((i for i, char in enumerate(line.rstrip(), 1) if not char.isascii()), None)
+        if column is not None:
+            raise BoardSyntaxError(source, number, column, "a square: '.', '*', '0'-'8', 'F', '-' or a cell name",
+                                   _shown(line[column - 1]))
 
 
 # Above this many characters of grid a dense board is read by array operations:

@@ -154,6 +154,24 @@ class TestInvisible:
             parse_board("a b\nc\n")
         assert err.value.found == "1 square"
 
+    @pytest.mark.parametrize("odd", ["\uff11", "\u3000", "\u00a0"])
+    def test_a_look_alike_in_a_dense_row_is_named_where_it_is(self, odd):
+        """A full-width digit, an ideographic or a no-break space made the row a square too long,
+        said at the row's end ("3:4: expected 3 squares per row as in line 2 (got 4 squares)")."""
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board(f"mines: 1\n...\n.{odd}1.\n...\n")
+        assert (err.value.line, err.value.column) == (3, 2)
+        assert err.value.found.startswith(f"U+{ord(odd):04X} (")
+
+    @pytest.mark.parametrize("text", ["hello world\nthis is not a board \u2603\n", "  this puzzle is tr\u00e8s hard\n"])
+    def test_words_and_a_symbol_are_not_a_board(self, text):
+        """A word that is no name (a snowman) kept the text from being words: it said "expected
+        2 squares per row as in line 1 (got 6 squares)" at the 'n' of "not" (the page's garbage)."""
+        with pytest.raises(BoardSyntaxError) as err:
+            parse_board(text)
+        assert "not a board?" in err.value.found and err.value.line == 1
+        assert err.value.column == len(text) - len(text.lstrip()) + 1
+
     def test_a_leading_bom_is_still_read(self):
         assert parse_board("\ufeffmines: 1\n..1\n.1.\n...\n").total_mines == 1
 

@@ -42,19 +42,12 @@ def noguess(source, start, picture, as_json):
     from ..game import Level
     from ..difficulty import grade
     from ..puzzles import guess_odds, no_guess
-    from ..report.puzzles import no_guess_json, no_guess_text
+    from ..report.puzzles import no_guess_json, no_guess_text, not_a_layout
     from ..report.views import BoardView
     puzzle = read_puzzle_from(source)
     board = puzzle.board
-    if puzzle.mines is None:
-        # A hand-made position has no truth to play against; say what answers it instead.
-        # Every mine written F (the flags as many as the total) is the likely slip; a game's
-        # position with some flags placed is just a position.
-        flags = f"; its {len(board.flags)} F squares are flags the player has placed: write a hidden mine '*'" \
-            if board.flags and board.total_mines == len(board.flags) else ""
-        raise UserError("a layout, '*' for the hidden mines", "a position without one; for a position, "
-                        "'satsweeper unique' says whether its numbers decide every cell and "
-                        f"'satsweeper solve' which they decide{flags}", source.name, grid_line(source))
+    if puzzle.mines is None:  # a hand-made position has no truth to play against
+        raise UserError(*not_a_layout(board), source.name, grid_line(source))
     if board.voids:
         raise UserError("a full rectangle for a game", "void squares", source.name, grid_line(source))
     cell = start or puzzle.start

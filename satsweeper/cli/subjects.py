@@ -6,8 +6,6 @@ against it by :mod:`satsweeper.cells`, which the web server shares.
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from ..limits import deadline
@@ -34,17 +32,9 @@ def read_puzzle_from(source: Source):
 
 
 def grid_line(source: Source) -> int:
-    """The line of a file's first row of squares (past comments, blank lines and
-    headers): where an error about the whole board points (1:1 was often a comment).
-
-    >>> from types import SimpleNamespace
-    >>> grid_line(SimpleNamespace(text="# a puzzle\\nmines: 2\\n\\n..1\\n"))
-    4
-    """
-    for number, line in enumerate(source.text.splitlines(), 1):
-        if line.strip() and not line.lstrip().startswith("#") and not re.match(r"\s*[a-z]+\s*:", line):
-            return number
-    return 1
+    """The line of the source's first row of squares (:func:`satsweeper.textio.grid_line`)."""
+    from ..textio import grid_line as first_row
+    return first_row(source.text)
 
 
 def read_subject(source: Source):

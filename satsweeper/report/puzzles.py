@@ -17,6 +17,21 @@ MOVE_PHRASES = {Rung.SINGLE: "by one number", Rung.PAIR: "by two nested numbers"
 SHOWN_ODDS = 10  # frontier cells listed in the text report, safest first
 
 
+def not_a_layout(board) -> tuple[str, str]:
+    """(expected, got) for a position given where a layout is wanted (noguess): what
+    answers a position instead, and every mine written F (the flags as many as the
+    total) named as the likely slip; a game's position with some flags is just a position.
+
+    >>> from satsweeper.board import Board
+    >>> not_a_layout(Board(1, 2, {(0, 0): 1}, frozenset({(0, 1)}), total_mines=1))[1].endswith("write a hidden mine '*'")
+    True
+    """
+    flags = f"; its {len(board.flags)} F squares are flags the player has placed: write a hidden mine '*'" \
+        if board.flags and board.total_mines == len(board.flags) else ""
+    return ("a layout, '*' for the hidden mines", "a position without one; for a position, 'satsweeper unique' "
+            f"says whether its numbers decide every cell and 'satsweeper solve' which they decide{flags}")
+
+
 def rounds(n: int) -> str:
     return f"{n} round{'s' if n != 1 else ''}"
 

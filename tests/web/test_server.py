@@ -459,6 +459,17 @@ class TestBadInput:
         assert response.status_code == 422 and response.json()["got"] == "only one of row and col"
         assert client.post("/api/noguess", json={"board": layout}).status_code == 200
 
+    @pytest.mark.parametrize("text", ["# a position\nmines: 2\n.1.\n.1.\n", "mines: 1\n1F\n..\n",
+                                      "# voids\nmines: 1\n*1-\n11.\n"])
+    def test_noguess_refusals_are_the_clis(self, client, text):
+        """A position where a layout is wanted, or voids: the CLI's error object, at the grid's
+        first row (it said "<board>:1:1", the comment, and only "a position without one")."""
+        response = client.post("/api/noguess", json={"board": text, "row": 1, "col": 1})
+        assert response.status_code == 400
+        cli = cli_json("noguess", "-", "--start", "1,1", input=text)
+        assert response.json() == cli | {"file": "<board>", "error": cli["error"].replace("<stdin>", "<board>")}
+        assert cli["line"] == (3 if text.startswith("#") else 2)
+
     def test_not_json(self, client):
         response = client.post("/api/count", content=b"\xff\xfe", headers={"content-type": "application/json"})
         assert response.status_code == 422 and set(response.json()) == ERROR_KEYS

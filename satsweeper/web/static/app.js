@@ -108,6 +108,11 @@ const FAR = 2500, RUN = 20;
 // the probabilities (probs: an answer's "probs", or nothing) drawn in the same pass.
 // Returns the cells by key(row, col).
 function drawBoard(host, board, onCell, probs) {
+  // A board drawn again at its size (a move, the probabilities ticked) stays where it was
+  // scrolled: emptied, its box scrolled back to the left edge, and the hint out of sight.
+  const wrap = host.parentElement;
+  const again = host.dataset.width === String(board.width) && host.dataset.height === String(board.height);
+  const view = again ? [wrap.scrollLeft, wrap.scrollTop, window.scrollX, window.scrollY] : null;
   host.classList.remove("far-board");
   host.innerHTML = "";
   if (board.width * board.height > DRAWN) {
@@ -135,6 +140,10 @@ function drawBoard(host, board, onCell, probs) {
     html.push("</div></div>");
   }
   host.innerHTML = html.join("");
+  if (view) {
+    [wrap.scrollLeft, wrap.scrollTop] = view;
+    window.scrollTo(view[2], view[3]);
+  }
   const cells = new Map();
   for (let r = 0; r < board.height; r++) {
     const row = host.children[r];
@@ -667,8 +676,13 @@ async function analyseClick(row, col, event, right) {
     } else {
       mark(analysis.cells, answer.explanation, "explained");
       const p = div.dataset.probability ? ` (mine probability ${div.dataset.probability})` : "";
-      showAnswer(answerBox, `${row},${col} is not ${what}${p}${flagged ? " (the flag may be wrong)" : ""}: ` +
-        `in the explanation drawn (purple dots are its mines) it is ${certainMine ? "safe" : "a mine"}`);
+      // A flag is asked about with the flags taken away (the board's chances keep them): it
+      // "is not a mine" read as a fact, beside an explanation that counted it one.
+      showAnswer(answerBox, flagged
+        ? `${row},${col} may not be a mine (the flag may be wrong): in the explanation drawn, with the ` +
+          "flags taken away (purple dots are its mines), it is safe"
+        : `${row},${col} is not ${what}${p}: in the explanation drawn (purple dots are its mines) it is ` +
+          `${certainMine ? "safe" : "a mine"}`);
     }
   } catch (err) {
     if (question === analysis.question) showError(answerBox, err);
@@ -898,11 +912,60 @@ async function save(format) {
 // shown: the moves that made the board on the page (those after it changed nothing, and
 // are dropped: Undo takes back one move that did something).
 const game = {deal: null, moves: [], answer: null, cells: null, auto: false, busy: false, asked: 0, hint: null,
-              seedTyped: false, shown: null};
+              hintWords: "", taken: null, seedTyped: false, shown: null};
 
 function level() {
   const v = $("level").value;
   return v === "custom" ? $("custom-level").value.trim() : v;
+}
+
+// The game on the board is kept for this tab, as the board text is (a reload dealt a
+// fresh beginner game): its deal, its moves and the level list's choice.
+const KEPT_GAME = "satsweeper-game";
+
+function keepGame() {
+  try {
+    sessionStorage.setItem(KEPT_GAME, JSON.stringify({deal: game.deal, moves: game.moves}));
+  } catch (err) {
+    sessionStorage.removeItem(KEPT_GAME);
+  }
+}
+
+// The kept game put back (its settings in the controls, its board asked for); false if
+// there is none.  Refused now (by another version of the server): a new game instead.
+function resumeGame() {
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(KEPT_GAME));
+  } catch (err) {
+    kept = null;
+  }
+  if (!kept || !kept.deal || !Array.isArray(kept.moves)) return false;
+  const d = kept.deal;
+  const listed = [...$("level").options].some((o) => o.value === d.level);
+  $("level").value = listed ? d.level : "custom";
+  $("custom-level").hidden = listed;
+  if (!listed) $("custom-level").value = d.level;
+  $("rule").value = d.rule;
+  $("no-guess").checked = d.no_guess;
+  $("seed").value = d.seed;
+  game.deal = d;
+  game.moves = kept.moves;
+  refresh(false, "deal").then((a) => {
+    if (a === undefined && game.deal === d) {
+      sessionStorage.removeItem(KEPT_GAME);
+      newGame();
+    }
+  });
+  return true;
+}
+
+// A level, rule or no-guess box changed: that game at once, on the seed in the box (the
+// level list said Intermediate over a beginner board still in play).
+function redeal() {
+  if ($("level").value === "custom" && !$("custom-level").value.trim()) return;
+  game.seedTyped = true;
+  newGame();
 }
 
 // "New game" deals the next seed, unless one was typed since the last deal (to
@@ -945,6 +1008,7 @@ async function refresh(withHint, why = "") {
     if (game.shown && game.shown.seen === seen(a)) game.moves.length = game.shown.moves;
     game.shown = {seen: seen(a), moves: game.moves.length};
     game.answer = a;
+    keepGame();
     game.cells = drawBoard($("play-board"), a.board, playClick, a.probs);
     const flags = a.board.rows.join("").split("F").length - 1;
     const status = $("play-status");
@@ -955,8 +1019,13 @@ async function refresh(withHint, why = "") {
       showMines(a);
       game.auto = false;
       game.hint = null;
-      showHint($("play-hint"), "", "");  // a hint from before the end names a move no longer there
+      // A hint from before the end names a move no longer there, but a hinted guess that
+      // lost keeps what it said: the chance the player took.
+      const taken = game.taken, lost = a.exploded && taken && taken.row === a.exploded.row &&
+        taken.col === a.exploded.col;
+      showHint($("play-hint"), lost ? "Lost on the hinted guess; the hint said:" : "", lost ? taken.words : "");
     }
+    game.taken = null;
     $("play-legend").hidden = !(a.probs && a.probs.consistent);
     if (a.probs && a.probs.consistent) {
       legend($("play-legend"));
@@ -971,6 +1040,7 @@ async function refresh(withHint, why = "") {
       : a.probs && !a.probs.consistent && a.outcome === "playing" ? a.probs.conflict : null;
     if (a.hint && a.hint.cell) {
       game.hint = a.hint;
+      game.hintWords = a.hint_text;
       drawHint(game.cells, a.hint);
       showHint($("play-hint"), "", a.hint_text);
     } else if (conflict) {  // flags no layout explains: the numbers they overfill outlined
@@ -1037,6 +1107,10 @@ function playClick(row, col, event, right) {
     showHint($("play-hint"), "Flags come after the first click: the mines are placed when it is made.", "");
     return;
   }
+  // The hinted guess, if this is it (its words are kept should it lose).
+  const h = game.hint;
+  game.taken = h && h.cell && !h.sure && !flag && h.cell.row === row && h.cell.col === col
+    ? {row, col, words: game.hintWords} : null;
   if (flag && state === ".") game.moves.push(["flag", row, col]);
   else if (flag && state === "F") game.moves.push(["unflag", row, col]);
   else if (state === ".") game.moves.push(["open", row, col]);
@@ -1049,6 +1123,12 @@ function playClick(row, col, event, right) {
 
 async function hintMove() {
   if (!game.deal || game.busy) return;
+  const over = game.answer && game.answer.outcome !== "playing" ? game.answer.outcome : null;
+  if (over) {  // the button did nothing, without a word
+    showHint($("play-hint"), `No hint: the game is ${over}. New game deals another` +
+      (over === "lost" ? "; Undo takes back the move that lost." : "."), "");
+    return;
+  }
   await refresh(true);
 }
 
@@ -1061,6 +1141,7 @@ async function autoPlay() {
     const a = await refresh(true, moved ? "move" : "");
     if (!a || a.outcome !== "playing" || !a.hint || !a.hint.cell) break;
     game.moves.push([a.hint.move === "flag" ? "flag" : "open", a.hint.cell.row, a.hint.cell.col]);
+    game.taken = a.hint.sure ? null : {row: a.hint.cell.row, col: a.hint.cell.col, words: a.hint_text};
     moved = true;
     game.hint = null;
     await new Promise((done) => setTimeout(done, 60));
@@ -1222,7 +1303,7 @@ function setMode(mode) {
   for (const s of document.querySelectorAll(".mode")) s.hidden = s.id !== mode;
   document.querySelectorAll(".board").forEach(sight);  // a large board drawn while its mode was not shown
   if (mode === "gadgets" && !gadgetState.list.length) loadGadgets();
-  if (mode === "play" && !game.deal) newGame();
+  if (mode === "play" && !game.deal && !resumeGame()) newGame();
   history.replaceState(null, "", "#" + mode);
 }
 
@@ -1249,7 +1330,15 @@ window.addEventListener("DOMContentLoaded", () => {
   for (const b of document.querySelectorAll("[data-query]")) b.onclick = () => query(b.dataset.query);
   $("download-native").onclick = () => save("native");
   $("download-mine").onclick = () => save("mine");
-  $("level").onchange = () => { $("custom-level").hidden = $("level").value !== "custom"; };
+  $("level").onchange = () => {
+    const custom = $("level").value === "custom";
+    $("custom-level").hidden = !custom;
+    if (custom) $("custom-level").focus();
+    redeal();
+  };
+  $("custom-level").onchange = redeal;
+  $("rule").onchange = redeal;
+  $("no-guess").onchange = redeal;
   $("new-game").onclick = newGame;
   $("seed").oninput = () => { game.seedTyped = true; };
   $("hint-button").onclick = hintMove;
