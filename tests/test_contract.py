@@ -85,6 +85,9 @@ class TestJsonEverywhere:
         assert data["command"] == "gadget write" and len(data["files"]) > 5
         data = one_json(run("gadget", "draw", "not", "-o", tmp_path / "not.svg", "--json"))
         assert data["command"] == "gadget draw" and (tmp_path / "not.svg").stat().st_size > 0
+        # a native file has no total to choose: null, as mines is ("why" was "")
+        data = one_json(run("compile", "a | b", "--no-count", "-o", tmp_path / "or.txt", "--json"))
+        assert data["output"] == {"path": str(tmp_path / "or.txt"), "mines": None, "why": None}
 
     def test_errors_are_json_objects(self, tmp_path):
         """With --json a bad board is an error object with its location; exit 2."""
@@ -103,6 +106,12 @@ class TestJsonEverywhere:
         answer = one_json(run(*command.split(), *args, "--json"))
         result = run(*command.split(), *args, "--no-such-option", "--json")
         assert result.exit_code == 2 and one_json(result)["command"] == answer["command"]
+
+    def test_no_command_is_named_null(self):
+        """An unknown command's error named it as the command ("command": "nosuchcmd")."""
+        result = run("nosuchcmd", "--json")
+        assert result.exit_code == 2 and one_json(result)["command"] is None
+        assert one_json(run("gadget", "nosuch", "--json"))["command"] == "gadget"
 
     def test_usage_errors_are_json_too(self):
         """A bad option value is an error object as well."""
@@ -650,6 +659,57 @@ class TestInterruptedWhileImporting:
                                  cwd=ROOT, env=dict(os.environ, PYTHONPATH=os.pathsep.join(
                                      filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
         assert process.stdout.split() == ["['satsweeper',", "'satsweeper.__main__']"], process.stderr
+
+
+class TestLongTimeouts:
+    TIMED = [c for c in COMMANDS if any(p.name == "timeout" for p in main.get_command(None, c[0].split()[0]).params)]
+
+    def test_the_timed_commands(self):
+        """Every command with --timeout is here (the list is made from the group, not typed)."""
+        assert {c for c, _ in self.TIMED} >= {"check", "safe", "solve", "unique", "count", "probs", "hint",
+                                             "generate", "compile", "optimal"}
+
+    @pytest.mark.parametrize("command,args", TIMED, ids=[c for c, _ in TIMED])
+    @pytest.mark.parametrize("seconds", ["inf", "1e10", "1e300"])
+    def test_a_limit_that_never_comes(self, command, args, seconds):
+        """--timeout inf, 1e10 or 1e300 (past the timers' 2**63 ns) was an internal error, exit 70,
+        in check ... probs and generate: now no limit in practice, the same answer as without."""
+        result = run(*command.split(), *args, "--timeout", seconds, "--json")
+        plain = run(*command.split(), *args, "--json")
+        assert result.exit_code == plain.exit_code in (0, 1), result.output
+        drop = {"seconds", "cpu_seconds", "elapsed", "memory_mb", "peak_mb"}
+        assert {k: v for k, v in one_json(result).items() if k not in drop} == \
+            {k: v for k, v in one_json(plain).items() if k not in drop}
+
+
+class TestInterruptedWhileWriting:
+    @pytest.mark.parametrize("command", ["probs", "solve"])
+    def test_a_first_ctrl_c_lets_the_answer_end(self, tmp_path, command):
+        """Ctrl-C while a big answer was being written cut its JSON at '"p": 0.' (exit 130, no
+        object): the work is done, so the first Ctrl-C waits for the object's end; a second one
+        stops at once.  The reader stops reading part way (the pipe full, the writer waiting),
+        presses, and reads the rest: the whole object, the same as uninterrupted."""
+        import signal
+        import subprocess
+        board = tmp_path / "b.txt"
+        board.write_text("mines: 18000\n" + "\n".join(["." * 300] * 300) + "\n")
+        args = ["satsweeper", command, str(board), "--json"]
+        whole = subprocess.run(args, capture_output=True, timeout=120).stdout
+        process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        first = process.stdout.read(100_000)  # the pipe then fills while nothing is read
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        rest = process.stdout.read()
+        assert process.wait(timeout=60) == 0
+        assert first + rest == whole and json.loads(whole)["command"] == command
+        process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        process.stdout.read(100_000)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        process.stdout.close()
+        assert process.wait(timeout=60) in (130, 141)
 
 
 class TestClosedOutput:

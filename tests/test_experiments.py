@@ -385,6 +385,12 @@ class TestRuns:
         assert result.exit_code == 2 and "fits in this machine's 0.0 GB" in result.stderr, result.output
         result = CliRunner().invoke(main, ["bench", "--level", "30x30x1", "--games", "1", "--json"])
         assert result.exit_code == 0 and json.loads(result.stdout)["games"] == 1
+        # density's size too: 99999x99999 grew to 24 GB listing its levels before the kernel's kill
+        result = CliRunner().invoke(main, ["density", "--size", "99999x99999", "--games", "1", "--json"])
+        assert result.exit_code == 2 and json.loads(result.stdout)["expected"].startswith("a size whose game fits")
+        assert json.loads(result.stdout)["got"].startswith("99999x99999, about")
+        result = CliRunner().invoke(main, ["density", "--size", "2x2", "--games", "1", "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["sizes"]
 
 
 class ExactAgain:

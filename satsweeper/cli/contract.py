@@ -136,6 +136,8 @@ class Group(click.Group):
             return None
         # Past an option's value written before the command ('--timeout 3 probs'): the first command.
         words = words[next((i for i, w in enumerate(words) if w in self.commands), 0):]
+        if words[0] not in self.commands:  # no command of ours ("command": "nosuchcmd" named one)
+            return None
         group = self.commands.get(words[0])
         if isinstance(group, click.Group) and len(words) > 1 and words[1] in group.commands:
             return f"{words[0]} {words[1]}"
@@ -294,11 +296,39 @@ def emit(command: str, as_json: bool, data: dict, text: str | None, code: int) -
         if _REPLACED:
             data = {**data, "replaced": list(_REPLACED)}
         # Piece by piece: a big board's per-cell lists are written as they are made.
-        write_json(envelope(command, data), write_out)
-        write_out("\n")
+        with _finishing():
+            write_json(envelope(command, data), write_out)
+            write_out("\n")
     elif text is not None:
         write_out(text + "\n")
     raise click.exceptions.Exit(code)
+
+
+@contextlib.contextmanager
+def _finishing() -> Iterator[None]:
+    """A first Ctrl-C while the JSON answer is written waits for its end; a second stops at once.
+
+    The work is done and its object is the answer: cut, it was no JSON at all (a 300x300
+    board's probs stopped after 280 KB at ``"p": 0.``, exit 130).  Writing it takes well
+    under a second unless the reader stops reading, and then the second Ctrl-C is there.
+    """
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+
+    def note(signum, frame):
+        if pressed:
+            raise KeyboardInterrupt
+        pressed.append(signum)
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def write_out(text: str) -> None:
@@ -352,6 +382,22 @@ class Positive(click.FloatRange):
         if number != number:  # nan
             self.fail(f"{value} is not in the range x>0.", param, ctx)
         return number
+
+
+class Seconds(Positive):
+    """A time limit in seconds above 0; one past :data:`LONGEST` (``inf``, ``1e10``) is
+    :data:`LONGEST`: the platform's timers stop at 2**63 nanoseconds, and ``check --timeout
+    1e10`` was an internal error ("timestamp out of range for platform time_t").
+
+    >>> Seconds().convert("inf", None, None) == LONGEST, Seconds().convert("0.5", None, None)
+    (True, 0.5)
+    """
+
+    def convert(self, value, param, ctx):
+        return min(super().convert(value, param, ctx), LONGEST)
+
+
+LONGEST = 1e9  # seconds (31 years): a limit that never comes, within every timer's range
 
 
 class InputFile(click.ParamType):
@@ -701,5 +747,5 @@ def working(label: str) -> Iterator[None]:
 
 def timeout_option(command):
     """``--timeout SECONDS``: stop a hard query, report what is known, exit 3."""
-    return click.option("--timeout", type=Positive(), metavar="SECONDS",
+    return click.option("--timeout", type=Seconds(), metavar="SECONDS",
                         help="Give up after SECONDS, report what is known, exit 3.")(command)

@@ -106,10 +106,10 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
 SQUARE_BYTES = 450  # a game's memory per square: bench --level 1000x1000x1 peaks at 448 MB, 300x300x1 at 70 MB
 
 
-def check_memory(level) -> None:
+def check_memory(level, what: str = "level") -> None:
     """Bad input (exit 2) when one game of ``level`` needs more memory than the machine has:
     a typo such as 100000x100000x1 otherwise grows until the kernel kills some process,
-    maybe another long run's."""
+    maybe another long run's.  ``what``: "size" for density's (named WIDTHxHEIGHT)."""
     import os
     try:
         have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
@@ -117,8 +117,9 @@ def check_memory(level) -> None:
         return
     need = level.width * level.height * SQUARE_BYTES
     if need > have:
-        raise UserError(f"a level whose game fits in this machine's {have / 1e9:.1f} GB of memory",
-                        f"{level}, about {need / 1e9:,.1f} GB a game")
+        named = f"{level.width}x{level.height}" if what == "size" else str(level)
+        raise UserError(f"a {what} whose game fits in this machine's {have / 1e9:.1f} GB of memory",
+                        f"{named}, about {need / 1e9:,.1f} GB a game")
 
 
 def _journal_to_resume(source, read):
@@ -331,6 +332,9 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
     if bool(size) == bool(sweep_to):
         raise UserError("exactly one of --size WxH and --sweep N", "both" if size else "neither")
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
+    from ..game import Level
+    for width, height in sizes:  # first: the sweep's list of levels is as long as the board is big
+        check_memory(Level(width, height, 1), "size")
     replaced = resume is None and _replacing(out, "density")
     journal = _sweep_journal(out, params, done, sizes) if out else None
     results, levels = [], []  # finished sizes; finished mine counts of the size under way

@@ -386,7 +386,7 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
              compile_text(compiled, None, None) + f"\n{stopped}; stopped {progress.text()}", LIMIT)
     written, said = None, None
     if output:
-        board, why = compiled.with_total(totals) if mine else (compiled.board, "")
+        board, why = compiled.with_total(totals) if mine else (compiled.board, None)
         from ..textio import format_board, format_mine
         # Tokenized rows name their cells on purpose: a variable o, l or I gets no "typo for 0?" note.
         if output.suffix.lower() == ".mine":

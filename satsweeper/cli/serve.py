@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .contract import INTERRUPTED, Positive, UserError, json_option
+from .contract import INTERRUPTED, Seconds, UserError, json_option
 
 
 @click.command()
@@ -17,7 +17,7 @@ from .contract import INTERRUPTED, Positive, UserError, json_option
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
 @click.option("--max-cells", default=1_000_000, show_default=True, type=click.IntRange(1),
               help="Largest board (width times height) answered; larger ones get 413.")
-@click.option("--timeout", default=10.0, show_default=True, type=Positive(),
+@click.option("--timeout", default=10.0, show_default=True, type=Seconds(),
               metavar="SECONDS", help="Time a query gets unless the request asks for less or more "
               "(at most 60 s); then what is known is sent.")
 @json_option
