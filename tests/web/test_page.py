@@ -110,6 +110,18 @@ def deal_and_open(page, seed: int) -> None:
     settle(page)
 
 
+def custom_game_opened(page, level: str) -> None:
+    """A fresh Play page: ``level`` chosen as a custom level (Enter deals it), 0,0 opened."""
+    load(page, "play")
+    Select(page.find_element(By.ID, "level")).select_by_value("custom")
+    box = page.find_element(By.ID, "custom-level")
+    box.clear()
+    box.send_keys(level, Keys.ENTER)
+    settle(page)
+    cell(page, "play", 0, 0).click()
+    settle(page)
+
+
 def fail_next_request(page, endpoint: str) -> None:
     """The page's next request to ``endpoint`` fails as with the server stopped (no connection)."""
     page.execute_script("""
@@ -1101,14 +1113,7 @@ class TestPlay:
     def test_reload_keeps_the_game(self, page):
         """A reload put a fresh beginner game of seed 1 in place of the game being played."""
         from satsweeper.web.play import Deal, replay
-        load(page, "play")
-        Select(page.find_element(By.ID, "level")).select_by_value("custom")
-        box = page.find_element(By.ID, "custom-level")
-        box.clear()
-        box.send_keys("12x8x10", Keys.ENTER)
-        settle(page)
-        cell(page, "play", 0, 0).click()
-        settle(page)
+        custom_game_opened(page, "12x8x10")
         game, _ = replay(Deal("12x8x10", "safe", False, 1), [("open", 0, 0)])
         flag = min(game.board.hidden_cells())
         ActionChains(page).context_click(cell(page, "play", *flag)).perform()
@@ -1166,14 +1171,7 @@ class TestPlay:
     def test_a_redraw_keeps_the_board_where_it_was_scrolled(self, page):
         """Ticking probabilities (a redraw) scrolled a wide board back to its left edge, and a
         hint near its right edge out of sight (a phone's expert game)."""
-        load(page, "play")
-        Select(page.find_element(By.ID, "level")).select_by_value("custom")
-        box = page.find_element(By.ID, "custom-level")
-        box.clear()
-        box.send_keys("150x10x150", Keys.ENTER)
-        settle(page)
-        cell(page, "play", 0, 0).click()
-        settle(page)
+        custom_game_opened(page, "150x10x150")
         wrap = page.find_element(By.CSS_SELECTOR, "#play .board-wrap")
         page.execute_script("arguments[0].scrollLeft = 1500", wrap)
         left = page.execute_script("return arguments[0].scrollLeft", wrap)
