@@ -177,10 +177,15 @@ def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick 
     satsweeper.errors.InputError: a Decision that opens or flags a hidden cell (got Decision(opens=(), flags=(), guess=False, basis='', value=None) from idle)
     """
     _check_level(level)
+    if isinstance(seed, bool) or not isinstance(seed, (numbers.Integral, str)):
+        # (7, 3) played a game of its own: game 3 of a run seeded 7 is "7:3" (play_range)
+        raise InputError(f"a whole number or text seed; game i of a run of seed s is 's:i' (got {seed!r})")
     rng = random.Random(str(seed))
     if first is None:
         first = (rng.randrange(level.height), rng.randrange(level.width))
     game = Game.new(level, rng, first, rule, placement)
+    if isinstance(player, type):  # the class, not a player: one made for this game
+        player = _make(player)
     if player is None:
         player = strategy(strategy_name) if isinstance(strategy_name, str) else _make(strategy_name)
         if hasattr(player, "check_consistency"):  # a built-in class, or one derived from it
@@ -189,8 +194,18 @@ def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick 
             player.check_consistency = False
     guesses = 0
     game.open(first)
+    own = not type(player).__module__.startswith("satsweeper.")
     while game.outcome is Outcome.PLAYING:
-        decision = player.decide(game.board, rng)
+        try:
+            decision = player.decide(game.board, rng)
+        except Exception as err:
+            if not own or isinstance(err, InputError):
+                raise
+            # Your player's bug, not ours ("internal error, please report it", exit 70), and the
+            # seed that replays the game where it happened.
+            raise InputError(f"a player whose decide runs (got {type(err).__name__}: {err}, from "
+                             f"{_name_of(player)}.decide in the game of seed {str(seed)!r}: "
+                             f"play(level, player, {str(seed)!r}) replays it)") from err
         if not isinstance(decision, Decision):  # a list of cells, say: an AttributeError below
             raise InputError(f"a Decision from {_name_of(player)}.decide (got {type(decision).__name__})")
         guesses += decision.guess

@@ -393,6 +393,73 @@ class TestRuns:
         assert result.exit_code == 0 and json.loads(result.stdout)["sizes"]
 
 
+_OWN_MODULE = """
+from satsweeper.strategies import strategy
+
+
+class Again:
+    name = "again"
+
+    def __init__(self):
+        self.inner = strategy("exact")
+
+    def decide(self, board, rng):
+        return self.inner.decide(board, rng)
+
+
+class Raising(Again):
+    def decide(self, board, rng):
+        raise RuntimeError("my bug")
+"""
+
+
+class TestYourOwnPlayerOnTheCommandLine:
+    """bench and density take your player as MODULE:CLASS (it was Python only: no journal,
+    no --resume, no Ctrl-C summary for your own players)."""
+
+    @staticmethod
+    def bench(folder, *args) -> tuple[int, dict]:
+        import subprocess
+        done = subprocess.run(["satsweeper", "bench", *map(str, args), "--json"], cwd=folder,
+                              capture_output=True, text=True, timeout=300)
+        return done.returncode, json.loads(done.stdout)
+
+    def test_bench_plays_it_as_the_builtin_it_copies(self, tmp_path):
+        """From the current directory, with 1 and 2 workers and through a journal resumed: the
+        same wins as the built-in whose moves it makes, on the same games."""
+        (tmp_path / "mine.py").write_text(_OWN_MODULE)
+        level = ["--level", "9x9x10", "--seed", 3]
+        truth = run(Level(9, 9, 10), "exact", 60, seed=3).wins
+        for workers in (1, 2):
+            code, answer = self.bench(tmp_path, "--strategy", "mine:Again", "--games", 60, "--workers", workers, *level)
+            assert code == 0 and answer["wins"] == truth and answer["strategy"] == "mine:Again"
+        code, _ = self.bench(tmp_path, "--strategy", "mine:Again", "--games", 25, "--out", "run.jsonl", *level)
+        assert code == 0
+        code, answer = self.bench(tmp_path, "--resume", "run.jsonl", "--games", 60)
+        assert code == 0 and answer["wins"] == truth and answer["games"] == 60
+
+    @pytest.mark.parametrize("name, got", [
+        ("nomodule:Again", "'nomodule:Again': No module named 'nomodule'"),
+        ("mine:Nope", "none"),
+        ("mine:", "'mine:'"),
+        ("mine:Raising", "RuntimeError: my bug, from again.decide in the game of seed '0:0'"),
+    ])
+    def test_what_is_wrong_with_it_is_said(self, tmp_path, name, got):
+        """Exit 2, its words; a player's own exception was "internal error, please report it" (70)."""
+        (tmp_path / "mine.py").write_text(_OWN_MODULE)
+        code, answer = self.bench(tmp_path, "--strategy", name, "--games", 2, "--level", "9x9x10")
+        assert code == 2 and answer["got"].startswith(got), answer
+
+    def test_density_takes_it_too(self, tmp_path):
+        import subprocess
+        (tmp_path / "mine.py").write_text(_OWN_MODULE)
+        done = subprocess.run(["satsweeper", "density", "--size", "3x3", "--games", "5", "--strategy", "mine:Again",
+                               "--json"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        built = CliRunner().invoke(main, ["density", "--size", "3x3", "--games", "5", "--strategy", "exact", "--json"])
+        mine, exact = json.loads(done.stdout), json.loads(built.stdout)
+        assert done.returncode == 0 and mine["sizes"][0]["points"] == exact["sizes"][0]["points"]
+
+
 class ExactAgain:
     """A player of one's own (at the top level, so worker processes can load it): exact's moves."""
 
@@ -435,6 +502,15 @@ class FlagThenOpen:
         if board.flags:
             return Decision(opens=(min(board.flags),), guess=True)
         return Decision(flags=(min(c for c in board.hidden_cells() if c not in board.flags),))
+
+
+class Broken(ExactAgain):
+    """Exact's first click made, then its own bug."""
+
+    name = "broken"
+
+    def decide(self, board, rng):
+        return 1 / 0
 
 
 class TestYourOwnPlayer:
@@ -496,6 +572,27 @@ class TestYourOwnPlayer:
         only_single = sum(b and not a for a, b in zip(alone["exact"], alone["single-point"]))
         assert c.paired(0, 2) == Paired(only_exact, only_single) and c.paired(0, 1) == Paired(0, 0)
         assert only_exact > only_single  # the comparison can tell two players apart
+
+    def test_play_takes_the_class_as_player_and_refuses_a_tuple_seed(self):
+        """player=Safest (the class) was a TypeError from decide; seed (7, 3) played a game of its
+        own, not game 3 of a run of seed 7, which is "7:3" (the same games as run's)."""
+        assert play(LEVELS["beginner"], "exact", "7:1", player=ExactAgain) == \
+            play(LEVELS["beginner"], "exact", "7:1")
+        assert sum(play(LEVELS["beginner"], "exact", f"7:{i}").won for i in range(40)) == \
+            run(LEVELS["beginner"], "exact", 40, seed=7).wins
+        for seed in ((7, 3), 7.0, True):
+            with pytest.raises(InputError, match="game i of a run of seed s is 's:i'"):
+                play(LEVELS["beginner"], "exact", seed)
+
+    def test_a_player_that_raises_is_named_with_its_game(self):
+        """Your player's exception came back bare (the CLI called it our internal error, exit 70):
+        now an InputError naming it and the seed that replays the game."""
+        with pytest.raises(InputError, match=r"a player whose decide runs \(got ZeroDivisionError: "
+                                             r"division by zero, from broken.decide in the game of seed '5:0'") as err:
+            run(LEVELS["beginner"], Broken, 4, seed=5)
+        assert isinstance(err.value.__cause__, ZeroDivisionError)
+        with pytest.raises(InputError, match="seed '5:3'"):
+            play(LEVELS["beginner"], Broken, "5:3")
 
     def test_a_lambda_is_refused_before_workers_fail_to_load_it(self):
         """With worker processes a lambda was a PicklingError from inside the pool; here it plays."""

@@ -483,6 +483,29 @@ class SizeParam(click.ParamType):
         return int(match.group(1)), int(match.group(2))
 
 
+class PlayerParam(click.Choice):
+    """A built-in strategy's name, or ``MODULE:CLASS``: a player of your own (the commands
+    that play many games: bench, density), imported and started once here, so that a
+    typo is refused before any game (:func:`satsweeper.strategies.own_player`).
+
+    >>> PlayerParam().convert("satsweeper.strategies.exact:ExactProbability", None, None)
+    'satsweeper.strategies.exact:ExactProbability'
+    """
+
+    def __init__(self):
+        super().__init__(STRATEGIES)
+
+    def get_metavar(self, param, *args, **kwargs) -> str:
+        return "[" + "|".join(STRATEGIES) + "|MODULE:CLASS]"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and ":" in value:
+            from ..strategies import strategy
+            strategy(value)  # its InputError says what is wrong in the player's own words
+            return value
+        return super().convert(value, param, ctx)
+
+
 class LevelParam(click.ParamType):
     """beginner, intermediate, expert, or ``WIDTHxHEIGHTxMINES``."""
 

@@ -11,7 +11,7 @@ import click
 from ..report.experiments import (asymptote_json, asymptote_words, bench_json, bench_text, journal_words,
                                   size_json, size_line)
 from .cluster import backend_of, backend_options
-from .contract import (INTERRUPTED, LIMIT, STRATEGIES, InputFile, LevelParam, OutputPath, SizeParam, UserError,
+from .contract import (INTERRUPTED, LIMIT, STRATEGIES, InputFile, LevelParam, OutputPath, PlayerParam, SizeParam, UserError,
                        cut, emit, json_option, note_replaced, progress, write_output)
 
 
@@ -26,8 +26,9 @@ def require_experiments(command: str, *modules: str) -> None:
 @click.command()
 @click.option("--level", type=LevelParam(), default="expert", show_default=True,
               help="beginner, intermediate, expert, or WIDTHxHEIGHTxMINES (e.g. 10x10x10).")
-@click.option("--strategy", "strategy_name", type=click.Choice(STRATEGIES), default="exact",
-              show_default=True, help="The player.")
+@click.option("--strategy", "strategy_name", type=PlayerParam(), default="exact",
+              show_default=True, help="The player: a built-in one, or your own class as MODULE:CLASS "
+                                      "(importable from the current directory).")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1), help="Games to play.")
 @click.option("--rule", "--rules", "rules", type=click.Choice(["can-lose", "safe", "opening"]), default="safe",
               show_default=True, help="First click: may lose, is safe, or opens a region.")
@@ -203,13 +204,28 @@ def _run_of(params: dict, played: int, source: str | None = None):
                   f"{wanted}: a level WIDTHxHEIGHTxMINES and rules one of "
                   f"{', '.join(r.value for r in FirstClick)}") from None
     first = tuple(first)
-    if params["strategy"] not in STRATEGIES or len(first) != 2 or not (0 <= first[0] < level.height
+    if not _known_player(params["strategy"]) or len(first) != 2 or not (0 <= first[0] < level.height
                                                                        and 0 <= first[1] < level.width):
         raise bad(f"strategy {cut(str(params['strategy']))}, first click {first} on {level}")
     if games < max(played, 1):
         least = f"the {played} finished" if played else "1"
         raise bad(f"{games} games", f"{wanted}, games at least {least}")
     return level, params["strategy"], rules, first, seed, games
+
+
+def _known_player(name) -> bool:
+    """A journal's strategy: a built-in name, or a MODULE:CLASS importable here and now."""
+    if name in STRATEGIES:
+        return True
+    if not isinstance(name, str) or ":" not in name:
+        return False
+    from ..errors import InputError
+    from ..strategies import strategy
+    try:
+        strategy(name)
+    except InputError:
+        return False
+    return True
 
 
 def _replacing(out, command: str) -> bool:
@@ -283,8 +299,9 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
 @click.option("--sweep", "sweep_to", type=click.IntRange(4, 30),
               help="Square sizes 3x3 up to NxN (N at least 4: P* is fitted to two sizes or more), "
                    "and the asymptotic P*.")
-@click.option("--strategy", "strategy_name", type=click.Choice(STRATEGIES), default="best",
-              show_default=True, help="The player.")
+@click.option("--strategy", "strategy_name", type=PlayerParam(), default="best",
+              show_default=True, help="The player: a built-in one, or your own class as MODULE:CLASS "
+                                      "(importable from the current directory).")
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(1),
               help="Games per mine count.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Fixes every game.")
@@ -422,7 +439,7 @@ def _resumed_sweep(ctx, source, params: dict):
              and size[0] * size[1] >= 2 and sweep is None) or \
         (size is None and type(sweep) is int and 4 <= sweep <= 30)
     if not (sized and type(kept["games"]) is int and type(kept["seed"]) is int and kept["games"] > 0
-            and kept["strategy"] in STRATEGIES):
+            and _known_player(kept["strategy"])):
         raise UserError("a density journal whose run has a strategy, whole games and seed, and a size "
                         "[WIDTH, HEIGHT] or a sweep", json.dumps(kept)[:80], source.name)
     # a size as the user writes it, 5x5 (the journal keeps [5, 5])

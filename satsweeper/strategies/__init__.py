@@ -6,7 +6,8 @@ own flags, the total mine count; never the layout) and returns a
 (:mod:`satsweeper.game`) owns the truth and the experiment runner
 (:mod:`satsweeper.experiments`) applies the moves.  A class of your own with
 a ``name`` and a ``decide`` is a strategy too: pass the class where a
-strategy's name goes (``experiments.run(level, MyPlayer, 1000)``).
+strategy's name goes (``experiments.run(level, MyPlayer, 1000)``), or its
+name ``MODULE:CLASS`` where only a name can go (the command line, a journal).
 
 A built-in strategy has no move on a position no layout explains: its
 ``decide`` raises :class:`~satsweeper.errors.InconsistentError` naming the
@@ -137,7 +138,8 @@ def nothing_hidden() -> InputError:
 
 
 def strategy(name: str, check_consistency: bool = True) -> Strategy:
-    """The strategy called ``name`` (see :data:`NAMES`).
+    """The strategy called ``name`` (see :data:`NAMES`), or a player of your own named
+    ``MODULE:CLASS`` (:func:`own_player`).
 
     ``check_consistency``: its ``decide`` first checks that some layout
     explains the board (else :class:`~satsweeper.errors.InconsistentError`);
@@ -145,17 +147,65 @@ def strategy(name: str, check_consistency: bool = True) -> Strategy:
 
     >>> strategy("basic").name
     'basic'
+    >>> strategy("satsweeper.strategies.exact:ExactProbability").name
+    'exact'
     """
     from . import basic, best, exact, limited, randomplay, single  # imported here: they import this module
     table = {"random": randomplay.RandomPlay, "basic": basic.BasicStrategy,
              "single-point": single.SinglePoint,
              "limited": limited.LimitedSearch, "limited-prob": limited.LimitedSearchWithProbabilities,
              "exact": exact.ExactProbability, "best": best.Best}
-    if name not in table:
-        raise InputError(f"a strategy among {', '.join(NAMES)} (got {name!r})")
-    player = table[name]()
-    player.check_consistency = check_consistency
+    if isinstance(name, str) and ":" in name:
+        maker = own_player(name)
+    elif name in table:
+        maker = table[name]
+    else:
+        raise InputError(f"a strategy among {', '.join(NAMES)}, or MODULE:CLASS (got {name!r})")
+    try:
+        player = maker()
+    except Exception as err:  # a player of one's own that fails to start: its error, named
+        raise InputError(f"a player {name} that starts (got {type(err).__name__}: {err})") from err
+    if not callable(getattr(player, "decide", None)):
+        raise InputError(f"a player with a decide(board, rng) method (got {name}, a {type(player).__name__})")
+    if hasattr(player, "check_consistency") or maker in table.values():
+        player.check_consistency = check_consistency
     return player
+
+
+def own_player(name: str) -> type:
+    """The class ``MODULE:CLASS`` names: a player of your own, given by name where only a
+    name can go (``satsweeper bench --strategy myplayers:Safest``, a journal, another
+    process).  The module is imported as ``python -m`` would find it, the current
+    directory first (as uvicorn finds ``module:app``).
+
+    >>> own_player("satsweeper.strategies.exact:ExactProbability").__name__
+    'ExactProbability'
+    >>> own_player("no_such_module_here:Player")
+    Traceback (most recent call last):
+    ...
+    satsweeper.errors.InputError: a player MODULE:CLASS importable from here (got 'no_such_module_here:Player': No module named 'no_such_module_here')
+    """
+    import importlib
+    import os
+    import sys
+    module_name, _, attribute = name.partition(":")
+    if not module_name or not attribute:
+        raise InputError(f"a player MODULE:CLASS, both named (got {name!r})")
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise InputError(f"a player MODULE:CLASS importable from here (got {name!r}: {err})") from None
+    except Exception as err:  # noqa: BLE001 - the player's module itself fails: say how, not a traceback
+        raise InputError(f"a player module that imports (got {module_name}: {type(err).__name__}: {err})") from err
+    found = module
+    for part in attribute.split("."):
+        found = getattr(found, part, None)
+    if not callable(found):
+        raise InputError(f"a player class {attribute} in {module_name} (got {'none' if found is None else type(found).__name__})")
+    return found
 
 
 NAMES = ("random", "single-point", "basic", "limited", "limited-prob", "exact", "best")
