@@ -30,7 +30,8 @@ from .board import Cell
 from .game import FirstClick, Game, Level, Outcome, Placement
 from .runner import Backend, open_runner
 from .strategies import NAMES, Decision, Strategy, strategy
-from .errors import InputError
+from .errors import InputError, SatsweeperError
+from .limits import TimeUp
 
 #: A strategy's name, or what makes a fresh player for each game (its class, say).
 Player = str | Callable[[], Strategy]
@@ -199,7 +200,8 @@ def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick 
         try:
             decision = player.decide(game.board, rng)
         except Exception as err:
-            if not own or isinstance(err, InputError):
+            # Ours (an InconsistentError from a built-in it asked), a limit or a time: as they are.
+            if not own or isinstance(err, (SatsweeperError, MemoryError, RecursionError, TimeUp)):
                 raise
             # Your player's bug, not ours ("internal error, please report it", exit 70), and the
             # seed that replays the game where it happened.
