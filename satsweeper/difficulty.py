@@ -79,8 +79,9 @@ class Step:
         flagged: the cells the step flagged.
         needs: the numbers (their cells) the step's moves needed: for
             ``PAIR`` the nested pairs, for ``SEVERAL`` the reasons, for
-            ``TOTAL`` those the total needs with it for the first cell it
-            decides (often none); none for ``SINGLE`` (any number that fired).
+            ``TOTAL`` those the total needs with it for the first
+            :data:`TOTAL_REASONS` cells it decides (often none); none for
+            ``SINGLE`` (any number that fired).
     """
 
     rung: Rung
@@ -297,13 +298,18 @@ def _easiest_step(game: Game, highest: Rung) -> tuple[Rung | None, list[Cell], l
     safe = [c for c, s in status.items() if s is Status.SAFE]
     found = [c for c, s in status.items() if s is Status.MINE]
     if safe or found:
-        # The numbers the total works with, for the first cell decided (one reason: a minimal
-        # set is a SAT call per number, and the total's steps come at the end, few).
-        first, mine = (safe[0], False) if safe else (found[0], True)
+        # The numbers the total works with, for the first cells decided (a minimal reason is a
+        # SAT call per number; the total's steps come at the end, few, and most decide a cell or two;
+        # the first cell's alone named numbers that did not touch the others).
+        decided = [(c, Move.OPEN) for c in safe] + [(c, Move.FLAG) for c in found]
         with Reasoner(problem) as reasoner:
-            reason = reasoner.safety(first, Move.FLAG if mine else Move.OPEN).reason
-        return Rung.TOTAL, safe, found, 0, tuple(sorted(o.cell for o in reason if isinstance(o, Clue)))
+            needs = {o.cell for c, move in decided[:TOTAL_REASONS]
+                     for o in reasoner.safety(c, move).reason if isinstance(o, Clue)}
+        return Rung.TOTAL, safe, found, 0, tuple(sorted(needs))
     return none
+
+
+TOTAL_REASONS = 8  # cells of a total step whose numbers are named (report.puzzles names 8 cells)
 
 
 def _pair_numbers(problem, decided: set) -> tuple[Cell, ...]:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from satsweeper.constraints import Constraint, Problem
-from satsweeper.difficulty import Rung, grade, position_before
+from satsweeper.difficulty import TOTAL_REASONS, Rung, grade, position_before
 from satsweeper.game import Game, Level, Outcome, neighbours, place_mines
 from satsweeper.puzzles import generate, no_guess
 from satsweeper.textio import read_puzzle
@@ -143,8 +143,9 @@ class TestGrade:
             if step.rung is Rung.SINGLE:
                 assert step.needs == ()
             elif step.rung is Rung.TOTAL:
-                # the total with the numbers it names forces the step's first cell (the brute
-                # force over the hidden cells, when few)
+                # the total with the numbers it names forces the step's first cell, and every mine
+                # it flags when it decides no more cells than it names numbers for (it named the
+                # first cell's numbers alone); the brute force over the hidden cells, when few
                 assert set(step.needs) <= set(game.revealed)
                 hidden = tuple((r, c) for r in range(level.height) for c in range(level.width)
                                if (r, c) not in game.revealed and (r, c) not in game.flags)
@@ -153,6 +154,8 @@ class TestGrade:
                     problem = Problem(hidden, named, level.mines - len(game.flags))
                     assert any(oracle.forced(problem, c, False) for c in step.opened) or \
                         any(oracle.forced(problem, c, True) for c in step.flagged)
+                    if len(step.opened) + len(step.flagged) <= TOTAL_REASONS:
+                        assert all(oracle.forced(problem, c, True) for c in step.flagged)
             else:
                 assert len(step.needs) >= step.clues >= 2 and set(step.needs) <= set(game.revealed)
                 named = [r for r in rules(game) if r.origin in step.needs]
