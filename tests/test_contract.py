@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import tempfile
 import time
 from pathlib import Path
@@ -659,6 +660,35 @@ class TestInterruptedWhileImporting:
                                  cwd=ROOT, env=dict(os.environ, PYTHONPATH=os.pathsep.join(
                                      filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
         assert process.stdout.split() == ["['satsweeper',", "'satsweeper.__main__']"], process.stderr
+
+
+def _strewn_board(path, size: int = 120) -> None:
+    """Half the squares of a 20%-mine layout shown as numbers: minutes to count exactly."""
+    r = random.Random(2)
+    mines = {(i, j) for i in range(size) for j in range(size) if r.random() < 0.2}
+    rows = ["".join(str(sum((a, b) in mines for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)))
+                    if (i, j) not in mines and r.random() < 0.5 else "." for j in range(size))
+            for i in range(size)]
+    path.write_text(f"mines: {len(mines)}\n" + "\n".join(rows) + "\n")
+
+
+class TestKilled:
+    @pytest.mark.parametrize("command", ["probs", "count"])
+    def test_kill_is_answered_as_ctrl_c(self, tmp_path, command):
+        """SIGTERM (kill, timeout, a batch system's stop) ended a query with nothing: exit 143, no
+        JSON.  Now as Ctrl-C: exit 130 and the one object saying "interrupted"."""
+        import signal
+        import subprocess
+        board = tmp_path / "b.txt"
+        _strewn_board(board)
+        process = subprocess.Popen(["satsweeper", command, str(board), "--json"], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        time.sleep(2)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130, err
+        answer = json.loads(out)
+        assert (answer["command"], answer["complete"], answer["stopped"]) == (command, False, "interrupted")
 
 
 class TestLongTimeouts:

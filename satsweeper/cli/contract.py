@@ -88,8 +88,9 @@ class Group(click.Group):
         try:
             # Inside: naming the command imports its module, which Ctrl-C may interrupt.
             command = self._named(args)
-            code = super().main(args, prog_name or "satsweeper", complete_var,
-                                standalone_mode=False, **extra)
+            with _terminate_as_interrupt(command):
+                code = super().main(args, prog_name or "satsweeper", complete_var,
+                                    standalone_mode=False, **extra)
             code = code if isinstance(code, int) else YES
         except click.exceptions.Exit as done:
             code = done.exit_code
@@ -142,6 +143,43 @@ class Group(click.Group):
         if isinstance(group, click.Group) and len(words) > 1 and words[1] in group.commands:
             return f"{words[0]} {words[1]}"
         return words[0]
+
+
+# Commands that handle SIGTERM themselves: the server (uvicorn stops on it) and the runs of
+# games, whose runner raises it as Ctrl-C except while a LocalCluster starts or stops.
+_OWN_SIGTERM = {"serve", "bench", "density"}
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt(command: str | None) -> Iterator[None]:
+    """``kill`` (SIGTERM) answered as Ctrl-C is, in the process that runs the command: a
+    query's JSON says "interrupted" and what was settled (it ended with nothing, exit 143,
+    under ``timeout``, a batch system's stop or a tool's own time limit).
+
+    Only where SIGTERM has its default action; a process forked from this one (a SAT call
+    under ``--timeout``, a pool worker) that is sent SIGTERM before it sets its own ends as
+    the default would end it.
+    """
+    import signal
+    import threading
+    if (command in _OWN_SIGTERM or threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+        yield
+        return
+    owner = os.getpid()
+
+    def interrupt(signum, frame):
+        if os.getpid() != owner:  # a forked child: SIGTERM's own end
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _interrupted(as_json: bool, command: str | None) -> int:
