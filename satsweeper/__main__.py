@@ -17,6 +17,7 @@ def run() -> None:
     so the package imports none of its modules; what Python does before
     that, such as the ``.pth`` files of ``site``, is Python's.)
     """
+    _usable_streams()
     try:
         from .cli import main
         from .limits import bound_to_machine
@@ -30,6 +31,39 @@ def run() -> None:
         # Another Ctrl-C while the first, an error or the answer was being
         # reported: what could be said was said; no traceback, no second answer.
         sys.exit(130)
+
+
+def _usable_streams() -> None:
+    """Standard streams a command can use whatever it was started with.
+
+    One closed (``2>&-``, ``<&-``, ``>&-``) is None in Python, or a stream that fails: an
+    error or a progress line on a closed stderr made any command exit 1 ("no"), a closed stdin was an internal error
+    for ``-``, a closed stdout one for every answer.  Each reads or writes the null device
+    instead (a closed stdin reads as empty, bad input for ``-``; the outputs a command
+    writes to files are still written).  A character the output's encoding lacks
+    (``PYTHONIOENCODING=ascii``, a path with 'é') is written escaped: the file was written,
+    then saying so was an internal error.
+    """
+    import os
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: a closed stream is None there, and that is all we can tell
+        fcntl = None
+    for name, mode, fd in (("stdin", "r", 0), ("stdout", "w", 1), ("stderr", "w", 2)):
+        try:
+            # Closed at the start, its number may be another file's by now (one Python opened,
+            # read-only), under a stream that fails: the mode says.
+            flags = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE if fcntl else None
+            closed = getattr(sys, name) is None or flags == (os.O_WRONLY if mode == "r" else os.O_RDONLY)
+        except OSError:
+            closed = True
+        if closed:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):  # not a text file of ours (a test's capture)
+            pass
 
 
 def _bounded(args: list[str]) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .errors import BoardSyntaxError
+from .errors import BoardSyntaxError, TooComplexError
 from .experiments import Chunk, Summary, is_count, is_seconds
 from .textio import read_text
 
@@ -170,6 +170,12 @@ def read_levels(path: str | Path) -> LevelJournal:
     return LevelJournal(run, levels, lines)
 
 
+class JournalUnwritable(TooComplexError):
+    """The journal could not be written (a full disk): the run stops there, a limit of the
+    machine (exit 3); the lines written before stand, a half-written last one is ignored on
+    ``--resume``."""
+
+
 class JournalBusy(Exception):
     """Another process is writing the journal (it holds the file's lock)."""
 
@@ -223,18 +229,23 @@ class JournalWriter:
         target = Path(os.path.realpath(self.path))
         temporary = target.with_name(f".{target.name}.part")
         handle = open(temporary, "w", encoding="utf-8")
-        if target.exists():
-            os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
-        # Locked before it takes the journal's name, for as long as the run writes it:
-        # a second run given the same file finds the lock (_check_free) instead of
-        # replacing the file under the first, whose games would be lost.
-        _lock(handle)
-        self._write(handle, {"run": run})
-        for chunk in chunks:
-            self._write(handle, {"chunk": chunk.as_json()})
-        for summary in levels:
-            self._write(handle, {"level": dataclasses.asdict(summary)})
-        os.replace(temporary, target)
+        try:
+            if target.exists():
+                os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
+            # Locked before it takes the journal's name, for as long as the run writes it:
+            # a second run given the same file finds the lock (_check_free) instead of
+            # replacing the file under the first, whose games would be lost.
+            _lock(handle)
+            self._write(handle, {"run": run})
+            for chunk in chunks:
+                self._write(handle, {"chunk": chunk.as_json()})
+            for summary in levels:
+                self._write(handle, {"level": dataclasses.asdict(summary)})
+            os.replace(temporary, target)
+        except BaseException:  # a full disk before the first game: no empty .part left behind
+            handle.close()
+            temporary.unlink(missing_ok=True)
+            raise
         self.handle: IO[str] = handle
 
     def chunk(self, chunk: Chunk) -> None:
@@ -247,11 +258,13 @@ class JournalWriter:
     def summary(self, data: dict) -> None:
         self._write(self.handle, {"summary": data})
 
-    @staticmethod
-    def _write(handle: IO[str], entry: dict) -> None:
-        handle.write(json.dumps(entry) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
+    def _write(self, handle: IO[str], entry: dict) -> None:
+        try:
+            handle.write(json.dumps(entry) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        except OSError as err:  # a full disk: the run stops, what the journal holds kept
+            raise JournalUnwritable(f"could not write the journal {self.path}: {err.strerror or err}") from None
 
     def close(self) -> None:
         self.handle.close()

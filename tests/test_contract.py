@@ -691,6 +691,93 @@ class TestKilled:
         assert (answer["command"], answer["complete"], answer["stopped"]) == (command, False, "interrupted")
 
 
+class TestStreamsAndFullDisks:
+    """What the machine does to a command's streams and outputs: answered in the contract's
+    words, never a traceback nor the "no" of exit 1."""
+
+    @staticmethod
+    def shell(line: str, **env) -> "subprocess.CompletedProcess":
+        import subprocess
+        return subprocess.run(["bash", "-c", line], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, **env})
+
+    @pytest.mark.parametrize("as_json", ["", " --json"])
+    def test_stdout_full(self, as_json):
+        """> /dev/full: a traceback and exit 1 (the JSON error tried on stdout again)."""
+        done = self.shell(f"satsweeper check {EXAMPLES / 'unique.txt'}{as_json} > /dev/full")
+        assert done.returncode == 3 and "Traceback" not in done.stderr
+        assert done.stderr == "satsweeper: could not write the answer to standard output: No space left on device\n"
+
+    def test_closed_streams(self, tmp_path):
+        """2>&- made every error exit 1 (its message failed); <&- and >&- were internal errors."""
+        assert self.shell(f"satsweeper check {tmp_path / 'none.txt'} 2>&-").returncode == 2
+        done = self.shell("satsweeper check - <&-")
+        assert done.returncode == 2 and "an empty board" in done.stderr
+        done = self.shell(f"satsweeper generate 9x9x10 --seed 1 -o {tmp_path / 'g.txt'} >&-")
+        assert done.returncode == 0 and (tmp_path / "g.txt").read_text().startswith("mines: 10\n")
+
+    def test_a_path_the_output_encoding_lacks(self, tmp_path):
+        """PYTHONIOENCODING=ascii: the file was written, then "wrote ..." was an internal error."""
+        done = self.shell(f"satsweeper render {EXAMPLES / 'unique.txt'} -o {tmp_path / 'é.svg'}",
+                          PYTHONIOENCODING="ascii")
+        assert done.returncode == 0 and (tmp_path / "é.svg").stat().st_size and "\\xe9.svg" in done.stdout
+
+    def test_an_output_on_a_full_disk(self, tmp_path, monkeypatch):
+        """The disk full under -o: internal error, exit 70; now a limit (3), the old file kept."""
+        import errno
+        from pathlib import Path
+        out = tmp_path / "g.txt"
+        out.write_text("before\n")
+
+        def full(self, *args, **kwargs):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(Path, "write_text", full)
+        result = run("generate", "9x9x10", "-o", out, "--json")
+        assert result.exit_code == 3
+        assert one_json(result)["error"] == f"could not write {out}: No space left on device (the file that was there is kept)"
+        monkeypatch.undo()
+        assert out.read_text() == "before\n" and [p.name for p in tmp_path.iterdir()] == ["g.txt"]
+
+    def test_a_journal_on_a_full_disk(self, tmp_path, monkeypatch):
+        """bench --out with the disk full mid-run: internal error, exit 70, and an empty .part
+        left when it was full at once; now stopped (exit 3) with the games the journal holds."""
+        import errno
+        from satsweeper import journal
+        real, calls = os.fsync, []
+
+        def fsync(fd):
+            calls.append(fd)
+            if len(calls) > 2:  # the run line and the first chunk written
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real(fd)
+
+        monkeypatch.setattr(journal.os, "fsync", fsync)
+        out = tmp_path / "run.jsonl"
+        result = run("bench", "--level", "4x4x2", "--games", "300", "--strategy", "exact", "--out", out, "--json")
+        assert result.exit_code == 3, result.output
+        answer = one_json(result)
+        assert answer["complete"] is False and answer["stopped"].startswith(f"could not write the journal {out}")
+        monkeypatch.undo()
+        # every game the answer counts is in the journal (the failed fsync's line may be too)
+        assert journal.read_journal(out).games >= answer["games"] > 0
+        empty = tmp_path / "empty"
+        empty.mkdir()
+        monkeypatch.setattr(journal.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
+        result = run("bench", "--level", "4x4x2", "--games", "3", "--out", empty / "b.jsonl", "--json")
+        assert result.exit_code == 3 and list(empty.iterdir()) == []  # no .b.jsonl.part left
+
+    def test_a_module_that_cannot_start(self, tmp_path, monkeypatch):
+        """matplotlib with no writable cache directory was an internal error after the work."""
+        from satsweeper.cli.contract import UserError
+        from satsweeper.cli.experiments import require_experiments
+        (tmp_path / "cacheless.py").write_text("raise OSError('Matplotlib requires access to a writable cache directory')\n")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        with pytest.raises(UserError) as err:
+            require_experiments("pictures", "cacheless")
+        assert err.value.got == "OSError: 'Matplotlib requires access to a writable cache directory'"
+
+
 class TestLongTimeouts:
     TIMED = [c for c in COMMANDS if any(p.name == "timeout" for p in main.get_command(None, c[0].split()[0]).params)]
 

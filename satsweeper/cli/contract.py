@@ -62,6 +62,14 @@ class LimitReached(click.ClickException):
     exit_code = LIMIT
 
 
+class StdoutUnwritable(LimitReached):
+    """Standard output refused the answer (a full disk, /dev/full, an I/O error): exit 3, said
+    on standard error (a traceback and exit 1, "no", when its JSON error was tried there too)."""
+
+    def __init__(self, err: OSError):
+        super().__init__(f"could not write the answer to standard output: {err.strerror or err}")
+
+
 # ------------------------------------------------------------- the group
 
 # Whether this invocation's JSON answer has begun: Ctrl-C after that adds no second object.
@@ -187,7 +195,7 @@ def _interrupted(as_json: bool, command: str | None) -> int:
     (unless the command's own answer has begun: bench's partial summary)."""
     click.echo("satsweeper: interrupted", err=True)
     if as_json and not _ANSWERED[0]:
-        click.echo(json.dumps(envelope(command, {"complete": False, "stopped": "interrupted"})))
+        _try_out(json.dumps(envelope(command, {"complete": False, "stopped": "interrupted"})) + "\n")
     return INTERRUPTED
 
 
@@ -306,14 +314,22 @@ def _report_error(err: click.ClickException, as_json: bool, command: str | None,
         return code
     if isinstance(err, click.UsageError) and err.ctx is not None and not as_json:
         click.echo(err.ctx.get_usage(), err=True)
-    if as_json:
-        click.echo(json.dumps(error_object(
+    if as_json and not isinstance(err, StdoutUnwritable) and _try_out(json.dumps(error_object(
             command, message, file=getattr(err, "file", None), line=getattr(err, "line", None),
             col=getattr(err, "col", None), expected=getattr(err, "expected", None),
-            got=getattr(err, "got", None))))
-    else:
-        click.echo(f"satsweeper: {message}", err=True)
+            got=getattr(err, "got", None))) + "\n"):
+        return code
+    click.echo(f"satsweeper: {message}", err=True)
     return code
+
+
+def _try_out(text: str) -> bool:
+    """Whether ``text`` went to standard output (else it is for standard error to say)."""
+    try:
+        write_out(text)
+    except StdoutUnwritable:
+        return False
+    return True
 
 
 # ------------------------------------------------------------- answers
@@ -380,14 +396,19 @@ def write_out(text: str) -> None:
     """
     out = sys.stdout
     raw = getattr(out, "buffer", None)
-    if not isinstance(raw, io.RawIOBase):  # buffered (it loops itself), or a test's StringIO
-        out.write(text)
+    try:
+        if not isinstance(raw, io.RawIOBase):  # buffered (it loops itself), or a test's StringIO
+            out.write(text)
+            out.flush()
+            return
         out.flush()
-        return
-    out.flush()
-    view = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
-    while view:
-        view = view[raw.write(view):]
+        view = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+        while view:
+            view = view[raw.write(view):]
+    except BrokenPipeError:
+        raise
+    except OSError as err:  # /dev/full, an I/O error: not "| head", and not our bug
+        raise StdoutUnwritable(err) from None
 
 
 def verdict(yes: bool) -> int:
@@ -719,6 +740,9 @@ def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> s
             Path(temporary).write_text(content, encoding="utf-8")
         os.chmod(temporary, mode)
         os.replace(temporary, target)
+    except OSError as err:  # a full disk, a quota: the machine's limit, the old file kept
+        kept = " (the file that was there is kept)" if existed else ""
+        raise LimitReached(f"could not write {path}: {err.strerror or err}{kept}") from None
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)

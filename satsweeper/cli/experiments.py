@@ -12,15 +12,26 @@ from ..report.experiments import (asymptote_json, asymptote_words, bench_json, b
                                   size_json, size_line)
 from .cluster import backend_of, backend_options
 from .contract import (INTERRUPTED, LIMIT, STRATEGIES, InputFile, LevelParam, OutputPath, PlayerParam, SizeParam, UserError,
-                       cut, emit, json_option, note_replaced, progress, write_output)
+                       cut, emit, json_option, note_replaced, progress, write_out, write_output)
 
 
 def require_experiments(command: str, *modules: str) -> None:
-    """Bad input (exit 2), not a traceback, when the experiments extra is missing."""
+    """Bad input (exit 2), not a traceback, when the experiments extra is missing, or one of
+    its modules cannot start here (matplotlib with no writable directory for its cache was
+    an internal error, once the work was done)."""
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
         raise UserError(f"{' and '.join(missing)} for {command}: pip install 'satsweeper[experiments]'",
                         f"{', '.join(missing)} missing")
+    import logging
+    # Its notes on a cache directory made elsewhere (a read-only HOME) are not the command's words.
+    logging.getLogger("matplotlib").setLevel(logging.ERROR)
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except Exception as err:  # noqa: BLE001 - whatever stops it, said in one line
+            raise UserError(f"{name} able to start for {command} (matplotlib: set MPLCONFIGDIR to a "
+                            "writable directory)", f"{type(err).__name__}: {cut(str(err))}") from None
 
 
 @click.command()
@@ -62,6 +73,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
     """
     from ..experiments import Summary, run
     from ..game import FirstClick
+    from ..journal import JournalUnwritable
     from ..runner import RunLost, interrupts_held
     from ..cells import check_room
     backend = backend_of(workers, use_dask, scheduler, chunk)
@@ -98,7 +110,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
                           progress=advance, backend=backend, done=done, on_chunk=record)
     except KeyboardInterrupt:
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED, "interrupted")
-    except RunLost as err:  # a worker process or the Dask scheduler gone
+    except (RunLost, JournalUnwritable) as err:  # a worker process or the Dask scheduler gone, a full disk
         click.echo(f"satsweeper: {err}", err=True)
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, LIMIT, str(err))
     _report_bench(summary, params, backend, games, journal, replaced, as_json, 0)
@@ -286,7 +298,13 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
     said = None
     if journal:
         if data["complete"]:
-            journal.summary(data)
+            from ..journal import JournalUnwritable
+            try:
+                journal.summary(data)
+            except JournalUnwritable as err:  # every game is in it: --resume plays none and writes it
+                click.echo(f"satsweeper: {err}; its games are all there (--resume {journal.path} "
+                           "adds the summary)", err=True)
+                code = LIMIT
         journal.close()
         said = journal_words(journal.path, replaced, data["complete"])
         if replaced:
@@ -334,6 +352,7 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
       satsweeper density --resume sweep.jsonl --workers 2
     """
     from .. import density as critical
+    from ..journal import JournalUnwritable
     from ..runner import RunLost
     require_experiments("density", "scipy", "matplotlib")
     backend = backend_of(workers, use_dask, scheduler, chunk)
@@ -384,11 +403,11 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
                     said = write_output(path, lambda p: critical.plot(points, fit, str(p), title))
                 results.append(result)
                 if not as_json:
-                    click.echo(size_line(result, said))
-    except (KeyboardInterrupt, RunLost) as err:
+                    write_out(size_line(result, said) + "\n")
+    except (KeyboardInterrupt, RunLost, JournalUnwritable) as err:
         kept = f"; every finished mine count is in {journal.path} (go on with: satsweeper density " \
                f"--resume {journal.path})" if journal else ""
-        if isinstance(err, RunLost):  # a worker process or the Dask scheduler gone
+        if not isinstance(err, KeyboardInterrupt):  # a worker process or the Dask scheduler gone, a full disk
             click.echo(f"satsweeper: {err}", err=True)
         above = " (above)" if results and not as_json else ""
         partly = f", and {len(levels)} mine count(s) of the size under way" if levels else ""
