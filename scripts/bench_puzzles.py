@@ -44,6 +44,8 @@ def main(layouts: int, boards: int, budget: int, seed: int) -> None:
     print(HEADER)
     print(row("noguess expert", times, unit))
     print(f"{solved}/{layouts} uniform expert layouts are no-guess from {START[0]},{START[1]} (opening)\n")
+    if not boards:  # --boards 0, as README runs it for the first figure alone (it ended in a traceback)
+        return
     print(f"generate --no-guess on 30x16, start {START[0]},{START[1]} opening, budget {budget} checks per board")
     print(f"{'mines':>5} {'density':>7} {'method':<9} {'ok':>6} {'median s':>9} {'max s':>8} "
           f"{'layouts':>8} {'perturb':>8}")

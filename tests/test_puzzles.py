@@ -630,3 +630,14 @@ class TestNoGuessWords:
         assert not any(all(c in m for m in fits) or all(c not in m for m in fits) for c in hidden)
         assert CliRunner().invoke(main, ["noguess", str(layout)]).output.startswith(
             "no-guess: no, stuck at once: the first click's numbers decide no cell; a guess is forced")
+
+
+def test_a_several_step_of_cells_needing_other_numbers_says_how_many_at_a_time():
+    """noguess hard.txt said "hardest step (hard, 2 numbers at once): ... (from the numbers at"
+    eight cells): each of its cells needs two of them, which the words now say."""
+    from satsweeper.difficulty import Step
+    from satsweeper.report.puzzles import _needs_phrase
+    several = Step(Rung.SEVERAL, 2, ((0, 0), (5, 5)), (), ((1, 0), (1, 1), (6, 4), (7, 4)))
+    assert _needs_phrase(several) == "from 2 at a time among the numbers at 1,0 1,1 6,4 7,4"
+    one = Step(Rung.SEVERAL, 3, ((0, 0),), (), ((1, 0), (1, 1), (2, 1)))
+    assert _needs_phrase(one) == "from the numbers at 1,0 1,1 2,1"

@@ -35,10 +35,11 @@ def journal_words(path, replaced: bool, complete: bool, command: str = "bench") 
 def bench_text(summary, data: dict, games: int, journal: str | None) -> str:
     """The table of a bench run, the journal's line (``journal``) and a word if it stopped short."""
     low, high = summary.interval()
+    wide = max(12, len(summary.strategy))  # a player of your own, myplayers:Safest, pushed the row out
     lines = [
-        f"{'strategy':<12} {'level':<10} {'games':>6} {'wins':>6} {'win rate':>9} "
+        f"{'strategy':<{wide}} {'level':<10} {'games':>6} {'wins':>6} {'win rate':>9} "
         f"{'95% CI':>15} {'guesses/game':>12} {'games/s':>8}",
-        f"{summary.strategy:<12} {summary.level:<10} {summary.games:>6} {summary.wins:>6} "
+        f"{summary.strategy:<{wide}} {summary.level:<10} {summary.games:>6} {summary.wins:>6} "
         + (f"{summary.rate:>9.2%} {f'{low:.1%}-{high:.1%}':>15} {data['guesses_per_game']:>12.2f} "
            if summary.games else f"{'-':>9} {'-':>15} {'-':>12} ")  # no game: no rate
         + f"{data['games_per_second']:>8.1f}"]

@@ -89,12 +89,16 @@ def grade_text(grade: Grade) -> str:
 def _needs_phrase(step) -> str:
     """Where a step's numbers are: ``from the numbers at 1,0 1,1``; for a pair step of
     more than one pair, ``from nested pairs among the numbers at 1,0 1,1 1,2`` (two
-    nested numbers, not three at once)."""
+    nested numbers, not three at once); for a several step whose cells need different
+    numbers, ``from 2 at a time among the numbers at ...``."""
     places = " ".join(f"{r},{c}" for r, c in step.needs)
     if step.rung is Rung.TOTAL:
         return f"the total, with the numbers at {places}"
     if step.rung is Rung.PAIR and len(step.needs) > 2:
         return f"from nested pairs among the numbers at {places}"
+    if step.rung is Rung.SEVERAL and len(step.needs) > step.clues:
+        # "2 numbers at once" beside eight numbers read as a contradiction: each cell needs 2 of them
+        return f"from {step.clues} at a time among the numbers at {places}"
     return f"from the numbers at {places}"
 
 
