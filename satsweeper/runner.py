@@ -182,13 +182,20 @@ class WorkerLost(RunLost):
     often for memory).
 
     >>> str(WorkerLost(-9))
-    'expected every worker process to finish its chunk (got one killed by signal 9; out of memory?)'
+    'expected every worker process to finish its chunk (got one killed by signal 9; out of memory, a hard CPU time limit or kill -9?)'
+    >>> str(WorkerLost(-24))
+    'expected every worker process to finish its chunk (got one killed by signal 24; past its CPU time limit, ulimit -t)'
     """
 
     def __init__(self, exitcode: int | None):
-        how = (f"killed by signal {-exitcode}" if exitcode and exitcode < 0
+        signum = -exitcode if exitcode and exitcode < 0 else None
+        how = (f"killed by signal {signum}" if signum
                else f"ended with exit code {exitcode}" if exitcode else "gone")
-        super().__init__(f"expected every worker process to finish its chunk (got one {how}; out of memory?)")
+        # SIGKILL is the kernel's answer to memory and to a hard CPU limit alike ("out of memory?"
+        # alone misled under ulimit -t); SIGXCPU is the soft CPU limit.
+        why = {signal.SIGKILL: "out of memory, a hard CPU time limit or kill -9?",
+               getattr(signal, "SIGXCPU", None): "past its CPU time limit, ulimit -t"}.get(signum, "out of memory?")
+        super().__init__(f"expected every worker process to finish its chunk (got one {how}; {why})")
 
 
 class ClusterLost(RunLost):
