@@ -11,8 +11,10 @@ limits with these; neither is needed to use them.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
+import threading
 import time
 from typing import Callable, Iterator
 
@@ -191,3 +193,43 @@ def deadline(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM raised as KeyboardInterrupt in the main thread, as Ctrl-C is, within the block.
+
+    Only where SIGTERM has its default action (which ends the process with
+    nothing kept or said): a program that handles or ignores it keeps its
+    choice, and a thread other than the main one cannot set a handler.  A
+    second SIGTERM once the block is left has the default action again.  The command line
+    sets it around a command, the runner around a run.
+    """
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+        yield
+        return
+    signal.signal(signal.SIGTERM, functools.partial(_interrupt, os.getpid()))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _interrupt(owner: int, signum, frame):
+    """Ctrl-C's KeyboardInterrupt in the process that set this handler.  A forked worker
+    inherits it until its initializer resets SIGTERM, and the pool may terminate it in
+    between: there it ends the process, as SIGTERM's default does (it raised, and the
+    worker printed a traceback on the user's terminal; tests/test_runner.py's SIGTERM
+    test saw it once in about 25 runs under load)."""
+    if os.getpid() != owner:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    raise KeyboardInterrupt
+
+
+def is_terminate_interrupt(handler) -> bool:
+    """Whether ``handler`` is the one :func:`terminate_as_interrupt` sets (a block that holds
+    Ctrl-C back holds SIGTERM too, then)."""
+    return getattr(handler, "func", None) is _interrupt

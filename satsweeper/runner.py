@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from .errors import InputError, SatsweeperError, TooComplexError
+from .limits import is_terminate_interrupt, terminate_as_interrupt
 
 Work = Callable[[int, int], Sequence]
 
@@ -460,45 +461,12 @@ def open_runner(backend: Backend) -> Iterator[Runner]:
             within ``backend.timeout`` seconds.
     """
     if not (backend.dask or backend.scheduler):
-        with _terminate_interrupts():
+        with terminate_as_interrupt():
             yield ProcessRunner(backend) if backend.workers > 1 else Runner(backend)
         return
-    with _client(backend) as client, _terminate_interrupts():
+    with _client(backend) as client, terminate_as_interrupt():
         # Inside the client: SIGTERM while a LocalCluster starts or stops keeps its default.
         yield DaskRunner(backend, client)
-
-
-@contextlib.contextmanager
-def _terminate_interrupts():
-    """SIGTERM raised as KeyboardInterrupt in the main thread, as Ctrl-C is, within the block.
-
-    Only where SIGTERM has its default action (which ends the process with
-    nothing kept or said): a program that handles or ignores it keeps its
-    choice, and a thread other than the main one cannot set a handler.  A
-    second SIGTERM once the block is left has the default action again.
-    """
-    if (threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
-        yield
-        return
-    signal.signal(signal.SIGTERM, functools.partial(_interrupt, os.getpid()))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _interrupt(owner: int, signum, frame):
-    """Ctrl-C's KeyboardInterrupt in the process that set this handler.  A forked worker
-    inherits it until its initializer resets SIGTERM, and the pool may terminate it in
-    between: there it ends the process, as SIGTERM's default does (it raised, and the
-    worker printed a traceback on the user's terminal; tests/test_runner.py's SIGTERM
-    test saw it once in about 25 runs under load)."""
-    if os.getpid() != owner:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTERM)
-        return
-    raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
@@ -574,7 +542,7 @@ def interrupts_held():
         return
     pressed: list[int] = []
     sigterm = signal.getsignal(signal.SIGTERM)
-    held = [signal.SIGINT] + ([signal.SIGTERM] if getattr(sigterm, "func", None) is _interrupt else [])
+    held = [signal.SIGINT] + ([signal.SIGTERM] if is_terminate_interrupt(sigterm) else [])
     previous = {sig: signal.signal(sig, lambda signum, frame: pressed.append(signum)) for sig in held}
     try:
         yield

@@ -160,34 +160,17 @@ _OWN_SIGTERM = {"serve", "bench", "density"}
 
 @contextlib.contextmanager
 def _terminate_as_interrupt(command: str | None) -> Iterator[None]:
-    """``kill`` (SIGTERM) answered as Ctrl-C is, in the process that runs the command: a
-    query's JSON says "interrupted" and what was settled (it ended with nothing, exit 143,
-    under ``timeout``, a batch system's stop or a tool's own time limit).
-
-    Only where SIGTERM has its default action; a process forked from this one (a SAT call
-    under ``--timeout``, a pool worker) that is sent SIGTERM before it sets its own ends as
-    the default would end it.
+    """``kill`` (SIGTERM) answered as Ctrl-C is, around the command
+    (:func:`satsweeper.limits.terminate_as_interrupt`): a query's JSON says "interrupted" (it
+    ended with nothing, exit 143, under ``timeout``, a batch system's stop or a tool's own time
+    limit).  Not for the commands of :data:`_OWN_SIGTERM`.
     """
-    import signal
-    import threading
-    if (command in _OWN_SIGTERM or threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+    if command in _OWN_SIGTERM:
         yield
         return
-    owner = os.getpid()
-
-    def interrupt(signum, frame):
-        if os.getpid() != owner:  # a forked child: SIGTERM's own end
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGTERM)
-            return
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, interrupt)
-    try:
+    from ..limits import terminate_as_interrupt
+    with terminate_as_interrupt():
         yield
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _interrupted(as_json: bool, command: str | None) -> int:
