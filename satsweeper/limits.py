@@ -195,38 +195,55 @@ def deadline(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+class CpuTimeUp(KeyboardInterrupt):
+    """SIGXCPU, past a soft CPU time limit (``ulimit -t``, a batch system's), raised as Ctrl-C
+    is (:func:`terminate_as_interrupt`): whatever keeps finished work on Ctrl-C keeps it here."""
+
+    def __str__(self) -> str:
+        return "the CPU time limit (ulimit -t) was reached"
+
+
+# Signals answered as Ctrl-C by terminate_as_interrupt: kill's SIGTERM, and SIGXCPU, which the
+# kernel sends past a soft CPU time limit (each second until the hard one's SIGKILL); the default
+# action of both ends the process with nothing kept or said (exit 143, 152).
+AS_INTERRUPT = tuple(sig for sig in (signal.SIGTERM, getattr(signal, "SIGXCPU", None)) if sig is not None)
+
+
 @contextlib.contextmanager
 def terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM raised as KeyboardInterrupt in the main thread, as Ctrl-C is, within the block.
+    """SIGTERM (and SIGXCPU, as :class:`CpuTimeUp`) raised as KeyboardInterrupt in the main
+    thread, as Ctrl-C is, within the block.
 
-    Only where SIGTERM has its default action (which ends the process with
+    Only where the signal has its default action (which ends the process with
     nothing kept or said): a program that handles or ignores it keeps its
     choice, and a thread other than the main one cannot set a handler.  A
-    second SIGTERM once the block is left has the default action again.  The command line
+    second signal once the block is left has the default action again.  The command line
     sets it around a command, the runner around a run.
     """
-    if (threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.signal(signal.SIGTERM, functools.partial(_interrupt, os.getpid()))
+    ours = [sig for sig in AS_INTERRUPT if signal.getsignal(sig) is signal.SIG_DFL]
+    for sig in ours:
+        signal.signal(sig, functools.partial(_interrupt, os.getpid()))
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for sig in ours:
+            signal.signal(sig, signal.SIG_DFL)
 
 
 def _interrupt(owner: int, signum, frame):
     """Ctrl-C's KeyboardInterrupt in the process that set this handler.  A forked worker
-    inherits it until its initializer resets SIGTERM, and the pool may terminate it in
-    between: there it ends the process, as SIGTERM's default does (it raised, and the
+    inherits it until its initializer resets the signal, and the pool may terminate it in
+    between: there it ends the process, as the signal's default does (it raised, and the
     worker printed a traceback on the user's terminal; tests/test_runner.py's SIGTERM
     test saw it once in about 25 runs under load)."""
     if os.getpid() != owner:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTERM)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
         return
-    raise KeyboardInterrupt
+    raise CpuTimeUp if signum == getattr(signal, "SIGXCPU", None) else KeyboardInterrupt
 
 
 def is_terminate_interrupt(handler) -> bool:

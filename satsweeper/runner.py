@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from .errors import InputError, SatsweeperError, TooComplexError
-from .limits import is_terminate_interrupt, terminate_as_interrupt
+from .limits import AS_INTERRUPT, CpuTimeUp, is_terminate_interrupt, terminate_as_interrupt
 
 Work = Callable[[int, int], Sequence]
 
@@ -297,7 +297,8 @@ def _worker_signals(parent: int | None = None) -> None:
     action back (the fork copied this process's handler, which would make the
     pool's own terminate() a KeyboardInterrupt and a traceback in the worker);
     and it ends with ``parent``, the run's process (:func:`_die_with`)."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for sig in AS_INTERRUPT:  # SIGXCPU's default too: a worker past its CPU time is named so (WorkerLost)
+        signal.signal(sig, signal.SIG_DFL)
     _ignore_interrupt()
     if parent is not None:
         _die_with(parent)
@@ -541,8 +542,7 @@ def interrupts_held():
         yield
         return
     pressed: list[int] = []
-    sigterm = signal.getsignal(signal.SIGTERM)
-    held = [signal.SIGINT] + ([signal.SIGTERM] if is_terminate_interrupt(sigterm) else [])
+    held = [signal.SIGINT] + [sig for sig in AS_INTERRUPT if is_terminate_interrupt(signal.getsignal(sig))]
     previous = {sig: signal.signal(sig, lambda signum, frame: pressed.append(signum)) for sig in held}
     try:
         yield
@@ -550,7 +550,7 @@ def interrupts_held():
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     if pressed:
-        raise KeyboardInterrupt
+        raise CpuTimeUp if getattr(signal, "SIGXCPU", None) in pressed else KeyboardInterrupt
 
 
 @contextlib.contextmanager

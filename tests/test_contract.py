@@ -691,6 +691,26 @@ class TestKilled:
         assert (answer["command"], answer["complete"], answer["stopped"]) == (command, False, "interrupted")
 
 
+    @pytest.mark.parametrize("line, code", [
+        ("satsweeper optimal 5x5x8 --json", 130),
+        ("satsweeper bench --level expert --games 100000 --workers 1 --out {dir}/j.jsonl --json", 130),
+    ])
+    def test_cpu_time_limit_is_answered_as_ctrl_c(self, tmp_path, line, code):
+        """Past a soft CPU time limit (ulimit -t, a batch system's) the kernel sends SIGXCPU, whose
+        default ended the command with nothing: exit 152, no JSON, a journal's last games unsaid.
+        Now as Ctrl-C, saying why: exit 130, the one object, the journal kept."""
+        import subprocess
+        done = subprocess.run(["bash", "-c", f"ulimit -St 3; exec {line.format(dir=tmp_path)}"],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == code, done.stderr
+        answer = json.loads(done.stdout)
+        assert (answer["complete"], answer["stopped"]) == (False, "interrupted")
+        assert "satsweeper: interrupted: the CPU time limit (ulimit -t) was reached\n" in done.stderr
+        if "bench" in line:  # every game it reports is in the journal
+            from satsweeper.journal import read_journal
+            assert answer["games"] > 0 and read_journal(tmp_path / "j.jsonl").games == answer["games"]
+
+
 class TestStreamsAndFullDisks:
     """What the machine does to a command's streams and outputs: answered in the contract's
     words, never a traceback nor the "no" of exit 1."""

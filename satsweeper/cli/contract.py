@@ -102,14 +102,14 @@ class Group(click.Group):
             code = code if isinstance(code, int) else YES
         except click.exceptions.Exit as done:
             code = done.exit_code
-        except click.Abort:
-            code = _interrupted(as_json, command)
+        except click.Abort as abort:  # click's word for a KeyboardInterrupt, which is its cause
+            code = _interrupted(as_json, command, abort.__cause__)
         except click.ClickException as err:
             code = _report_error(err, as_json, command)
         except SatsweeperError as err:
             code = _report_error(as_click(err), as_json, command)
-        except KeyboardInterrupt:
-            code = _interrupted(as_json, command)
+        except KeyboardInterrupt as err:
+            code = _interrupted(as_json, command, err)
         except RecursionError:
             code = _report_error(UserError("input nested less deeply", "nesting too deep to follow"),
                                  as_json, command)
@@ -173,10 +173,12 @@ def _terminate_as_interrupt(command: str | None) -> Iterator[None]:
         yield
 
 
-def _interrupted(as_json: bool, command: str | None) -> int:
-    """Ctrl-C: one line on stderr, and with ``--json`` still one object on stdout
-    (unless the command's own answer has begun: bench's partial summary)."""
-    click.echo("satsweeper: interrupted", err=True)
+def _interrupted(as_json: bool, command: str | None, err: BaseException | None) -> int:
+    """Ctrl-C: one line on stderr (which says why if the CPU time limit raised it), and with
+    ``--json`` still one object on stdout (unless the command's own answer has begun:
+    bench's partial summary)."""
+    why = str(err) if err is not None and str(err) else ""
+    click.echo(f"satsweeper: interrupted{': ' + why if why else ''}", err=True)
     if as_json and not _ANSWERED[0]:
         _try_out(json.dumps(envelope(command, {"complete": False, "stopped": "interrupted"})) + "\n")
     return INTERRUPTED

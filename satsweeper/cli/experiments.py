@@ -108,7 +108,9 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         with progress(f"{strategy_name} on {level}{after}", games - played, "games") as advance:
             summary = run(level, strategy_name, games, seed, FirstClick(rules), start,
                           progress=advance, backend=backend, done=done, on_chunk=record)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:
+        if str(err):  # why, when it was not Ctrl-C: the CPU time limit
+            click.echo(f"satsweeper: interrupted: {err}", err=True)
         _report_bench(finished[0], params, backend, games, journal, replaced, as_json, INTERRUPTED, "interrupted")
     except (RunLost, JournalUnwritable) as err:  # a worker process or the Dask scheduler gone, a full disk
         click.echo(f"satsweeper: {err}", err=True)
@@ -407,8 +409,8 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
     except (KeyboardInterrupt, RunLost, JournalUnwritable) as err:
         kept = f"; every finished mine count is in {journal.path} (go on with: satsweeper density " \
                f"--resume {journal.path})" if journal else ""
-        if not isinstance(err, KeyboardInterrupt):  # a worker process or the Dask scheduler gone, a full disk
-            click.echo(f"satsweeper: {err}", err=True)
+        if str(err):  # a worker process or the Dask scheduler gone, a full disk, the CPU time limit
+            click.echo(f"satsweeper: {'interrupted: ' if isinstance(err, KeyboardInterrupt) else ''}{err}", err=True)
         above = " (above)" if results and not as_json else ""
         partly = f", and {len(levels)} mine count(s) of the size under way" if levels else ""
         click.echo(f"{'interrupted' if isinstance(err, KeyboardInterrupt) else 'stopped'}: "

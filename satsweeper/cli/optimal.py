@@ -145,7 +145,7 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
         if progress:
             click.echo("\r\033[K", nl=False, err=True)
         timed_out = isinstance(stop, TimeUp)
-        why = f"within {timeout:g} s (--timeout)" if timed_out else "(interrupted)"
+        why = f"within {timeout:g} s (--timeout)" if timed_out else f"(interrupted{': ' + str(stop) if str(stop) else ''})"
         # Ctrl-C and kill are exit 130 with what finished, as bench's are (docs/json.md), not a limit (3).
         stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
         if loaded:

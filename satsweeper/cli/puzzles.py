@@ -252,8 +252,10 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                 advance(1)
     except TimeUp:
         return boards, f"no more boards within {timeout:g} s (--timeout)"
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:
         # Answered like a timeout (every board written is listed), exit 130.
+        if str(err):  # why, when it was not Ctrl-C: the CPU time limit
+            click.echo(f"satsweeper: interrupted: {err}", err=True)
         return boards, INTERRUPTED_WORD
     return boards, None
 
