@@ -42,7 +42,7 @@ from ..report.contract import envelope, error_object, error_parts
 from ..strategies import NAMES
 from . import answers
 from .play import Deal, draw, first_click, remember, remembered
-from .workers import Abandoned, TimeUp, Workers
+from .workers import Abandoned, Busy, TimeUp, Workers
 
 SOURCE = "<board>"  # how messages name the board a request sent
 
@@ -66,6 +66,9 @@ class Limits:
     max_timeout: float = 60.0
     moves: int = 20_000
     workers: int = 2
+
+
+ROUTE_THREADS = 400  # requests answered at once, most of them waiting for a worker (see create_app)
 
 
 class BodyTooLarge(HTTPException):
@@ -242,6 +245,11 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        import anyio.to_thread
+        # Sync routes run in threads (40 by default), and a query holds one while it waits for
+        # a worker: with 40 waiting, the next request waited for a thread past its own time.
+        # A waiting thread costs little; its time counts from its arrival (see _arrived).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = ROUTE_THREADS
         workers.start(_warm)
         yield
         workers.close()
@@ -279,6 +287,7 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
     async def server_timing(request: Request, call_next):
         """The time spent answering, in the standard Server-Timing header."""
         start = time.perf_counter()
+        request.state.arrived = time.monotonic()  # a query's time counts from here (see _run)
         response = await call_next(request)
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
         return response
@@ -422,7 +431,9 @@ def _run(request: Request, workers: Workers, command: str, seconds: float,
     client that goes away stops its query (the worker is freed for the next one)."""
     try:
         answer = workers.run(seconds if left is None else left, function, *args,
-                             cancelled=_client_gone(request))
+                             cancelled=_client_gone(request), since=None if left is not None else _arrived(request))
+    except Busy:
+        return _busy(command, seconds, workers)
     except TimeUp:
         found = known()
         if found.get("consistent") is False:  # what was known in time proves a conflict: the answer
@@ -435,6 +446,24 @@ def _run(request: Request, workers: Workers, command: str, seconds: float,
         answer = _abandoned(command, request)
     # Sent as it is: FastAPI's own encoder walks every value again (a third of the time).
     return JSONResponse(answer)
+
+
+def _arrived(request: Request) -> float | None:
+    """When the request came (``time.monotonic()``; None if no middleware saw it): its time
+    counts from there.  From the route instead, a query waited unseen for one of the
+    threads sync routes run in, all held by queries waiting for a worker (45 slow queries
+    at once: a 2 s query answered after 20 s)."""
+    return getattr(request.state, "arrived", None)
+
+
+def _busy(command: str, seconds: float, workers: Workers) -> JSONResponse:
+    """Out of time before a worker was free: 503 and Retry-After, the out-of-time answer's
+    shape, and words that tell a busy server from a hard board (where asking again helps)."""
+    said = {"consistent": None} if command in QUERIES else {}
+    stopped = (f"no answer within {seconds:g} s: the server was busy (its {workers.size} worker(s) "
+               "answering other queries); ask again")
+    return JSONResponse(envelope(command, {**said, "complete": False, "stopped": stopped, "timeout": seconds}),
+                        status_code=503, headers={"Retry-After": "1"})
 
 
 # The commands whose out-of-time answer says "consistent": null and "stopped", as the CLI's do.
@@ -614,7 +643,7 @@ def _game_route(app: FastAPI, limits: Limits, workers: Workers) -> None:
         if len(query.moves) > limits.moves:
             raise TooLarge(f"at most {limits.moves:,} moves", f"{len(query.moves):,}")
         seconds = _seconds(query, limits)
-        deadline = time.monotonic() + seconds  # for the layout and the replay together
+        deadline = (_arrived(request) or time.monotonic()) + seconds  # for the layout and the replay together
         first = first_click(query.moves)
         mines = None
         from ..cells import check_room
@@ -625,7 +654,10 @@ def _game_route(app: FastAPI, limits: Limits, workers: Workers) -> None:
             mines = remembered(deal, first)
             if mines is None:  # drawn once (a no-guess layout can take seconds), then kept
                 try:
-                    mines = workers.run(seconds, draw, deal, first, cancelled=_client_gone(request))
+                    mines = workers.run(seconds, draw, deal, first, cancelled=_client_gone(request),
+                                        since=_arrived(request))
+                except Busy:
+                    return _busy("game", seconds, workers)
                 except TimeUp:
                     return envelope("game", {"complete": False, "timeout": seconds,
                                              "stopped": f"no layout found within {seconds:g} s"})

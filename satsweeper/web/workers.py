@@ -29,6 +29,10 @@ class TimeUp(Exception):
     """The query did not finish within its time (waiting for a worker included)."""
 
 
+class Busy(TimeUp):
+    """The time ran out before any worker was free: every one answered other queries."""
+
+
 class Abandoned(Exception):
     """Whoever asked no longer waits (the client went away): the query was stopped."""
 
@@ -51,16 +55,20 @@ class Workers:
         self._lock = threading.Lock()
 
     def run(self, seconds: float, function: Callable, *args,
-            cancelled: Callable[[], bool] | None = None):
+            cancelled: Callable[[], bool] | None = None, since: float | None = None):
         """``function(*args)`` in a worker; raises :class:`TimeUp` once ``seconds``
-        have passed, counted from the call (time spent waiting for an idle
-        worker counts: the caller waits for an answer, not for a worker), and
-        :class:`Abandoned` when ``cancelled()`` (asked every :data:`POLL`
-        seconds) turns true; either way the worker is killed and replaced, so
-        that an abandoned query holds no worker.  Otherwise the value or the
-        worker's exception."""
-        deadline = time.monotonic() + seconds
+        have passed, counted from ``since`` (a ``time.monotonic()``: when the request
+        came) or else from the call (time spent waiting for an idle worker counts:
+        the caller waits for an answer, not for a worker; :class:`Busy` if no worker
+        was free in time), and :class:`Abandoned` when ``cancelled()`` (asked every
+        :data:`POLL` seconds) turns true; either way the worker is killed and
+        replaced, so that an abandoned query holds no worker.  Otherwise the value
+        or the worker's exception."""
+        deadline = (time.monotonic() if since is None else since) + seconds
         worker = self._take(deadline, cancelled)
+        if time.monotonic() >= deadline:  # its time spent before it came here (reading the board): not sent
+            self._give_back(worker)
+            raise TimeUp()
         try:
             worker.send((function, args))
             kind = _wait(worker.wait, deadline, cancelled)
@@ -109,10 +117,15 @@ class Workers:
                 return
 
     def _take(self, deadline: float, cancelled: Callable[[], bool] | None) -> "_Worker":
+        """An idle worker (or a new one, up to ``size``); :class:`Busy` if none frees by ``deadline``."""
         with self._lock:
             if self._idle.empty() and self._started < self.size:
                 self._started += 1
                 return _Worker()
+        try:
+            return self._idle.get_nowait()  # one is idle: not busy, however late it is
+        except queue.Empty:
+            pass
         taken: list = []
 
         def wait(seconds: float) -> bool:
@@ -123,7 +136,7 @@ class Workers:
                 return False
         kind = _wait(wait, deadline, cancelled)
         if kind == "time":
-            raise TimeUp()
+            raise Busy()
         if kind == "cancelled":
             raise Abandoned()
         return taken[0]

@@ -881,6 +881,23 @@ def _post(url: str, body: dict, timeout: float) -> dict:
     return json.loads(urllib.request.urlopen(request, timeout=timeout).read())
 
 
+def _post_status(url: str, body: dict, timeout: float = 60) -> tuple[int, dict, dict]:
+    """(status, headers, answer) of a POST, an error status included."""
+    import urllib.error
+    try:
+        with _urlopen(url, body, timeout) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}, json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        return err.code, {k.lower(): v for k, v in err.headers.items()}, json.loads(err.read())
+
+
+def _urlopen(url: str, body: dict, timeout: float):
+    import urllib.request
+    request = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    return urllib.request.urlopen(request, timeout=timeout)
+
+
 class TestBusyServer:
     """One worker, held by a slow query (uvicorn on a free port, real connections)."""
 
@@ -928,8 +945,32 @@ class TestBusyServer:
             slow.start()
             assert taken.wait(30)
             start = time.monotonic()
-            answer = _post(url + "api/probs", {"board": SMALL, "timeout": 1}, timeout=30)
+            status, headers, answer = _post_status(url + "api/probs", {"board": SMALL, "timeout": 1})
             waited = time.monotonic() - start
             slow.join()
-        assert answer["complete"] is False and answer["timeout"] == 1
+        assert answer["complete"] is False and answer["timeout"] == 1 and answer["consistent"] is None
         assert 1 <= waited < 3.5  # the worker frees at 6 s: 5.5 s from this query's start
+        # Told apart from a hard board (the same words once): busy, and when to ask again.
+        assert (status, headers["retry-after"]) == (503, "1")
+        assert answer["stopped"] == ("no answer within 1 s: the server was busy (its 1 worker(s) answering "
+                                     "other queries); ask again")
+
+    def test_many_waiting_queries_do_not_hold_up_a_quick_one(self):
+        """45 slow queries at once held every thread routes run in (40), and a query with 2 s
+        answered after 20 s, its clock started only when it had a thread."""
+        import threading
+        import time
+
+        from tests.web.browser import live_server
+        with live_server(Limits(workers=1)) as url:
+            slow = [threading.Thread(target=_post_status, args=(url + "api/probs", {
+                "board": format_board(hard_board()), "timeout": 10})) for _ in range(45)]
+            for thread in slow:
+                thread.start()
+            time.sleep(1.5)  # every one sent, waiting for the worker or running
+            start = time.monotonic()
+            status, _, answer = _post_status(url + "api/count", {"board": SMALL, "timeout": 1})
+            waited = time.monotonic() - start
+            for thread in slow:
+                thread.join()
+        assert status == 503 and "busy" in answer["stopped"] and waited < 4  # 8.5 s with 40 threads

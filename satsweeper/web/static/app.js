@@ -41,7 +41,8 @@ async function api(command, body, signal) {
     setTimeout(() => busy(-1), 0);  // after the caller has drawn the answer
   }
   if (!response.ok || answer.error) {
-    const err = new Error(answer.error || ("HTTP " + response.status));
+    // A busy server (503) answers in the out-of-time shape: its "stopped" says so.
+    const err = new Error(answer.error || answer.stopped || ("HTTP " + response.status));
     err.answer = answer;
     throw err;
   }
