@@ -711,6 +711,34 @@ class TestKilled:
             assert answer["games"] > 0 and read_journal(tmp_path / "j.jsonl").games == answer["games"]
 
 
+class TestLongNames:
+    """A name longer than the system's 255 bytes: checking it raised ENAMETOOLONG (Path.exists
+    does), an internal error (exit 70) for every board, output, journal and memo."""
+
+    LONG = "a" * 300
+
+    @pytest.mark.parametrize("args", [
+        ["count", LONG], ["render", EXAMPLES / "unique.txt", "-o", LONG + ".svg"],
+        ["bench", "--games", "2", "--out", LONG], ["bench", "--resume", LONG], ["gadget", "verify", LONG],
+        ["optimal", "3x3x1", "--memo", LONG], ["generate", "9x9x10", "--count", "2", "--out-dir", LONG],
+    ])
+    def test_a_name_too_long_is_bad_input(self, args):
+        result = run(*args, "--json")
+        answer = one_json(result)
+        assert result.exit_code == 2 and set(answer) == ERROR_KEYS
+        assert answer["expected"] == "a file name of at most 255 bytes a part (of a path at most 4096)"
+        assert answer["got"].endswith(", 300 bytes") or answer["got"].endswith(", 304 bytes")
+
+    def test_a_long_formula_is_compiled(self, tmp_path):
+        """compile takes a formula or a file: a 269-character formula was tried as a file name."""
+        formula = "&".join(["(a|b)"] * 45)  # 3 of the 4 assignments of a, b satisfy it
+        assert sum(a or b for a in (0, 1) for b in (0, 1)) == 3
+        result = run("compile", formula, "-o", tmp_path / "c.txt", "--json")
+        assert result.exit_code == 0, result.output
+        answer = one_json(result)
+        assert int(answer["models"]) == 3 and int(answer["explanations"]) == 3  # counts are strings
+
+
 class TestStreamsAndFullDisks:
     """What the machine does to a command's streams and outputs: answered in the contract's
     words, never a traceback nor the "no" of exit 1."""

@@ -117,8 +117,9 @@ class Group(click.Group):
             code = _report_error(LimitReached(OUT_OF_MEMORY),
                                  as_json, command)
         except Exception as err:  # noqa: BLE001 - a bug, but the user sees one line
-            message = f"internal error, please report it: {type(err).__name__}: {cut(str(err))}"
-            code = _report_error(click.ClickException(message), as_json, command, INTERNAL)
+            refused = _too_long(err)
+            code = _report_error(refused, as_json, command) if refused else _report_error(click.ClickException(
+                f"internal error, please report it: {type(err).__name__}: {cut(str(err))}"), as_json, command, INTERNAL)
         if standalone_mode:
             sys.exit(code)
         return code
@@ -171,6 +172,21 @@ def _terminate_as_interrupt(command: str | None) -> Iterator[None]:
     from ..limits import terminate_as_interrupt
     with terminate_as_interrupt():
         yield
+
+
+def _too_long(err: Exception) -> UserError | None:
+    """A path the system refuses as too long, as bad input: any check of a file or output
+    name (``Path.exists`` raises it) was an internal error, and a formula of 300 characters
+    typed for ``compile`` met it first."""
+    import errno
+    if not (isinstance(err, OSError) and err.errno == errno.ENAMETOOLONG):
+        return None
+    name = os.fsdecode(err.filename) if err.filename is not None else "a name"
+    return UserError(f"a file name of at most {NAME_MAX} bytes a part (of a path at most {PATH_MAX})",
+                     f"{cut(name)}, {len(os.fsencode(name)):,} bytes")
+
+
+NAME_MAX, PATH_MAX = 255, 4096  # Linux's: what ENAMETOOLONG means
 
 
 def _interrupted(as_json: bool, command: str | None, err: BaseException | None) -> int:
@@ -697,7 +713,8 @@ def refuse_overwriting_input(output: Path | None, *inputs: Source | str | None) 
         return
     for given in inputs:
         name = given.name if isinstance(given, Source) else given
-        if name and name != "<stdin>" and Path(name).exists() and output.exists() \
+        # os.path: a formula given as text may be too long for a file name (Path.exists raises).
+        if name and name != "<stdin>" and os.path.exists(name) and output.exists() \
                 and output.resolve() == Path(name).resolve():
             raise UserError("an output file other than the input",
                             f"-o {cut(str(output))}, which would replace the input")

@@ -348,7 +348,7 @@ def compile_formula(formula, gates, output, no_count, show_models, max_cells, ma
         raise UserError("a formula or a DIMACS file", f"{cut(formula)}, {what}")
     else:
         parsed = read_formula(formula)
-        if Path(formula).is_file() and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", formula):
+        if os.path.isfile(formula) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", formula):
             # "compile a" with a file a there: the file was read, not the variable a, without a word
             click.echo(f"satsweeper: note: read the formula from the file {formula} (for the variable, "
                        f"write ({formula}))", err=True)
