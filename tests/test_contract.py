@@ -826,6 +826,24 @@ class TestStreamsAndFullDisks:
         assert err.value.got == "OSError: 'Matplotlib requires access to a writable cache directory'"
 
 
+class TestWhatIsKnownOutOfTime:
+    @pytest.mark.parametrize("command", ["count", "solve"])
+    def test_the_rules_get_their_two_seconds_even_in_c(self, monkeypatch, command):
+        """Out of time, the single-number rules get KNOWN_SECONDS more, under a signal that C
+        code (the compiled build's rules) never heard: count --timeout 5 on a 1000x1000 board
+        took 18 s.  Here the rules are a loop in C (a sum over a range: 8 s here)."""
+        import satsweeper.singlepoint
+        from satsweeper.limits import KNOWN_SECONDS
+        monkeypatch.setattr(satsweeper.singlepoint, "settled_moves", lambda problem: sum(range(6 * 10 ** 8)))
+        start = time.monotonic()
+        result = run(command, EXAMPLES / "expert.txt", "--timeout", "0.001", "--json")
+        took = time.monotonic() - start
+        answer = one_json(result)
+        assert result.exit_code == 3 and answer["complete"] is False
+        assert answer["safe"] == [] and answer["mine"] == []  # not worked out: nothing said
+        assert took < KNOWN_SECONDS + 3, took  # the loop alone: 8 s
+
+
 class TestLongTimeouts:
     TIMED = [c for c in COMMANDS if any(p.name == "timeout" for p in main.get_command(None, c[0].split()[0]).params)]
 
