@@ -223,6 +223,28 @@ class Tally:
         low = min(self.scaled_mines.values())
         return [c for c, m in self.scaled_mines.items() if m == low]
 
+    def probabilities(self) -> dict[Hashable, Fraction]:
+        """cell -> its exact mine probability, every cell, in problem order.
+
+        Each distinct value is divided once: a Fraction per cell costs a gcd of
+        numbers of thousands of digits on a big board (render --probs on a 1000x1000
+        position took 148 s this way against 2.6 s for probs).
+
+        >>> Tally(4, {"a": 1, "b": 3, "c": 1}).probabilities()
+        {'a': Fraction(1, 4), 'b': Fraction(3, 4), 'c': Fraction(1, 4)}
+        """
+        self._need_consistent()
+        values = self.scaled_mines
+        pairs = values.pairs() if isinstance(values, Shared) else values.items()
+        found: dict = {}
+        out: dict[Hashable, Fraction] = {}
+        for cell, value in pairs:
+            p = found.get(value)
+            if p is None:
+                p = found[value] = Fraction(value) / self.scaled_count
+            out[cell] = p
+        return out
+
     def groups(self) -> dict[Fraction, int]:
         """probability -> how many cells have it (a big board's answer at a glance).
 

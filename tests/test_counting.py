@@ -226,6 +226,26 @@ class TestTallyQuestions:
             answer.probability((120, 0))
         assert answer.probability((0, 1)) == 0
 
+    @given(boards())
+    @settings(max_examples=60, deadline=None)
+    def test_probabilities_are_the_oracles(self, board):
+        """Every cell's probability at once, each value divided once: the brute force's."""
+        problem = problem_of(board)
+        found = oracle.explanations(problem)
+        answer = tally(problem)
+        if not found:
+            return
+        assert answer.probabilities() == {c: Fraction(sum(c in e for e in found), len(found))
+                                          for c in problem.cells}
+        assert list(answer.probabilities()) == list(problem.cells)
+
+    def test_probabilities_of_a_big_board(self):
+        """A big board's shared floating value, and its frontier's own: as asked cell by cell."""
+        answer = tally(Board(120, 100, {(0, 0): 1, (5, 5): 2}, total_mines=10))
+        assert isinstance(answer.scaled_mines, Shared)
+        assert answer.probabilities() == {c: answer.probability(c) for c in answer.cells()}
+        assert len(set(answer.probabilities().values())) == 3  # 0,0's cells, 5,5's cells, the floating
+
     @pytest.mark.parametrize("ask", ["probability", "safest", "groups", "expected_mines"])
     def test_inconsistent_problems_have_no_probabilities(self, ask):
         """Each probability question on an inconsistent board is an InputError (expected_mines

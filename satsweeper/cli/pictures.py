@@ -81,7 +81,7 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
         from ..reasoning import tally_with_conflict
         counts, conflict = tally_with_conflict(problem, "components")
         if counts.consistent:
-            picture = Picture(probabilities={c: counts.probability(c) for c in counts.cells()},
+            picture = Picture(probabilities=counts.probabilities(),
                               title=picture.title,
                               caption=CERTAIN_KEY)
     if reason is not None and not conflict:

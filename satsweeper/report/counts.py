@@ -87,7 +87,7 @@ def board_probabilities_text(view: BoardView, answer: Tally, conflict: tuple = (
         return count_text(answer, conflict)
     safest = answer.safest()
     p = answer.probability(safest[0]) if safest else Fraction(0)
-    picture = view.picture({c: percent(answer.probability(c)) for c in answer.cells()}) \
+    picture = view.picture({c: percent(p) for c, p in answer.probabilities().items()}) \
         if view.drawable() else probability_groups_text(view, answer)
     return "\n".join([
         picture,
