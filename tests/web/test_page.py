@@ -890,6 +890,32 @@ class TestPlay:
         WebDriverWait(page, 120).until(lambda d: not text_of(d, "play-status").startswith("mines left"))
         assert text_of(page, "play-status").startswith("You won")
 
+    def test_numbers_and_outlines_contrast(self, page):
+        """Each number's colour at least 4.5:1 on an open cell (WCAG AA for text: on a phone's
+        28 px cell a digit is normal text; 2, 3 and 6 were 3.8 to 4.3), the outline of the
+        clues behind an answer at least 3:1 (the amber was 1.6)."""
+        load(page, "analyse")
+        got = page.execute_script("""
+            const host = document.getElementById('analyse-board'), out = {};
+            for (const cls of ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'reason']) {
+              const d = document.createElement('div');
+              d.className = 'cell open ' + cls;
+              host.appendChild(d);
+              const st = getComputedStyle(d);
+              out[cls] = [cls === 'reason' ? st.outlineColor : st.color, st.backgroundColor];
+              d.remove();
+            }
+            return out;""")
+
+        def luminance(css):
+            values = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]
+            lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+            return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+        for cls, (fg, bg) in got.items():
+            hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
+            assert (hi + 0.05) / (lo + 0.05) >= (3 if cls == "reason" else 4.5), (cls, fg, bg)
+
     def test_keyboard(self, page):
         """Tab to the board, arrows to 4,4, Enter opens it, F flags a cell: the
         board is the library's replay of the same moves."""
@@ -914,6 +940,13 @@ class TestPlay:
                 else:
                     assert state == ("F" if (r, c) in game.board.flags else ".")
         assert (hidden[0], hidden[1]) in cells_with(page, "play", "cursor")
+        # H hints from the board, and the hint is in a live region (it was silent, five Tabs away).
+        assert page.find_element(By.ID, "play-hint").get_attribute("aria-live") == "polite"
+        page.find_element(By.ID, "play-board").send_keys("h")
+        settle(page)
+        assert text_of(page, "play-hint").startswith(("open ", "flag ", "guess "))
+        assert [b.get_attribute("aria-pressed") for b in page.find_elements(By.CSS_SELECTOR, "#tabs button")] \
+            == ["false", "true", "false"]  # the mode shown, said (Analyse, Play, Gadgets)
 
     def test_lost_game_shows_no_stale_hint(self, page):
         """Opening a mine of the library's layout loses there; the hint and the
@@ -940,6 +973,11 @@ class TestPlay:
         assert "gradient" in cell(page, "play", *wrong).value_of_css_property("background-image")
         assert not page.find_elements(By.CSS_SELECTOR, "#play-hint *") and not text_of(page, "play-hint")
         assert not page.find_element(By.ID, "play-legend").is_displayed()
+        # Said as drawn: a screen reader heard "hidden" on the mine that exploded.
+        said = lambda at: page.execute_script("return describe(arguments[0])", cell(page, "play", *at))
+        assert said(mine) == "the mine that exploded" and said(wrong) == "flagged, but not a mine"
+        others = sorted(mines - {mine})
+        assert {said(m) for m in others} == {"a mine"}  # none flagged here
 
     def test_refused_level_leaves_no_old_board(self, page):
         """A custom level the library refuses: its message, and no board of the game before."""

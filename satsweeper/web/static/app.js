@@ -245,7 +245,7 @@ function cellHtml(r, c, ch, odds) {
 // What the keys do on each board, said to a screen reader (Analyse has no flagging:
 // F is a right click there, which asks, or with a drawing tool draws a hidden cell).
 const KEYS = {"analyse-board": "arrow keys move, Enter asks whether the cell is safe, or draws with a drawing tool",
-              "play-board": "arrow keys move, Enter opens, F flags, U undoes the last move"};
+              "play-board": "arrow keys move, Enter opens, F flags, H hints, U undoes the last move"};
 
 function keyboard(host, board, cells, onCell) {
   host.tabIndex = 0;
@@ -279,6 +279,9 @@ function keyboard(host, board, cells, onCell) {
     } else if ((e.key === "u" || e.key === "U") && host.id === "play-board") {
       e.preventDefault();
       undo();
+    } else if ((e.key === "h" || e.key === "H") && host.id === "play-board") {
+      e.preventDefault();  // the hint without leaving the board (it was five Tabs away and back)
+      $("hint-button").click();
     }
   };
 }
@@ -291,6 +294,13 @@ function describe(div) {
     return p === "0" ? "hidden, safe in every explanation" : p === "1" ? "hidden, a mine in every explanation"
       : `hidden, mine probability ${p}`;
   }
+  // A lost game's mines and wrong flags, and an explanation's mines (purple dots): said, not
+  // only drawn (a screen reader heard "hidden" on the mine that exploded).
+  const has = (name) => div.classList.contains(name);
+  if (has("exploded")) return "the mine that exploded";
+  if (has("wrong-flag")) return "flagged, but not a mine";
+  if (has("mine")) return s === "F" ? "flagged, a mine" : "a mine";
+  if (s === "." && has("explained")) return "hidden, a mine in the explanation drawn";
   if (s === ".") return "hidden";
   if (s === "F") return "flagged";
   if (s === "-") return "void";
@@ -1300,7 +1310,10 @@ function casesTable(a) {
 // ------------------------------------------------------------------ wiring
 
 function setMode(mode) {
-  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.mode === mode);
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.classList.toggle("active", b.dataset.mode === mode);
+    b.setAttribute("aria-pressed", String(b.dataset.mode === mode));  // said, not only drawn white
+  }
   for (const s of document.querySelectorAll(".mode")) s.hidden = s.id !== mode;
   document.querySelectorAll(".board").forEach(sight);  // a large board drawn while its mode was not shown
   if (mode === "gadgets" && !gadgetState.list.length) loadGadgets();
