@@ -27,7 +27,7 @@ import threading
 import time
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Callable, Literal
+from typing import Annotated, Callable, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -127,14 +127,41 @@ class TooLarge(Exception):
         self.expected, self.got = expected, got
 
 
+class ErrorAnswer(BaseModel):
+    """Every error's body: the CLI's error object (docs/json.md), in the description that
+    /openapi.json publishes (it said FastAPI's own {"detail": [...]}, which is never sent)."""
+    command: str | None = Field(description="The command asked, null if none.")
+    version: int
+    error: str = Field(description="The whole message, as the CLI prints it.")
+    file: str | None
+    line: int | None
+    col: int | None
+    expected: str | None
+    got: str | None
+
+
+# Published for every endpoint (422 replaces FastAPI's HTTPValidationError there).
+ERROR_RESPONSES: dict = {
+    400: {"model": ErrorAnswer, "description": "A request that cannot be answered as sent (the CLI's exit 2)."},
+    404: {"model": ErrorAnswer, "description": "No such endpoint."},
+    405: {"model": ErrorAnswer, "description": "Another method than the endpoint's (see Allow)."},
+    413: {"model": ErrorAnswer, "description": "A body or board above the server's limits, or one whose "
+                                               "worker ran out of memory."},
+    422: {"model": ErrorAnswer, "description": "A body that is not the JSON object described."},
+    503: {"description": "No worker came free within the query's time: the out-of-time answer, its "
+                         "\"stopped\" saying the server was busy; ask again after Retry-After seconds."},
+}
+
+
 # ------------------------------------------------------------- requests
 
 class Query(BaseModel):
     model_config = ConfigDict(extra="forbid")
     # Strict types: "1", true or "yes" were read as 1 and True; they are refused (422) as 1.5 is.
-    timeout: StrictFloat | None = Field(None, gt=0, description="Seconds for this query, waiting for a "
-                                  "busy worker included (default: the server's); on time, what is "
-                                  "known with \"complete\": false.")
+    timeout: StrictFloat | None = Field(None, gt=0, allow_inf_nan=False,
+                                        description="Seconds for this query from its arrival, waiting for a "
+                                        "busy worker included (default: the server's, 10 s; at most its "
+                                        "limit, 60 s); on time, what is known with \"complete\": false.")
 
 
 class BoardQuery(Query):
@@ -156,6 +183,8 @@ class NoGuessQuery(Query):
     col: StrictInt | None = Field(None, ge=0)
 
 
+Index = Annotated[int, Field(strict=True, ge=0)]  # a row or column: refused (422) below 0, as a cell's row is
+
 Strategy = Literal[NAMES]  # the names the command line takes, not a copy of them
 
 
@@ -170,7 +199,7 @@ class GameQuery(Query):
     rule: Literal["can-lose", "safe", "opening"] = "safe"
     no_guess: StrictBool = False
     seed: StrictInt = Field(0, ge=0, lt=2 ** 63)
-    moves: list[tuple[Literal["open", "flag", "unflag", "chord"], StrictInt, StrictInt]] = []
+    moves: list[tuple[Literal["open", "flag", "unflag", "chord"], Index, Index]] = []
     hint: StrictBool = Field(False, description="Also the hint (best's move and why) on the position.")
     probs: StrictBool = Field(False, description="Also the exact probabilities on the position (none before "
                         "the first click when the rule keeps it safe: it is safe wherever it is).")
@@ -257,6 +286,7 @@ def create_app(limits: Limits = Limits()) -> FastAPI:
     # FastAPI's /docs pages load their scripts from a CDN; static/api.html
     # draws the same description offline.
     app = FastAPI(title="satsweeper", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  responses=ERROR_RESPONSES,
                   description="Minesweeper reasoning with SAT and #SAT: the CLI's JSON contract "
                               "(docs/json.md) over HTTP.")
     app.state.stopping = threading.Event()  # set on Ctrl-C: running queries stop and answer
@@ -297,7 +327,7 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         length = request.headers.get("content-length", "")
         if length.isdigit() and int(length) > limits.body:
             return _error(request, 413, f"expected a request of at most {limits.body:,} bytes "
-                          f"(got {int(length):,} bytes)", expected=f"at most {limits.body:,} bytes",
+                          f"(got {int(length):,} bytes)", expected=f"a request of at most {limits.body:,} bytes",
                           got=f"{int(length):,} bytes")
         return await call_next(request)
 
@@ -328,6 +358,9 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         where = f"{request.method} {request.url.path}"
         if isinstance(err, BodyTooLarge):
             return _error(request, 413, err.detail, expected=err.expected, got=err.got)
+        if err.status_code == 400 and err.detail == UNPARSABLE:  # FastAPI's words for a body json.loads refused
+            got = _unparsable(await request.body())
+            return _error(request, 422, f"expected a JSON object (got {got})", expected="a JSON object", got=got)
         if err.status_code == 404:
             expected = "an endpoint of /api.html or a file of the page"
             response = JSONResponse(error_object(None, f"expected {expected} (got {where}, which is "
@@ -352,6 +385,31 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
     @app.exception_handler(Exception)
     async def internal(request: Request, err: Exception):  # a bug: one line, no trace
         return _error(request, 500, f"internal error, please report it: {type(err).__name__}")
+
+
+# What FastAPI says (400) when reading the body as JSON failed other than as invalid JSON.
+UNPARSABLE = "There was an error parsing the body"
+
+
+def _unparsable(body: bytes) -> str:
+    """Why a body that is not invalid JSON in json's own words could not be read: bytes that are
+    not UTF-8, nesting past Python's recursion limit, a number too long to convert (they were
+    "HTTP 400: There was an error parsing the body", expected and got null).
+
+    >>> _unparsable(b'{"board": "1\\xff"}'), _unparsable(b"[" * 100000)
+    ('bytes that are not UTF-8 (0xff at byte 13)', 'JSON nested too deeply to read')
+    """
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return f"bytes that are not UTF-8 (0x{body[err.start]:02x} at byte {err.start + 1})"
+    try:
+        json.loads(text)
+    except RecursionError:
+        return "JSON nested too deeply to read"
+    except ValueError as err:  # a number of more than 4300 digits, say
+        return f"JSON that could not be read: {str(err).split(';')[0].lower()}"
+    return "a body that could not be read as JSON"
 
 
 def _invalid_words(request: Request, first: dict, body: bytes = b"") -> tuple[str, str]:
@@ -384,7 +442,7 @@ def _fields(request: Request) -> list[str]:
 def _seconds(query: Query, limits: Limits) -> float:
     seconds = query.timeout or limits.timeout
     if seconds > limits.max_timeout:
-        raise BadRequest(f"timeout of at most {limits.max_timeout:g} s", f"{seconds:g}")
+        raise Malformed(f"timeout of at most {limits.max_timeout:g} s", f"{seconds:g}")  # 422, as 0 or -1 is
     return seconds
 
 
@@ -540,7 +598,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
             return _run(request, workers, command, _seconds(query, limits),
                         _obvious(subject, start) if known else _nothing, work, subject, start)
         route.__name__ = command
-        route.__doc__ = f"``satsweeper {command} --json``: {work.__doc__ or ''}"
+        route.__doc__ = work.__doc__ or f"``satsweeper {command} --json``."  # which says so (it was said twice)
         app.post(f"/api/{command}", summary=f"satsweeper {command}")(route)
 
     board_route("check", answers.check)
@@ -551,6 +609,8 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 
     @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
     def analyse(query: BoardQuery, request: Request) -> dict:
+        """What the Analyse page draws at once: the board read, ``probs``' object and ``hint``'s with
+        its words; out of time, the board and what the single-number rules settle."""
         from ..textio import lookalike_note, lookalikes
         subject, puzzle = read(query.board, limits, systems=True)
         if puzzle is None:  # the page's other questions do take one

@@ -546,6 +546,36 @@ class TestBadInput:
         full = client.post("/api/game", json={"level": "3x3x9", "moves": [["open", 1, 1]]})
         assert full.status_code == 400 and "first click at 1,1" in full.json()["error"]
         assert client.post("/api/game", json={"moves": [["dig", 0, 0]]}).status_code == 422
+        below = client.post("/api/game", json={"moves": [["open", -1, 0]]})  # 400 where safe's row -1 was 422
+        assert below.status_code == 422 and below.json()["got"] == "-1"
+
+    @pytest.mark.parametrize("body, got", [
+        (b'{"board": "1.\xff\n"}', "bytes that are not UTF-8 (0xff at byte 14)"),
+        (b"[" * 100000, "JSON nested too deeply to read"),
+        (b'{"board": "1.", "timeout": ' + b"9" * 5000 + b"}", "JSON that could not be read: exceeds the limit "
+         "(4300 digits) for integer string conversion: value has 5000 digits"),
+    ])
+    def test_bodies_json_cannot_read(self, client, body, got):
+        """Bodies json.loads refuses other than as invalid JSON were "HTTP 400: There was an error
+        parsing the body", expected and got null."""
+        response = client.post("/api/count", content=body, headers={"content-type": "application/json"})
+        assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
+        assert (response.json()["expected"], response.json()["got"]) == ("a JSON object", got)
+
+    def test_the_published_errors_are_the_ones_sent(self, client):
+        """/openapi.json typed every 422 as FastAPI's {"detail": [...]}, never sent, and listed no
+        400, 413 or 503: each endpoint now lists the error object the server sends."""
+        spec = client.get("/openapi.json").json()
+        error = spec["components"]["schemas"]["ErrorAnswer"]
+        assert set(error["properties"]) == ERROR_KEYS
+        for path, methods in spec["paths"].items():
+            for method, op in methods.items():
+                assert {"400", "413", "422", "503"} <= set(op["responses"]), (path, method)
+                assert op["responses"]["422"]["content"]["application/json"]["schema"] == {
+                    "$ref": "#/components/schemas/ErrorAnswer"}
+        sent = client.post("/api/count", json={"board": 1})  # a field of the wrong type: 422
+        assert sent.status_code == 422 and set(sent.json()) == set(error["properties"])
+        assert "HTTPValidationError" not in spec["components"]["schemas"]
 
     @pytest.mark.parametrize("level, rule, room", [("3x3x9", "safe", 8), ("3x3x6", "opening", 5),
                                                    ("1x4x3", "opening", 2)])
@@ -708,9 +738,15 @@ class TestLimits:
         assert answer["complete"] is False and answer["timeout"] == 1
         assert answer["safe"] == answer["mine"] == []
 
-    def test_timeout_above_the_limit(self, client):
-        response = client.post("/api/count", json={"board": "1.\n", "timeout": 1000})
-        assert response.status_code == 400 and "at most 60 s" in response.json()["error"]
+    @pytest.mark.parametrize("timeout", ["1000", "61", "1e308", "Infinity", "NaN", "-1", "0"])
+    def test_a_timeout_out_of_range(self, client, timeout):
+        """Every timeout out of range is 422, the status of a field out of its range (61 and
+        Infinity were 400, -1 and NaN 422)."""
+        response = client.post("/api/count", content=f'{{"board": "1.\\n", "timeout": {timeout}}}',
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 422 and set(response.json()) == ERROR_KEYS
+        assert response.json()["expected"] in ("timeout of at most 60 s", "timeout: input should be a finite number",
+                                               "timeout: input should be greater than 0")
 
 
 class TestPackaging:
