@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 import math
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -1309,6 +1310,21 @@ class TestLaptop:
                 return [w.clientWidth, w.scrollWidth, w.clientHeight, w.scrollHeight,
                         document.querySelectorAll('#play-board .cell').length]""")
             assert box[1] <= box[0] and box[3] <= box[2] and box[4] == rows * cols, box
+
+
+    @pytest.mark.parametrize("width", [500, 520])
+    def test_a_gadget_fits_when_the_page_scroll_bar_comes(self, width):
+        """The page's scroll bar, which comes with the drawing, took the width the XOR's cells
+        were fitted to: it overflowed its box by 9 to 13 px (scrolled sideways)."""
+        with live_server() as url, chromium(width, 900) as driver:
+            driver.get(url + "#gadgets")
+            settle(driver)
+            Select(driver.find_element(By.ID, "gadget-name")).select_by_value("xor")
+            settle(driver)
+            time.sleep(0.3)  # the refit comes with the frame after the scroll bar's
+            box = driver.execute_script("""const w = document.querySelector('#gadget-board').parentElement;
+                return [w.clientWidth, w.scrollWidth, document.documentElement.scrollHeight > innerHeight]""")
+            assert box[1] <= box[0] and box[2], box
 
 
 class TestGadgets:
