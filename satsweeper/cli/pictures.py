@@ -72,10 +72,7 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
     # A plain drawing asks no question: whether the board is consistent is
     # then not known (null), not claimed.
     data = {"output": str(output), "consistent": None}
-    # The total is part of the puzzle (an extreme one needs it) and no square shows it.
-    total = getattr(subject, "total_mines", None)
-    picture = Picture(title=Path(source.name).name + (f" ({total} mine{'s' if total != 1 else ''})"
-                                                      if total is not None else ""))
+    picture = Picture(title=Path(source.name).name + mines_said(subject))
     conflict = ()
     if with_probs:
         from ..reasoning import tally_with_conflict
@@ -176,7 +173,7 @@ def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:
                           caption="orange: the clues that conflict")
     else:
         counts = tally(with_start(problem_of(board), start))
-        probabilities = {c: counts.probability(c) for c in counts.cells()}
+        probabilities = counts.probabilities()
         marks = {o.cell: "reason" for o in answer.reason if isinstance(o, Clue)}
         if answer.cell is not None:
             marks[answer.cell] = "move"
@@ -188,12 +185,20 @@ def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:
         elif answer.sure:
             caption = f"magenta: {verb} this cell; blue: the clues that force it{total}"
         else:
-            caption = f"magenta: the guess ({answer.basis}); colours: exact mine probability"
+            from ..report.hints import BASIS_SHORT
+            caption = f"magenta: the guess ({BASIS_SHORT.get(answer.basis, answer.basis)}); colours: exact mine probability"
         if any(p in (0, 1) for p in probabilities.values()):  # drawn as render --probs says
             caption += f"; {CERTAIN_KEY}"
-        picture = Picture(probabilities, marks, title=f"{name}: hint" if name else "hint",
+        picture = Picture(probabilities, marks, title=(f"{name}: hint" if name else "hint") + mines_said(board),
                           caption=caption)
     return write_output(output, lambda path: render(board, str(path), picture=picture))
+
+
+def mines_said(board) -> str:
+    """A picture title's " (99 mines)": the total is part of the puzzle (an extreme one needs
+    it, a hint's reason may name it) and no square shows it; "" without one."""
+    total = getattr(board, "total_mines", None)
+    return "" if total is None else f" ({total} mine{'s' if total != 1 else ''})"
 
 
 def draw_uniqueness(board, answer, output: Path, name: str) -> str:

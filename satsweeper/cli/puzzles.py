@@ -43,21 +43,23 @@ def noguess(source, start, picture, as_json):
     from ..difficulty import grade
     from ..puzzles import guess_odds, no_guess
     from ..report.puzzles import no_guess_json, no_guess_text, not_a_layout
+    from ..textio import format_of
     from ..report.views import BoardView
     puzzle = read_puzzle_from(source)
     board = puzzle.board
     if puzzle.mines is None:  # a hand-made position has no truth to play against
-        raise UserError(*not_a_layout(board), source.name, grid_line(source))
+        raise UserError(*not_a_layout(board, format_of(source.text) == "mine"), source.name, grid_line(source))
     if board.voids:
         raise UserError("a full rectangle for a game", "void squares", source.name, grid_line(source))
     cell = start or puzzle.start
     if cell is None:
-        raise UserError("--start ROW,COL or a 'start:' line", "neither", source.name, grid_line(source))
+        raise UserError("--start ROW,COL (a .mine file has no start: line)" if format_of(source.text) == "mine"
+                        else "--start ROW,COL or a 'start:' line", "neither", source.name, grid_line(source))
     check_inside(board, cell, "start cell")
     if cell in puzzle.mines:
         raise UserError("a safe start cell (not a mine)", f"{cell[0]},{cell[1]}, a mine")
     if picture is not None:
-        from .pictures import require_matplotlib
+        from .pictures import mines_said, require_matplotlib
         require_matplotlib()
         refuse_overwriting_input(picture, source)
     level = Level(board.width, board.height, len(puzzle.mines))
@@ -93,7 +95,7 @@ def noguess(source, start, picture, as_json):
             caption = (f"before the hardest step ({hardest_phrase(graded)}): {needs}it opens or flags "
                        f"the cells outlined magenta")
         drawing = Picture(probabilities=odds or None, marks=marks, caption=caption,
-                          title=f"{Path(source.name).name}: " + (str(graded) if graded else "a guess is forced"))
+                          title=f"{Path(source.name).name}{mines_said(drawn)}: " + (str(graded) if graded else "a guess is forced"))
         text += "\n" + write_output(picture, lambda path: render(drawn, str(path), picture=drawing))
         data["picture"] = str(picture)
     emit("noguess", as_json, data, text, verdict(answer.solved))

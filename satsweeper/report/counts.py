@@ -182,13 +182,15 @@ def system_probabilities_text(names: tuple, others: int, answer: Tally, conflict
     lines = [count_text(answer), f"{'cell':<{width}}  probability"]
     for name in names:
         p = answer.probability(name)
-        lines.append(f"{name:<{width}}  {fraction_text(p)} ({float(p):.4f})")
+        lines.append(f"{name:<{width}}  {fraction_text(p)} ({float(p):.2%})")  # as a board's
     if others:
         cell = next(c for c in answer.cells() if not isinstance(c, str))
         p = answer.probability(cell)
-        lines.append(f"each of the {others} other cells: {fraction_text(p)} ({float(p):.4f})")
+        lines.append(f"each of the {others} other cells: {fraction_text(p)} ({float(p):.2%})")
     safest = answer.safest()
+    low = answer.probability(safest[0]) if safest else Fraction(0)
     lines.append("safest: " + join_words(str(c) if isinstance(c, str) else "the other cells"
                                          for c in dict.fromkeys(c if isinstance(c, str) else None
-                                                                for c in safest)))
+                                                                for c in safest))
+                 + f" at p = {fraction_text(low)} ({float(low):.2%})")
     return "\n".join(lines)

@@ -39,6 +39,18 @@ BASIS_TEXT = {
 }
 
 
+# A guess's reason in a picture's caption: BASIS_TEXT's, short ("the guess (endgame)" said
+# the strategy's label, which the text never uses).
+BASIS_SHORT = {
+    "endgame": "the best chance of winning from here", "look-ahead": "the likeliest to survive this move and the next",
+    "corner": "an untouched corner, as safe as the safest cell", "corner-yield": "as safe as a corner, and it leads on",
+    "pseudo-50/50": "a walled-in 50/50, taken now", "safest": "the safest cell", "50/50": "a 50/50, taken now",
+    "pocket": "the best guess of a walled-in region", "two moves": "the likeliest to survive the next two moves",
+    "dominance": "safe wherever the look-ahead's choice is, and safer", "random": "a cell drawn at random",
+    "choice": "the strategy's own choice",
+}
+
+
 # The rule in words, as the README and noguess say it (JSON keeps "single number").
 RULE_TEXT = {"single number": "one number"}
 

@@ -17,7 +17,7 @@ MOVE_PHRASES = {Rung.SINGLE: "by one number", Rung.PAIR: "by two nested numbers"
 SHOWN_ODDS = 10  # frontier cells listed in the text report, safest first
 
 
-def not_a_layout(board) -> tuple[str, str]:
+def not_a_layout(board, mine: bool = False) -> tuple[str, str]:
     """(expected, got) for a position given where a layout is wanted (noguess): what
     answers a position instead, and every mine written F (the flags as many as the
     total) named as the likely slip; a game's position with some flags is just a position.
@@ -26,9 +26,11 @@ def not_a_layout(board) -> tuple[str, str]:
     >>> not_a_layout(Board(1, 2, {(0, 0): 1}, frozenset({(0, 1)}), total_mines=1))[1].endswith("write a hidden mine '*'")
     True
     """
-    flags = f"; its {len(board.flags)} F squares are flags the player has placed: write a hidden mine '*'" \
+    # ``mine``: the text is a .mine file, whose hidden mines are M (or ?), not *.
+    code = "'M'" if mine else "'*'"
+    flags = f"; its {len(board.flags)} F squares are flags the player has placed: write a hidden mine {code}" \
         if board.flags and board.total_mines == len(board.flags) else ""
-    return ("a layout, '*' for the hidden mines", "a position without one; for a position, 'satsweeper unique' "
+    return (f"a layout, {code} for the hidden mines", "a position without one; for a position, 'satsweeper unique' "
             f"says whether its numbers decide every cell and 'satsweeper solve' which they decide{flags}")
 
 
@@ -61,7 +63,7 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
              BoardView(answer.position).picture(overlay), stats]
     if odds:
         ranked = sorted(answer.frontier, key=lambda c: (odds[c], c))
-        shown = [(odds[c], f"  {view.label(c)}: {fraction_text(odds[c])} ({float(odds[c]):.1%})")
+        shown = [(odds[c], f"  {view.label(c)}: {fraction_text(odds[c])} ({float(odds[c]):.2%})")
                  for c in ranked[:SHOWN_ODDS]]
         elsewhere = [c for c in odds if c not in overlay]
         if elsewhere:
@@ -70,7 +72,7 @@ def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None =
             chance = odds[elsewhere[0]]
             many = f"any of {len(elsewhere)} cells" if len(elsewhere) > 1 else "a cell"
             at = sum(1 for p, _ in shown if p <= chance)
-            shown.insert(at, (chance, f"  {many} next to no number: {fraction_text(chance)} ({float(chance):.1%})"))
+            shown.insert(at, (chance, f"  {many} next to no number: {fraction_text(chance)} ({float(chance):.2%})"))
         lines.append("chance of a mine, safest first:")
         lines += [line for _, line in shown]
         if len(ranked) > SHOWN_ODDS:
@@ -83,7 +85,7 @@ def grade_text(grade: Grade) -> str:
     moves = ", ".join(f"{grade.moves.get(r, 0)} {MOVE_PHRASES[r]}" for r in Rung)
     # Its total differs from the check's: in another order, 0s open other cells for free.
     return (f"difficulty: {grade}; taking the easiest move each time, cells decided: {moves} "
-            f"(cells a 0 opened for free are not counted, so the sum differs from the check's line above)")
+            f"(cells a 0 opened for free are not counted, so the sum may differ from the check's line above)")
 
 
 def _needs_phrase(step) -> str:
