@@ -205,6 +205,31 @@ def _check_free(path: Path) -> None:
             raise JournalBusy(str(path))
 
 
+def _claimed(temporary: Path, journal: Path) -> IO[str]:
+    """``temporary`` (the journal's ``.part``) opened and locked by this run, emptied only once
+    locked; :class:`JournalBusy` if another run holds it or, since, the journal itself.
+
+    Locked before it takes the journal's name, for as long as the run writes it: a second run
+    given the same file finds the lock (_check_free) instead of replacing the file under the
+    first.  Opened without truncating: two runs started together both passed _check_free, and
+    the second emptied the first's ``.part`` while it was being written (a journal of 2,000
+    games came out with two runs' lines run together).
+    """
+    handle = open(os.open(temporary, os.O_RDWR | os.O_CREAT, 0o666), "w", encoding="utf-8")
+    if not _lock(handle):  # another run's .part, being written: not ours to empty or remove
+        handle.close()
+        raise JournalBusy(str(journal))
+    try:
+        _check_free(journal)  # a run that renamed its .part to the journal since we looked
+    except JournalBusy:
+        if os.path.exists(temporary) and os.stat(temporary).st_ino == os.fstat(handle.fileno()).st_ino:
+            os.unlink(temporary)  # ours (locked): no .part left behind
+        handle.close()
+        raise
+    handle.truncate(0)
+    return handle
+
+
 class JournalWriter:
     """Writes a journal line by line, each flushed to disk before the next game.
 
@@ -228,14 +253,10 @@ class JournalWriter:
         # with a file, its target left stale), and a journal replaced keeps its permissions.
         target = Path(os.path.realpath(self.path))
         temporary = target.with_name(f".{target.name}.part")
-        handle = open(temporary, "w", encoding="utf-8")
+        handle = _claimed(temporary, self.path)
         try:
             if target.exists():
                 os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
-            # Locked before it takes the journal's name, for as long as the run writes it:
-            # a second run given the same file finds the lock (_check_free) instead of
-            # replacing the file under the first, whose games would be lost.
-            _lock(handle)
             self._write(handle, {"run": run})
             for chunk in chunks:
                 self._write(handle, {"chunk": chunk.as_json()})
@@ -267,7 +288,10 @@ class JournalWriter:
             raise JournalUnwritable(f"could not write the journal {self.path}: {err.strerror or err}") from None
 
     def close(self) -> None:
-        self.handle.close()
+        try:
+            self.handle.close()
+        except OSError:  # the line a full disk refused, still buffered: refused again (JournalUnwritable said it)
+            pass
 
     def __enter__(self) -> JournalWriter:
         return self

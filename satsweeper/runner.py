@@ -115,7 +115,7 @@ class Backend:
         if self.scheduler:
             return f"Dask scheduler {self.scheduler}"
         if self.dask:
-            return f"Dask LocalCluster of {self.workers} processes"
+            return f"Dask LocalCluster of {self.workers} process{'es' if self.workers != 1 else ''}"
         return "this process" if self.workers == 1 else f"{self.workers} processes"
 
 

@@ -481,6 +481,63 @@ class TestJournal:
             assert error.value.line == line
 
 
+    def test_a_run_rewriting_the_journal_is_not_cut_under(self, tmp_path):
+        """Two runs resumed on one journal at once: the second emptied the first's .part while
+        the first rewrote it (its lock not yet asked for), and the journal came out with both
+        runs' lines run together.  A .part another run holds is left alone: JournalBusy."""
+        import fcntl
+
+        from satsweeper.journal import JournalBusy, JournalWriter
+        path = tmp_path / "j.jsonl"
+        path.write_text('{"run": {"games": 9}}\n')
+        part = tmp_path / ".j.jsonl.part"
+        with open(part, "w") as first:  # the first run, halfway through its rewrite
+            fcntl.flock(first.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            first.write('{"run": {"games": 9}}\n{"chunk": ')
+            first.flush()
+            with pytest.raises(JournalBusy):
+                JournalWriter(path, {"games": 12})
+            assert part.read_text() == '{"run": {"games": 9}}\n{"chunk": '
+        assert path.read_text() == '{"run": {"games": 9}}\n'
+
+    def test_a_journal_that_fails_mid_run_keeps_the_summary(self, tmp_path, monkeypatch):
+        """The journal unwritable after two chunks (a full disk): the run stops, exit 3, with
+        its summary of the games journaled.  Closing the journal wrote the refused line again,
+        and the run ended as an internal error (exit 70) with no summary."""
+        from satsweeper.journal import JournalWriter
+        chunk = JournalWriter.chunk
+        calls = []
+
+        def filling(self, done):
+            calls.append(done)
+            if len(calls) == 3:
+                self.handle = open("/dev/full", "w", encoding="utf-8")  # buffered: refused at flush and at close
+            chunk(self, done)
+        monkeypatch.setattr(JournalWriter, "chunk", filling)
+        journal = tmp_path / "run.jsonl"
+        code, data = invoke("bench", "--level", "9x9x10", "--strategy", "exact", "--games", 20, "--seed", 2,
+                            "--chunk", 4, "--out", journal)
+        assert code == 3 and data["complete"] is False and "could not write the journal" in data["stopped"]
+        assert data["games"] == read_journal(journal).games == 8
+
+    def test_resume_where_nothing_can_be_written(self, tmp_path, monkeypatch):
+        """--resume where its rewrite cannot be made (a read-only place) was an internal error
+        (exit 70); --out there was bad input (exit 2), and so is this now."""
+        journal = tmp_path / "run.jsonl"
+        assert invoke("bench", "--level", "9x9x10", "--games", 4, "--chunk", 2, "--out", journal)[0] == 0
+        kept = journal.read_text()
+        real = os.open
+
+        def refused(path, *args, **kwargs):
+            if str(path).endswith(".part"):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path, *args, **kwargs)
+        monkeypatch.setattr(os, "open", refused)
+        code, data = invoke("bench", "--resume", journal, "--games", 8)
+        assert code == 2 and data["expected"] == "a journal we may write"
+        assert data["got"] == f"{journal}, permission denied" and journal.read_text() == kept
+
+
 class TestCluster:
     def test_a_killed_worker_loses_only_its_chunk(self):
         """A worker process killed mid-run: its chunk is computed again elsewhere

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from pathlib import Path
 
 import click
 
@@ -290,6 +291,10 @@ def _writer(path, run: dict, **kept):
     except JournalBusy:
         raise UserError("a journal no other run is writing (wait for it, or name another file)",
                         f"{path}, which another satsweeper run is writing now") from None
+    except OSError as err:  # --resume in a place that cannot be written (--out was checked before)
+        from .contract import check_writable
+        check_writable(Path(path))  # says why in the words --out's check uses
+        raise UserError("a journal we may write", f"{path}, {(err.strerror or str(err)).lower()}") from None
 
 
 def _report_bench(summary, params: dict, backend, games: int, journal, replaced: bool, as_json: bool,
