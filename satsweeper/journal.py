@@ -88,7 +88,10 @@ def _entries(path: str | Path, kinds: str):
     """``(line number, line, kind, value)`` of each ``{kind: value}`` line of a
     journal; a last line cut off by a stop is dropped, any other bad line raises
     :class:`BoardSyntaxError` (``kinds`` says what was expected)."""
-    name, text = read_text(path)  # stops at the first byte no journal holds (a memo given by mistake)
+    try:
+        name, text = read_text(path)  # stops at the first byte no journal holds (a memo given by mistake)
+    except BoardSyntaxError as err:
+        name, text = str(path), _before_torn_tail(path, err)
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -103,6 +106,21 @@ def _entries(path: str | Path, kinds: str):
             raise BoardSyntaxError(name, number, 1, kinds, repr(line[:40]))
         kind, value = next(iter(entry.items()))
         yield number, line, kind, value
+
+
+def _before_torn_tail(path: str | Path, err: BoardSyntaxError) -> str:
+    """The lines before the last, when ``err`` (a byte that is no text) is in the last line:
+    a machine that lost power can leave it NULs or half a character, as a stop leaves it
+    half a line (that refused the whole journal); ``err`` raised again anywhere else."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError:
+        raise err from None
+    head = data[:data.rfind(b"\n") + 1]
+    if err.line != head.count(b"\n") + 1:
+        raise err
+    return head.decode("utf-8")
 
 
 def _chunk(value, name: str, number: int) -> Chunk:

@@ -464,6 +464,17 @@ class TestJournal:
         path.write_text(path.read_text() + '{"chunk": {"sta')
         got = read_journal(path)
         assert got.run == {"games": 9} and got.chunks == written and got.games == 4
+        # A machine that lost power leaves the last line NULs, or half a character: dropped too
+        # (it refused the whole journal); a NUL in any other line is still an error, at its place.
+        whole = path.read_bytes()
+        kept = whole[:whole.rfind(b"\n") + 1]
+        from satsweeper.errors import BoardSyntaxError
+        for tail in (b"\0" * 40, b'{"chunk": {"st\xc3'):
+            path.write_bytes(kept + tail)
+            assert read_journal(path).chunks == written
+        path.write_bytes(kept.replace(b"\n", b"\n\0\n", 1))
+        with pytest.raises(BoardSyntaxError, match=r"j.jsonl:2:1: expected UTF-8 text \(got a NUL byte"):
+            read_journal(path)
 
     def test_a_gap_or_a_stray_line_is_an_error_with_its_place(self, tmp_path):
         """A chunk that does not start where the last ended, or a line in the middle that
