@@ -35,7 +35,9 @@ def not_a_layout(board, mine: bool = False) -> tuple[str, str]:
 
 
 def rounds(n: int) -> str:
-    return f"{n} round{'s' if n != 1 else ''}"
+    """``2 rounds (a round: single numbers until stuck, then one step of exact counting)``: a player
+    met "in 2 rounds" with nothing to say what a round is."""
+    return f"{n} round{'s' if n != 1 else ''} (a round: single numbers until stuck, then one step of exact counting)"
 
 
 def no_guess_text(view: BoardView, start, answer: NoGuess, grade: Grade | None = None,
