@@ -88,10 +88,7 @@ def _entries(path: str | Path, kinds: str):
     """``(line number, line, kind, value)`` of each ``{kind: value}`` line of a
     journal; a last line cut off by a stop is dropped, any other bad line raises
     :class:`BoardSyntaxError` (``kinds`` says what was expected)."""
-    try:
-        name, text = read_text(path)  # stops at the first byte no journal holds (a memo given by mistake)
-    except BoardSyntaxError as err:
-        name, text = str(path), _before_torn_tail(path, err)
+    name, text = journal_text(path)
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -106,6 +103,16 @@ def _entries(path: str | Path, kinds: str):
             raise BoardSyntaxError(name, number, 1, kinds, repr(line[:40]))
         kind, value = next(iter(entry.items()))
         yield number, line, kind, value
+
+
+def journal_text(path: str | Path) -> tuple[str, str]:
+    """(the name to quote, the text) of a journal: :func:`~satsweeper.textio.read_text`'s, which
+    stops at the first byte no journal holds (a memo given by mistake), but a last line torn by a
+    power loss dropped (see _before_torn_tail).  ``--resume`` reads its file so."""
+    try:
+        return read_text(path)
+    except BoardSyntaxError as err:
+        return str(path), _before_torn_tail(path, err)
 
 
 def _before_torn_tail(path: str | Path, err: BoardSyntaxError) -> str:

@@ -476,6 +476,17 @@ class TestJournal:
         with pytest.raises(BoardSyntaxError, match=r"j.jsonl:2:1: expected UTF-8 text \(got a NUL byte"):
             read_journal(path)
 
+    def test_resume_after_a_power_loss(self, tmp_path):
+        """bench --resume on a journal whose last line a power loss left NULs: read_journal
+        dropped the line, but --resume's own check of the file refused it (exit 2)."""
+        journal = tmp_path / "run.jsonl"
+        code, whole = invoke("bench", "--level", "9x9x10", "--strategy", "exact", "--games", 12, "--seed", 2,
+                             "--chunk", 4, "--out", journal)
+        lines = journal.read_bytes().split(b"\n")
+        journal.write_bytes(b"\n".join(lines[:3]) + b"\n" + b"\0" * 500)  # the run line and 2 of 3 chunks
+        code, data = invoke("bench", "--resume", journal)
+        assert code == 0 and (data["games"], data["wins"]) == (12, whole["wins"])
+
     def test_a_gap_or_a_stray_line_is_an_error_with_its_place(self, tmp_path):
         """A chunk that does not start where the last ended, or a line in the middle that
         is not JSON, is reported at its line (the run would otherwise count wrong)."""

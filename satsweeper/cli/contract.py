@@ -473,14 +473,18 @@ class InputFile(click.ParamType):
 
     name = "FILE"
 
-    def __init__(self, gadgets: bool = False):
+    def __init__(self, gadgets: bool = False, journal: bool = False):
         self.gadgets = gadgets
+        self.journal = journal  # a journal (--resume): a last line a power loss tore is dropped, not an error
 
     def convert(self, value, param, ctx) -> Source:
         from ..textio import read_text
         if isinstance(value, Source):
             return value
         try:
+            if self.journal:
+                from ..journal import journal_text
+                return Source(*journal_text(value))
             return Source(*read_text(value))
         except BoardSyntaxError as err:
             found = err.found

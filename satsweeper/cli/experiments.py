@@ -52,7 +52,7 @@ def require_experiments(command: str, *modules: str) -> None:
 @click.option("--out", type=OutputPath(), metavar="FILE",
               help="Journal of the run, written as it goes: a JSON line per finished chunk of "
                    "games, then the summary.")
-@click.option("--resume", type=InputFile(), metavar="FILE",
+@click.option("--resume", type=InputFile(journal=True), metavar="FILE",
               help="Continue the run journaled in FILE (its --out), writing on in it (its finished "
                    "games kept, a half-written last line dropped); the final "
                    "summary is the one an uninterrupted run gives.")
@@ -336,7 +336,7 @@ def _report_bench(summary, params: dict, backend, games: int, journal, replaced:
                    "name: --plot d.png writes d-3x3.png, d-4x4.png, ...).")
 @click.option("--out", type=OutputPath(), metavar="FILE",
               help="Journal of the sweep, written as it goes: a JSON line per finished mine count.")
-@click.option("--resume", type=InputFile(), metavar="FILE",
+@click.option("--resume", type=InputFile(journal=True), metavar="FILE",
               help="Continue the sweep journaled in FILE (its --out), writing on in it (its finished "
                    "mine counts kept); the result "
                    "is the one an uninterrupted sweep gives.")
