@@ -91,19 +91,7 @@ function fit(host) {
 }
 
 window.addEventListener("resize", () => document.querySelectorAll(".board").forEach((host) => { fit(host); sight(host); }));
-// A page scroll bar that comes with a drawing takes the width its cells were fitted to (a
-// gadget at 500 px overflowed its box by 9 px), and no resize event says so: a board's box
-// that changes width fits its cells again (its height alone, which the fitting changes, not).
-const refit = new ResizeObserver((seen) => {
-  for (const {target} of seen) {
-    const host = target.querySelector(".board"), width = String(target.clientWidth);
-    if (!host || target.dataset.fitted === width) continue;
-    target.dataset.fitted = width;
-    fit(host);
-    sight(host);
-  }
-});
-document.querySelectorAll(".board-wrap").forEach((wrap) => refit.observe(wrap));
+
 window.addEventListener("scroll", () => document.querySelectorAll(".board.far-board").forEach(sight), {passive: true});
 
 const DRAWN = 40000;  // cells drawn at most: a page of a million squares would hang the browser
