@@ -729,6 +729,14 @@ class TestLongNames:
         assert answer["expected"] == "a file name of at most 255 bytes a part (of a path at most 4096)"
         assert answer["got"].endswith(", 300 bytes") or answer["got"].endswith(", 304 bytes")
 
+    def test_a_long_name_the_system_allows_is_written(self, tmp_path):
+        """A 244-byte name (the system's limit is 255): the atomic write's temporary name, the
+        name and a suffix more, was refused once the work was done."""
+        out = tmp_path / ("c" * 240 + ".svg")
+        result = run("render", EXAMPLES / "unique.txt", "-o", out)
+        assert result.exit_code == 0, result.output
+        assert out.stat().st_size and [p.name for p in tmp_path.iterdir()] == [out.name]
+
     def test_a_long_formula_is_compiled(self, tmp_path):
         """compile takes a formula or a file: a 269-character formula was tried as a file name."""
         formula = "&".join(["(a|b)"] * 45)  # 3 of the 4 assignments of a, b satisfy it

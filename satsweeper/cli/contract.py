@@ -735,7 +735,10 @@ def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> s
     target = Path(os.path.realpath(path))
     existed = target.exists()
     mode = stat.S_IMODE(target.stat().st_mode) if existed else 0o666 & ~_umask()
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=target.suffix)
+    # The name's first 100 bytes: a name of 241-255 bytes, which the system allows, made a
+    # temporary name it refused, once the work was done.
+    short = os.fsencode(target.name)[:100].decode("utf-8", "ignore")
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{short}.", suffix=target.suffix)
     os.close(handle)
     try:
         if callable(content):
