@@ -119,6 +119,8 @@ def _before_torn_tail(path: str | Path, err: BoardSyntaxError) -> str:
     """The lines before the last, when ``err`` (a byte that is no text) is in the last line:
     a machine that lost power can leave it NULs or half a character, as a stop leaves it
     half a line (that refused the whole journal); ``err`` raised again anywhere else."""
+    if not os.path.isfile(path):  # /dev/zero given by mistake: read whole, it never ends
+        raise err
     try:
         with open(path, "rb") as stream:
             data = stream.read()
