@@ -380,3 +380,54 @@ class TestTotalInTheTitle:
         plain.write_text("..\n11\n")
         assert run("render", plain, "-o", tmp_path / "q.png").exit_code == 0
         assert drawn[1].title == "q.txt"
+
+
+class TestRenderOutOfTime:
+    """render --probs on a 1000x1000 board with 425,000 numbers grew to 20 GB with no way to stop
+    it: it had no --timeout, which every other command that counts has."""
+
+    def test_a_count_out_of_time_draws_nothing(self, tmp_path, monkeypatch):
+        import time
+        import satsweeper.reasoning
+        monkeypatch.setattr(satsweeper.reasoning, "tally_with_conflict", lambda *a, **k: time.sleep(60))
+        out = tmp_path / "e.png"
+        began = time.monotonic()
+        result = run("render", EXAMPLES / "expert.txt", "-o", out, "--probs", "--timeout", "0.5", "--json")
+        assert time.monotonic() - began < 20  # the sleeping child was killed, not waited for
+        data = json.loads(result.stdout)
+        assert result.exit_code == 3 and data["complete"] is False and data["timeout"] == 0.5
+        assert data["consistent"] is None and data["output"] is None and not out.exists()
+        text = run("render", EXAMPLES / "expert.txt", "-o", out, "--probs", "--timeout", "0.5")
+        assert text.exit_code == 3 and "no picture written" in text.output and not out.exists()
+
+    @pytest.mark.parametrize("question", [["--probs"], ["--reason", "1,0"]])
+    def test_the_clock_counts_building_the_rules(self, tmp_path, monkeypatch, question):
+        import time
+        import satsweeper.constraints
+        monkeypatch.setattr(satsweeper.constraints, "problem_of", lambda *a, **k: time.sleep(30))
+        began = time.monotonic()
+        result = run("render", EXAMPLES / "unique.txt", "-o", tmp_path / "u.png", *question, "--timeout", "1")
+        assert result.exit_code == 3 and time.monotonic() - began < 10, result.output
+
+    def test_a_plain_drawing_builds_no_rules(self, tmp_path, monkeypatch):
+        """A drawing asks nothing: the rules (9 s on a 1000x1000 board) are not built for it."""
+        import satsweeper.constraints
+
+        def no_rules(*args, **kwargs):
+            raise AssertionError("rules built for a plain drawing")
+        monkeypatch.setattr(satsweeper.constraints, "problem_of", no_rules)
+        for extra in ([], ["--opened"]):
+            board = EXAMPLES / ("layout.txt" if extra else "unique.txt")
+            result = run("render", board, "-o", tmp_path / "u.png", *extra)
+            assert result.exit_code == 0, result.output
+
+    @pytest.mark.parametrize("question", [["--probs"], ["--reason", "1,0"], ["--probs", "--reason", "2,1"]])
+    def test_a_limit_not_reached_draws_the_same(self, tmp_path, question):
+        """Given time, the answer and the picture are those drawn without a limit."""
+        timed, plain = tmp_path / "t.svg", tmp_path / "p.svg"
+        a = run("render", EXAMPLES / "unique.txt", "-o", timed, *question, "--timeout", "60", "--json")
+        b = run("render", EXAMPLES / "unique.txt", "-o", plain, *question, "--json")
+        assert a.exit_code == b.exit_code == 0, a.output
+        drop = lambda d: {k: v for k, v in d.items() if k != "output"}
+        assert drop(json.loads(a.stdout)) == drop(json.loads(b.stdout))
+        assert timed.read_text() == plain.read_text()

@@ -839,6 +839,16 @@ def working(label: str) -> Iterator[None]:
             click.echo(f"{label}: {'done in' if finished else 'stopped after'} {spent:.1f} s", err=True)
 
 
+def timed_out(command: str, as_json: bool, seconds: float | None, known: dict, known_text: str,
+              stopped: str | None = None) -> None:
+    """Report what is known when ``--timeout`` ran out (or memory: ``stopped`` says so), and exit 3."""
+    stopped = stopped or f"no answer within {seconds:g} s (--timeout)"
+    text = stopped + (f"; {known_text}" if known_text else "")
+    # The keys every answer of the command has are there, null: not known in time.
+    emit(command, as_json, dict(consistent=None, complete=False, stopped=stopped, timeout=seconds, **known),
+         text, LIMIT)
+
+
 def timeout_option(command):
     """``--timeout SECONDS``: stop a hard query, report what is known, exit 3."""
     return click.option("--timeout", type=Seconds(), metavar="SECONDS",

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import click
 
-from .contract import (CellParam, CoordParam, InputFile, OutputPath, UserError, cut, emit, json_option,
-                       refuse_overwriting_input, write_output)
+from .contract import (OUT_OF_MEMORY, CellParam, CoordParam, InputFile, OutputPath, UserError, cut, emit,
+                       json_option, refuse_overwriting_input, timed_out, timeout_option, write_output)
 from ..cells import resolve_cell
-from .subjects import flags_option, prepare
+from ..limits import Clock, TimeUp, within
+from .subjects import build_problem, flags_option, viewed
 
 
 def require_matplotlib() -> None:
@@ -33,8 +34,9 @@ def require_matplotlib() -> None:
 @click.option("--start", type=CoordParam(), metavar="ROW,COL",
               help="With --opened: the first click (default: the file's 'start:' line; a .mine has none).")
 @flags_option
+@timeout_option
 @json_option
-def render_board(source, output, with_probs, reason, opened, start, flags, as_json):
+def render_board(source, output, with_probs, reason, opened, start, flags, timeout, as_json):
     """Draw a board as Minesweeper shows it: numbers, flags, hidden and named
     cells; with --probs a probability heat map, with --reason why a move is right.
 
@@ -56,7 +58,10 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
     refuse_overwriting_input(output, source)
     if start is not None and not opened:
         raise UserError("--start with --opened (the first click of a layout)", "--start alone")
-    problem, view, subject = _opened(source, start) if opened else prepare(source, flags)
+    if opened:
+        view, subject, basis = _opened(source, start)
+    else:
+        view, subject, basis = viewed(source, flags)
     if text:
         if with_probs or reason is not None:
             raise UserError("--probs and --reason with a picture (.svg or .png)", cut(str(output)))
@@ -74,15 +79,23 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
     data = {"output": str(output), "consistent": None}
     picture = Picture(title=Path(source.name).name + mines_said(subject))
     conflict = ()
-    if with_probs:
-        from ..reasoning import tally_with_conflict
-        counts, conflict = tally_with_conflict(problem, "components")
-        if counts.consistent:
-            picture = Picture(probabilities=counts.probabilities(),
-                              title=picture.title,
-                              caption=CERTAIN_KEY)
-    if reason is not None and not conflict:
-        picture, data["reason"], conflict, why = _reason_picture(problem, view, subject, reason, picture)
+    clock = Clock(timeout)
+    try:
+        if with_probs or reason is not None:  # a plain drawing needs no rules (9 s on a 1000x1000 board)
+            problem = build_problem(basis, clock.left())
+        if with_probs:
+            from ..reasoning import tally_with_conflict
+            counts, conflict = within(clock.left(), lambda: tally_with_conflict(problem, "components"))
+            if counts.consistent:
+                picture = Picture(probabilities=counts.probabilities(),
+                                  title=picture.title,
+                                  caption=CERTAIN_KEY)
+        if reason is not None and not conflict:
+            picture, data["reason"], conflict, why = within(
+                clock.left(), lambda: _reason_picture(problem, view, subject, reason, picture))
+    except (TimeUp, MemoryError) as err:  # no picture of half an answer: nothing is drawn
+        timed_out("render", as_json, timeout, {"output": None}, "no picture written",
+                  None if isinstance(err, TimeUp) else OUT_OF_MEMORY)
     if with_probs or reason is not None:
         data["consistent"] = not conflict
     said = why if reason is not None and not conflict else ""  # the answer in words, as safe says it
@@ -96,9 +109,8 @@ def render_board(source, output, with_probs, reason, opened, start, flags, as_js
 
 
 def _opened(source, start=None):
-    """(problem, view, board) of the position a layout's first click (``start``, else its
-    'start:' line) opens."""
-    from ..constraints import problem_of
+    """(view, board, what its problem is built from) of the position a layout's first
+    click (``start``, else its 'start:' line) opens."""
     from ..game import Game, Level
     from ..report.views import BoardView
     from ..cells import check_inside
@@ -118,7 +130,7 @@ def _opened(source, start=None):
         raise UserError("a safe start cell", f"{puzzle.start[0]},{puzzle.start[1]}, a mine")
     game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)
     board = game.opened_with(puzzle.start, puzzle.board.clues).board  # the author's given numbers too
-    return problem_of(board), BoardView(board), board
+    return BoardView(board), board, (board, None)
 
 
 def _conflict_marks(conflict) -> dict:

@@ -9,7 +9,7 @@ import click
 from ..cells import resolve_cell
 from ..limits import KNOWN_SECONDS, Clock, TimeUp, within
 from .contract import (LIMIT, NO, OUT_OF_MEMORY, STRATEGIES, YES, CellParam, InputFile, OutputPath, UserError, emit,
-                       json_option, refuse_overwriting_input, timeout_option, verdict, working)
+                       json_option, refuse_overwriting_input, timed_out, timeout_option, verdict, working)
 from .subjects import build_problem, flags_option, prepare, viewed
 
 
@@ -66,16 +66,6 @@ def ask(problem, solver: str, encoding: str | None, question: str, *args):
     """One question to a fresh reasoner (in a child process when time is limited)."""
     with reasoner(problem, solver, encoding) as r:
         return getattr(r, question)(*args)
-
-
-def timed_out(command: str, as_json: bool, seconds: float | None, known: dict, known_text: str,
-              stopped: str | None = None) -> None:
-    """Report what is known when ``--timeout`` ran out (or memory: ``stopped`` says so), and exit 3."""
-    stopped = stopped or f"no answer within {seconds:g} s (--timeout)"
-    text = stopped + (f"; {known_text}" if known_text else "")
-    # The keys every answer of the command has are there, null: not known in time.
-    emit(command, as_json, dict(consistent=None, complete=False, stopped=stopped, timeout=seconds, **known),
-         text, LIMIT)
 
 
 def known_after_timeout(problem, basis, view) -> tuple[dict, str]:
