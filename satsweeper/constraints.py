@@ -20,6 +20,7 @@ from typing import Hashable, Sequence
 from .board import FLAG_SQUARE, HIDDEN_SQUARE, NEIGHBOUR_OFFSETS, Board, Cell, GridCells
 from .compiled import take_build
 from .errors import InputError
+from .limits import collector_paused
 
 
 @dataclass(frozen=True)
@@ -253,10 +254,11 @@ def _problem_of_arrays(board: Board) -> Problem:
     speaking = (number >= 0) & ((bits > 0) | (number != near_flags))
     rows, cols = np.nonzero(speaking)
     rules = []
-    for r, c, n, owed, mask in zip(rows.tolist(), cols.tolist(), number[speaking].tolist(),
-                                   near_flags[speaking].tolist(), bits[speaking].tolist()):
-        cells = frozenset((r + dr, c + dc) for dr, dc in _OFFSETS_OF_BITS[mask])
-        rules.append(Constraint(cells, n - owed, Clue((r, c), n)))
+    with collector_paused():
+        for r, c, n, owed, mask in zip(rows.tolist(), cols.tolist(), number[speaking].tolist(),
+                                       near_flags[speaking].tolist(), bits[speaking].tolist()):
+            cells = frozenset((r + dr, c + dc) for dr, dc in _OFFSETS_OF_BITS[mask])
+            rules.append(Constraint(cells, n - owed, Clue((r, c), n)))
     # The hidden cells stay one array (8 bytes a cell, not a tuple each): most of a big board's float.
     cells = GridCells(np.flatnonzero(hidden[1:-1, 1:-1]), width)
     if board.total_mines is None:

@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Hashable
 
 from .board import Board, Cell
-from .components import Components
+from .components import Components, tally as count_all
 from .constraints import Problem, Start, problem_of, with_start
 from .errors import InputError
 from .game import FirstClick
@@ -131,8 +131,7 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
     player = make_strategy(strategy, check_consistency=False)  # checked here, with the counts it needs
     problem = with_start(problem_of(board), start)
     started = any(isinstance(r.origin, Start) for r in problem.constraints)  # the start is hidden
-    components = Components(problem)
-    counts = components.tally()
+    counts = count_all(problem)  # the cells the single rules fix taken out first: see _settle
     if not counts.consistent:
         with Reasoner(problem) as reasoner:
             return Hint(strategy, False, conflict=reasoner.consistency().conflict)
@@ -155,11 +154,12 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
         return _sure(strategy, board, problem, decision, determined)
     cell = decision.opens[0]
     hidden = set(problem.cells)
-    chosen = _measure(board, hidden, components, counts, cell)
+    parts = Components(problem)  # the look-ahead recounts its parts: only a guess needs them
+    chosen = _measure(board, hidden, parts, counts, cell)
     return Hint(strategy, True, cell=cell, move=Move.OPEN, basis=_basis(decision, chosen, counts),
                 value=decision.value, measures=chosen,
                 safest=Fraction(min(groups), whole),
-                alternatives=_alternatives(board, hidden, components, counts, chosen, alternatives),
+                alternatives=_alternatives(board, hidden, parts, counts, chosen, alternatives),
                 sure_moves=determined)
 
 

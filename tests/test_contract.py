@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import random
 import tempfile
 import time
 from pathlib import Path
@@ -662,14 +661,10 @@ class TestInterruptedWhileImporting:
         assert process.stdout.split() == ["['satsweeper',", "'satsweeper.__main__']"], process.stderr
 
 
-def _strewn_board(path, size: int = 120) -> None:
-    """Half the squares of a 20%-mine layout shown as numbers: minutes to count exactly."""
-    r = random.Random(2)
-    mines = {(i, j) for i in range(size) for j in range(size) if r.random() < 0.2}
-    rows = ["".join(str(sum((a, b) in mines for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)))
-                    if (i, j) not in mines and r.random() < 0.5 else "." for j in range(size))
-            for i in range(size)]
-    path.write_text(f"mines: {len(mines)}\n" + "\n".join(rows) + "\n")
+def _strewn_board(path) -> None:
+    """A board no count finishes (tests.test_limits.crowded: gigabytes within seconds)."""
+    from .test_limits import crowded
+    path.write_text(crowded(60)[0])
 
 
 class TestKilled:

@@ -516,6 +516,25 @@ class TestBigBoards:
             groups[m] = groups.get(m, 0) + 1
         assert _value_counts(counts) == groups
 
+    def test_a_sure_move_builds_no_look_ahead(self, monkeypatch):
+        """A board revealed at random (1000x1000, 807,000 numbers): hint took 18 s, most of it
+        a full DP of components built for the look-ahead that only a guess asks.  A sure move
+        now comes from the count that takes out what the single rules fix, and the same move
+        and count of determined cells as the full DP gives."""
+        import satsweeper.hint
+        from satsweeper.components import Components
+        from .test_counting import random_reveal
+        board = random_reveal(60, seed=2)
+        full = Components(problem_of(board)).tally()
+        determined = sum(m in (0, full.scaled_count) for m in full.scaled_mines.values())
+
+        def refused(*args, **kwargs):
+            raise AssertionError("components built for a sure move")
+        monkeypatch.setattr(satsweeper.hint, "Components", refused)
+        answer = hint(board)
+        assert answer.sure and answer.sure_moves == determined
+        assert full.scaled_mines[answer.cell] == (full.scaled_count if answer.move is Move.FLAG else 0)
+
 
 def _nested_pair_by_every_pair(problem: Problem, cell):
     """The oracle: every ordered pair of rules, the first in the problem's order that nests
