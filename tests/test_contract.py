@@ -869,14 +869,17 @@ class TestLongTimeouts:
 
 
 class TestInterruptedWhileWriting:
+    @pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM"])
     @pytest.mark.parametrize("command", ["probs", "solve"])
-    def test_a_first_ctrl_c_lets_the_answer_end(self, tmp_path, command):
+    def test_a_first_ctrl_c_lets_the_answer_end(self, tmp_path, command, signame):
         """Ctrl-C while a big answer was being written cut its JSON at '"p": 0.' (exit 130, no
         object): the work is done, so the first Ctrl-C waits for the object's end; a second one
         stops at once.  The reader stops reading part way (the pipe full, the writer waiting),
-        presses, and reads the rest: the whole object, the same as uninterrupted."""
+        presses, and reads the rest: the whole object, the same as uninterrupted.  kill (SIGTERM)
+        is answered as Ctrl-C, and held as it is: it cut the object at 64 KB, the pipe's size."""
         import signal
         import subprocess
+        sig = getattr(signal, signame)
         board = tmp_path / "b.txt"
         board.write_text("mines: 18000\n" + "\n".join(["." * 300] * 300) + "\n")
         args = ["satsweeper", command, str(board), "--json"]
@@ -884,16 +887,16 @@ class TestInterruptedWhileWriting:
         process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         first = process.stdout.read(100_000)  # the pipe then fills while nothing is read
         time.sleep(0.3)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(sig)
         rest = process.stdout.read()
         assert process.wait(timeout=60) == 0
         assert first + rest == whole and json.loads(whole)["command"] == command
         process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         process.stdout.read(100_000)
         time.sleep(0.3)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(sig)
         time.sleep(0.3)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(sig)
         process.stdout.close()
         assert process.wait(timeout=60) in (130, 141)
 

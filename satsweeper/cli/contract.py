@@ -361,7 +361,8 @@ def emit(command: str, as_json: bool, data: dict, text: str | None, code: int) -
 
 @contextlib.contextmanager
 def _finishing() -> Iterator[None]:
-    """A first Ctrl-C while the JSON answer is written waits for its end; a second stops at once.
+    """A first Ctrl-C (or kill, or SIGXCPU) while the JSON answer is written waits for its end; a
+    second stops at once.
 
     The work is done and its object is the answer: cut, it was no JSON at all (a 300x300
     board's probs stopped after 280 KB at ``"p": 0.``, exit 130).  Writing it takes well
@@ -369,21 +370,29 @@ def _finishing() -> Iterator[None]:
     """
     import signal
     import threading
+    from ..limits import AS_INTERRUPT, is_terminate_interrupt
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     pressed: list[int] = []
+    # kill's SIGTERM and a CPU limit's SIGXCPU are answered as Ctrl-C: held as it is (a kill
+    # cut a 1.1 MB answer at 64 KB, its pipe's size, exit 130 and no object).
+    held = [signal.SIGINT] + [sig for sig in AS_INTERRUPT if is_terminate_interrupt(signal.getsignal(sig))]
 
     def note(signum, frame):
         if pressed:
+            handler = previous[signum]
+            if callable(handler):  # as the signal is answered elsewhere (SIGXCPU says why)
+                handler(signum, frame)
             raise KeyboardInterrupt
         pressed.append(signum)
 
-    previous = signal.signal(signal.SIGINT, note)
+    previous = {sig: signal.signal(sig, note) for sig in held}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def write_out(text: str) -> None:
