@@ -87,6 +87,23 @@ def grid_line(text: str) -> int:
     return 1
 
 
+def square_place(text: str, cell: Cell) -> tuple[int, int]:
+    """(line, column) of square ``cell`` in a native board file's ``text``, as its errors
+    point; the first row's line and column 1 where the file has no such square (another
+    format).  An error about one square (a void where a game needs none) points at it.
+
+    >>> square_place("# a layout\nmines: 1\n*..\n# a comment\n.-.\n", (1, 1))
+    (5, 2)
+    """
+    try:
+        headers, rows = _split_header(text, "<string>")
+        number, line = rows[cell[0]]
+        token = _tokens_of(line, number, _header_layout(headers, "<string>", rows), "<string>")[cell[1]]
+        return token.line, token.column
+    except (BoardSyntaxError, IndexError, TypeError):
+        return grid_line(text), 1
+
+
 def is_number(text: str) -> bool:
     """A whole number in ASCII digits, at most 12 of them.
 
@@ -929,7 +946,7 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
             ends_line = text.endswith(("\n", "\r"))  # then an empty last line is there
             line, col = (len(lines) + 1, 1) if ends_line else (len(lines), len(lines[-1]) + 1)
             raise BoardSyntaxError(source, line, col, f"{height} rows after the header", f"{r} rows")
-        row = lines[number - 1].rstrip("\r\n")
+        row = _mine_row(lines[number - 1], width)
         if len(row) != width:
             raise BoardSyntaxError(source, number, min(len(row), width) + 1,
                                    f"{width} characters per row", f"{len(row)}")
@@ -963,6 +980,19 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
     return Puzzle(board, layout)
 
 
+def _mine_row(line: str, width: int) -> str:
+    """A ``.mine`` row without its line end, and without the white space an editor left after
+    it where the row is longer than the header says (native rows drop it too; a ``.mine``
+    row was refused for it).  Any character is a square there, a space too, so a row of
+    the right length is kept whole.
+
+    >>> _mine_row("HHM \t\r\n", 3), _mine_row("HH \n", 3)
+    ('HHM', 'HH ')
+    """
+    row = line.rstrip("\r\n")
+    return row.rstrip() if len(row) > width else row
+
+
 def _dense_mine(lines: list[str], height: int, width: int, mines: int) -> Puzzle | None:
     """A well-formed big ``.mine`` file read by array operations, as :func:`_dense_puzzle`.
 
@@ -974,7 +1004,7 @@ def _dense_mine(lines: list[str], height: int, width: int, mines: int) -> Puzzle
     """
     import numpy as np
 
-    rows = [line.rstrip("\r\n") for line in lines[1:height + 1]]
+    rows = [_mine_row(line, width) for line in lines[1:height + 1]]
     if len(rows) < height or any(len(row) != width for row in rows) or \
             any(line.strip() for line in lines[height + 1:]):
         return None

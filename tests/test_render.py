@@ -230,6 +230,39 @@ class TestOpened:
         assert result.exit_code == 2 and "expected a layout without void squares ('-') for --opened (got 1 void" \
             in result.output
 
+    @pytest.mark.parametrize("command", [["noguess"], ["render", "--opened", "-o", "x.png"]])
+    def test_a_void_is_pointed_at(self, tmp_path, command):
+        """A void square in a layout was reported at the grid's first line, column 1 (5:1 here):
+        the error now points at the '-', past comments, headers and a comment between rows."""
+        layout = tmp_path / "v.txt"
+        layout.write_text("# my layout\nmines: 2\nstart: 2,0\n# row comment\n*..\n# between\n.-.\n..*\n")
+        args = [str(tmp_path / a) if a.endswith(".png") else a for a in command]
+        result = run(args[0], layout, *args[1:], "--json")
+        answer = json.loads(result.stdout)
+        assert result.exit_code == 2 and (answer["line"], answer["col"]) == (7, 2)
+        assert answer["got"] == "1 void square, the first at 1,1"
+
+    def test_the_opened_position_keeps_the_layouts_flags(self, tmp_path):
+        """A layout's F is a mine the player is shown flagged: noguess judged the puzzle with it,
+        and the exported position dropped it (solve then decided nothing of it: 14 cells
+        undetermined).  Oracle: the flag is in every file written, and the position is solved
+        with the flag (its explanations enumerated)."""
+        from satsweeper.textio import parse_mine, read_puzzle
+        from . import oracle
+        from satsweeper.constraints import problem_of
+        layout = tmp_path / "flag.txt"
+        layout.write_text("mines: 2\nstart: 0,2\n.F...\n.....\n....*\n")
+        assert run("noguess", layout).exit_code == 0
+        for name in ("p.txt", "p.mine"):
+            out = tmp_path / name
+            assert run("render", layout, "--opened", "-o", out).exit_code == 0
+            got = parse_mine(out.read_text()) if name.endswith(".mine") else read_puzzle(out).board
+            assert got.flags == {(0, 1)} and got.clues == {(0, 2): 1} and got.total_mines == 2
+            # The 1 has its flag: its four other neighbours are safe, and the one mine left is
+            # in any of the other 9 hidden cells (without the flag, the 1 decided nothing).
+            found = oracle.explanations(problem_of(got))
+            assert len(found) == 9 and not any(e & {(0, 3), (1, 1), (1, 2), (1, 3)} for e in found)
+
     def test_reason_on_the_opened_position(self, tmp_path):
         """--opened draws the position the start click opens: 1,2 is safe there for the
         same clues as on the hand-written position, and undetermined on the layout itself."""

@@ -207,6 +207,16 @@ class TestMine:
         assert info.value.line == line
         assert expected in info.value.expected
 
+    @pytest.mark.parametrize("width", [3, 300])  # square by square, and by arrays past ARRAY_SQUARES
+    def test_white_space_an_editor_leaves_after_a_row(self, width):
+        """Spaces or a tab after a .mine row were refused ("3 characters per row (got 4)") where a
+        native row keeps them out; a row of the header's length keeps a space as a square."""
+        rows = ["1" + "H" * (width - 2) + "M", "F" + "H" * (width - 1)] + ["H" * width] * (width - 2)
+        plain = f"{width}x{width}x2\n" + "\n".join(rows) + "\n"
+        messy = f"{width}x{width}x2  \n" + "\n".join(row + (" \t" if i % 2 else "  ") for i, row in enumerate(rows)) + "\n"
+        assert parse_mine_puzzle(messy) == parse_mine_puzzle(plain)
+        assert parse_mine("3x1x0\nHH \n").hidden_cells() == [(0, 0), (0, 1), (0, 2)]
+
     def test_layout_as_jsminesweeper_reads_it(self):
         """F, M and ? count as mines when they are as many as the header says."""
         puzzle = parse_mine_puzzle("3x2x2\nM2?\nHH1\n", "l.mine")

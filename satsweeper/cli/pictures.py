@@ -114,7 +114,7 @@ def _opened(source, start=None):
     from ..game import Game, Level
     from ..report.views import BoardView
     from ..cells import check_inside
-    from .subjects import grid_line, read_puzzle_from
+    from .subjects import grid_line, read_puzzle_from, void_error
     puzzle = read_puzzle_from(source)
     if puzzle.mines is None:
         raise UserError("a layout, '*' for the hidden mines (--opened)", "a position without one", source.name, grid_line(source))
@@ -124,12 +124,12 @@ def _opened(source, start=None):
         raise UserError("a 'start:' line, or --start ROW,COL (--opened)", "none", source.name, grid_line(source))
     check_inside(puzzle.board, puzzle.start, "start cell")
     if puzzle.board.voids:  # the game that opens it is a full rectangle
-        raise UserError("a layout without void squares ('-') for --opened", f"{len(puzzle.board.voids)} void squares",
-                        source.name, grid_line(source))
+        raise void_error(source, puzzle.board, "a layout without void squares ('-') for --opened")
     if puzzle.start in puzzle.mines:
         raise UserError("a safe start cell", f"{puzzle.start[0]},{puzzle.start[1]}, a mine")
     game = Game(Level(puzzle.board.width, puzzle.board.height, len(puzzle.mines)), puzzle.mines)
-    board = game.opened_with(puzzle.start, puzzle.board.clues).board  # the author's given numbers too
+    # The author's given numbers and flags too: the puzzle noguess judged (the flags were lost).
+    board = game.opened_with(puzzle.start, puzzle.board.clues, puzzle.board.flags).board
     return BoardView(board), board, (board, None)
 
 

@@ -13,7 +13,7 @@ from ..cells import check_inside, check_room
 from ..limits import TimeUp, deadline
 from .contract import (INTERRUPTED, LIMIT, BoardOutput, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
                        json_option, make_directory, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
-from .subjects import grid_line, read_puzzle_from
+from .subjects import grid_line, read_puzzle_from, void_error
 
 INTERRUPTED_WORD = "interrupted"  # why a run stopped by Ctrl-C stopped, as the contract says it
 
@@ -50,7 +50,7 @@ def noguess(source, start, picture, as_json):
     if puzzle.mines is None:  # a hand-made position has no truth to play against
         raise UserError(*not_a_layout(board, format_of(source.text) == "mine"), source.name, grid_line(source))
     if board.voids:
-        raise UserError("a full rectangle for a game", "void squares", source.name, grid_line(source))
+        raise void_error(source, board, "a full rectangle for a game")
     cell = start or puzzle.start
     if cell is None:
         raise UserError("--start ROW,COL (a .mine file has no start: line)" if format_of(source.text) == "mine"

@@ -37,6 +37,17 @@ def grid_line(source: Source) -> int:
     return first_row(source.text)
 
 
+def void_error(source: Source, board, expected: str) -> UserError:
+    """``expected`` (a full rectangle) where ``board`` has void squares: the error points at
+    the first one, not at the grid's first line."""
+    from ..textio import square_place
+    first = min(board.voids)
+    line, column = square_place(source.text, first)
+    count = len(board.voids)
+    return UserError(expected, f"{count} void square{'s' if count != 1 else ''}, the first at {first[0]},{first[1]}",
+                     source.name, line, column)
+
+
 def read_subject(source: Source):
     """(a board, the player's view, or a constraint system; the file's ``start:`` cell or None)."""
     from ..systems import System
