@@ -1539,3 +1539,57 @@ class TestPhone:
         WebDriverWait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.endpoint"))
         scroll, client = self.widths(phone)
         assert scroll <= client
+
+    def test_play_controls_above_the_board(self, phone):
+        """On a phone the controls come below the board, and so did Hint and flag mode (the
+        touch screen's right click): cut by the screen's edge at 740 px, below it in landscape.
+        They are now above the board, in sight with it after a new game."""
+        load(phone, "play")
+        Select(phone.find_element(By.ID, "level")).select_by_value("intermediate")
+        phone.find_element(By.ID, "new-game").click()
+        settle(phone)
+        seen = phone.execute_script("""
+            const h = window.innerHeight, board = document.getElementById('play-board').getBoundingClientRect();
+            return ['hint-button', 'flag-mode'].map((id) => {
+                const r = document.getElementById(id).closest('label, button').getBoundingClientRect();
+                return r.top >= 0 && r.bottom <= h && r.bottom <= board.top; });""")
+        assert seen == [True, True]
+
+    @pytest.mark.parametrize("mode", ["analyse", "play", "gadgets"])
+    def test_every_target_a_finger_can_hit(self, phone, mode):
+        """WCAG 2.2's 24 px target size (2.5.8): check boxes were 13 px, lists 19; a check box
+        (and the file input, out of sight) counts with its label, which takes the tap too."""
+        load(phone, mode)
+        settle(phone)
+        small = phone.execute_script("""
+            const out = [];
+            for (const e of document.querySelectorAll('#' + arguments[0] + ' :is(select, button, input, summary, label.file)')) {
+                const target = e.matches('input[type=checkbox], input[type=radio], input[type=file]') ? e.closest('label') || e : e;
+                const r = target.getBoundingClientRect();
+                if (r.width && r.height && (r.width < 24 || r.height < 24)) out.push([e.id || e.outerHTML.slice(0, 60), r.width, r.height]);
+            }
+            return out;""", mode)
+        assert small == []
+
+    def test_text_at_least_12_px(self, phone):
+        """A hint's words were 11.2 px on a phone, a gadget's cases 11.5."""
+        load(phone, "analyse")
+        sizes = phone.execute_script("""
+            const probe = (selector) => { const e = document.createElement(selector[0]); e.className = selector[1];
+                document.getElementById(selector[2]).appendChild(e); const s = parseFloat(getComputedStyle(e).fontSize); e.remove(); return s; };
+            return [probe(['pre', 'words', 'analyse-hint']), parseFloat(getComputedStyle(document.getElementById('gadget-cases')).fontSize)];""")
+        assert min(sizes) >= 12, sizes
+
+    def test_the_widest_gadget_drawn_whole(self, phone):
+        """balanced-cross (188 squares wide) at whole pixels was 2 px a square, 40 px wider than
+        the phone's box, port q out of sight: a map now fits to a fraction of a pixel."""
+        load(phone, "gadgets")
+        phone.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(phone.find_element(By.ID, "gadget-name")).select_by_value("balanced-cross")
+        settle(phone)
+        inside = phone.execute_script("""
+            const wrap = document.querySelector('#gadgets .board-wrap'), box = wrap.getBoundingClientRect();
+            const ports = [...document.querySelectorAll('#gadget-board .port-cell')].map((c) => c.getBoundingClientRect());
+            return [wrap.scrollWidth <= wrap.clientWidth, ports.length,
+                    ports.every((r) => r.left >= box.left && r.right <= box.right)];""")
+        assert inside == [True, 4, True]

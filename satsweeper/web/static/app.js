@@ -81,9 +81,13 @@ function fit(host) {
   const width = +host.dataset.width;
   if (!width) return;
   const smallest = +(host.dataset.smallest || (TAPPED.matches ? 28 : 18));
-  let across = Math.floor(room(host) / width);
-  if (host.dataset.whole && +host.dataset.height) across = Math.min(across, Math.floor(roomDown(host) / +host.dataset.height));
-  const size = Math.max(smallest, Math.min(BIGGEST, across));
+  let exact = room(host) / width;
+  if (host.dataset.whole && +host.dataset.height) exact = Math.min(exact, roomDown(host) / +host.dataset.height);
+  const across = Math.floor(exact);
+  let size = Math.max(smallest, Math.min(BIGGEST, across));
+  // A map (a large gadget seen whole) fits to a fraction of a pixel: in whole pixels the
+  // widest gadget (188 squares at 2 px) overflowed a phone's box by 40 px, a port out of sight.
+  if (smallest < 12 && across < 12) size = Math.max(1, Math.floor(exact * 100) / 100);
   host.style.setProperty("--cell", size + "px");
   host.classList.toggle("small-cells", size < 24);
   host.classList.toggle("tiny-cells", size < 12);
@@ -998,6 +1002,10 @@ async function newGame() {
   game.hint = null;
   showHint($("play-hint"), "", "");
   await refresh(false, "deal");
+  // On a phone the controls come below the board: a game dealt from there (a landscape
+  // screen holds not both) is brought into sight, its Hint and flag mode above it.
+  const top = $("play-status").getBoundingClientRect().top;
+  if (TAPPED.matches && (top < 0 || top > window.innerHeight)) $("play-status").scrollIntoView({block: "start"});
 }
 
 // The board as the player sees it: a move that leaves it so did nothing.
@@ -1110,8 +1118,16 @@ function showMines(a) {
   if (a.exploded) game.cells.get(key(a.exploded.row, a.exploded.col)).classList.add("exploded", "mine");
 }
 
+// A tap while the last move's answer is awaited is not played (the moves would race): the
+// corner's "working…" shows at once, where the tap was dropped without a sign.
+function stillWorking() {
+  if (!game.busy) return false;
+  if (pending > 0) $("working").hidden = false;
+  return true;
+}
+
 function playClick(row, col, event, right) {
-  if (!game.deal || game.busy || !game.answer || game.answer.outcome !== "playing") return;
+  if (!game.deal || stillWorking() || !game.answer || game.answer.outcome !== "playing") return;
   const state = game.answer.board.rows[row][col];
   const flag = right || $("flag-mode").checked;
   if (state === "-") return;
@@ -1134,7 +1150,7 @@ function playClick(row, col, event, right) {
 }
 
 async function hintMove() {
-  if (!game.deal || game.busy) return;
+  if (!game.deal || stillWorking()) return;
   const over = game.answer && game.answer.outcome !== "playing" ? game.answer.outcome : null;
   if (over) {  // the button did nothing, without a word
     showHint($("play-hint"), `No hint: the game is ${over}. New game deals another` +
