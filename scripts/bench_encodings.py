@@ -14,7 +14,11 @@ import statistics
 
 import click
 
-from benchmark import machine, summary, timed
+import sys as _sys
+from pathlib import Path as _Path
+# benchmark.py beside it, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent))
+from benchmark import machine, summary, timed  # noqa: E402
 from satsweeper.constraints import problem_of
 from satsweeper.encoding import DEFAULT_CNF_ENCODING, DEFAULT_ENCODING, CardinalityEncoding, Encoding
 from satsweeper.game import Level

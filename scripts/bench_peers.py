@@ -64,7 +64,11 @@ import time
 
 import click
 
-from benchmark import machine, summary
+import sys as _sys
+from pathlib import Path as _Path
+# benchmark.py beside it, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent))
+from benchmark import machine, summary  # noqa: E402
 from satsweeper import bitboard
 from satsweeper.board import Board
 from satsweeper.counting import tally

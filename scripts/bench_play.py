@@ -19,7 +19,11 @@ import time
 
 import click
 
-from benchmark import calibration_ms, machine
+import sys as _sys
+from pathlib import Path as _Path
+# benchmark.py beside it, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent))
+from benchmark import calibration_ms, machine  # noqa: E402
 from satsweeper.experiments import play
 from satsweeper.game import LEVELS, FirstClick
 

@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import click
 
-from benchmark import HEADER, calibration_ms, machine, row, summary, timed
+import sys as _sys
+from pathlib import Path as _Path
+# benchmark.py beside it, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent))
+from benchmark import HEADER, calibration_ms, machine, row, summary, timed  # noqa: E402
 from satsweeper.constraints import problem_of
 from satsweeper.counting import Engine, tally
 from satsweeper.game import LEVELS, Level

@@ -18,7 +18,11 @@ import time
 
 import click
 
-from benchmark import HEADER, calibration_ms, machine, row
+import sys as _sys
+from pathlib import Path as _Path
+# benchmark.py beside it, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent))
+from benchmark import HEADER, calibration_ms, machine, row  # noqa: E402
 from satsweeper.errors import TooComplexError
 from satsweeper.game import LEVELS, FirstClick, Level, place_mines
 from satsweeper.puzzles import Method, generate, no_guess, start_zone

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import click
 
-from benchmark import HEADER, calibration_ms, machine, row, timed
+import sys as _sys
+from pathlib import Path as _Path
+# benchmark.py beside it, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent))
+from benchmark import HEADER, calibration_ms, machine, row, timed  # noqa: E402
 from satsweeper.game import LEVELS, Level
 from satsweeper.positions import positions
 from satsweeper.reasoning import solve

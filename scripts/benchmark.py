@@ -51,3 +51,8 @@ def row(label: str, times: Sequence[float], unit: float) -> str:
 
 HEADER = (f"{'positions':<24} {'n':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9}"
           f"   {'med/cal':>7} {'max/cal':>8}")
+
+
+if __name__ == "__main__":
+    raise SystemExit("benchmark.py holds the benchmark scripts' shared helpers; run one of them, "
+                     "such as python scripts/bench_solve.py --help")

@@ -20,8 +20,12 @@ from satsweeper.errors import SatsweeperError
 from satsweeper.game import FirstClick, Games, Level
 from satsweeper.optimal import play_together
 
-from .best_ablation import VARIANTS
-from .optimal_misplays import _cell
+import sys as _sys
+from pathlib import Path as _Path
+# the repository on the path, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))
+from scripts.best_ablation import VARIANTS  # noqa: E402
+from scripts.optimal_misplays import _cell  # noqa: E402
 
 
 def wins(job: tuple) -> tuple[int, int]:

@@ -25,7 +25,12 @@ PICTURES = ROOT / "docs" / "figures"
 
 
 def main() -> None:
-    PICTURES.mkdir(parents=True, exist_ok=True)
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=PICTURES,
+                        help="directory of the drawings (default: docs/figures, which README shows)")
+    pictures = parser.parse_args().out  # --help says this and writes nothing
+    pictures.mkdir(parents=True, exist_ok=True)
     for path in sorted(FIGURES.glob("*.txt")):
         puzzle = read_puzzle(path)
         board = puzzle.board
@@ -46,7 +51,7 @@ def main() -> None:
                 line += (f"; computes its claim {verdict.computes}, explanations per input "
                          f"{per_input}, unique {verdict.unique}")
             print(line)
-        render(board, str(PICTURES / f"{path.stem}.png"), title=path.stem)
+        render(board, str(pictures / f"{path.stem}.png"), title=path.stem)
 
 
 if __name__ == "__main__":

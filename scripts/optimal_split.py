@@ -60,7 +60,11 @@ from satsweeper.errors import SatsweeperError
 from satsweeper.game import FirstClick, Level
 from satsweeper.optimal import Search
 
-from scripts.optimal_table import allowed_count, board_order, cells_of, line
+import sys as _sys
+from pathlib import Path as _Path
+# the repository on the path, whether run as python scripts/X.py or python -m scripts.X
+_sys.path.insert(0, str(_Path(__file__).resolve().parent.parent))
+from scripts.optimal_table import allowed_count, board_order, cells_of, line  # noqa: E402
 
 SAVE_EVERY = 1800  # CPU seconds between saves of the memo (as optimal_table's)
 

@@ -38,8 +38,8 @@ def settle(driver, seconds: float = 30.0) -> None:
         "return document.body.dataset.pending === '0'"))
 
 
-def shoot(driver, name: str, width: int) -> Path:
-    """The whole page at ``width`` CSS pixels (as tall as its content)."""
+def shoot(driver, name: str, width: int, out: Path) -> Path:
+    """The whole page at ``width`` CSS pixels (as tall as its content), as out/NAME.png."""
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": max(height, 400), "deviceScaleFactor": 1, "mobile": width < 500})
@@ -47,7 +47,7 @@ def shoot(driver, name: str, width: int) -> Path:
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": max(height, 400), "deviceScaleFactor": 1, "mobile": width < 500})
-    path = OUT / f"{name}.png"
+    path = out / f"{name}.png"
     driver.save_screenshot(str(path))
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
@@ -105,9 +105,15 @@ def gadgets(driver, url: str) -> None:
 
 
 def main() -> None:
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="directory of the PNGs (default: docs/screenshots, README's pictures)")
+    out = parser.parse_args().out  # --help says this and writes nothing
     if not have_browser():
         sys.exit(MISSING)
-    OUT.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     with live_server() as url:
         for label, width in WIDTHS.items():
             with chromium(width, 900) as driver:
@@ -117,7 +123,7 @@ def main() -> None:
                     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
                 for mode in (analyse, play, gadgets):
                     mode(driver, url)
-                    print(shoot(driver, f"{mode.__name__}-{label}", width))
+                    print(shoot(driver, f"{mode.__name__}-{label}", width, out))
 
 
 if __name__ == "__main__":
