@@ -33,10 +33,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Hashable
 
-from .board import Board, Cell
+from .board import Board, Cell, is_whole
+from .cells import check_inside
 from .components import Components, tally as count_all
 from .constraints import Problem, Start, problem_of, with_start
-from .errors import InputError
+from .errors import CellError, InputError
 from .game import FirstClick
 from .reasoning import Move, Reasoner
 from .singlepoint import obvious_moves, pair_moves
@@ -74,8 +75,8 @@ class Hint:
         consistent: False when no layout explains the position; then
             ``conflict`` names a minimal set of clues that cannot all hold
             and there is no move.
-        cell: the cell to open or flag (None: no hidden cell is left).
-        move: open it or flag it.
+        cell: the cell to open or flag (None: no hidden cell is left, or no move).
+        move: open it or flag it (None with no cell).
         sure: right in every explanation.
         rule: how a sure move is found first: ``"single number"``,
             ``"two nested numbers"`` or ``"counting"``; ``"first click"``
@@ -98,7 +99,7 @@ class Hint:
     consistent: bool
     conflict: tuple = ()
     cell: Cell | None = None
-    move: Move = Move.OPEN
+    move: Move | None = None
     sure: bool = False
     rule: str = ""
     reason: tuple = ()
@@ -124,9 +125,11 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
 
     Raises:
         InputError: an unknown strategy name, or fewer than 0 alternatives.
+        CellError: a ``start`` that is not a (row, col) of the board.
     """
     if not isinstance(alternatives, int) or alternatives < 0:  # -1 silently dropped the last one
         raise InputError(f"a number of alternatives, 0 or more (got {alternatives!r})")
+    _check_start(board, start)
     from .strategies import strategy as make_strategy
     player = make_strategy(strategy, check_consistency=False)  # checked here, with the counts it needs
     problem = with_start(problem_of(board), start)
@@ -134,7 +137,7 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
     counts = count_all(problem)  # the cells the single rules fix taken out first: see _settle
     if not counts.consistent:
         with Reasoner(problem) as reasoner:
-            return Hint(strategy, False, conflict=reasoner.consistency().conflict)
+            return Hint(strategy, False, conflict=reasoner.consistency().conflict)  # no move: move None
     if not problem.cells:
         return Hint(strategy, True)
     whole = counts.scaled_count
@@ -163,6 +166,16 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
                 sure_moves=determined)
 
 
+def _check_start(board: Board, start) -> None:
+    """A start off the board or not a (row, col) was dropped without a word (a mistyped one
+    changed the answer); one already opened is no rule, as a game's first click once made."""
+    if start is None:
+        return
+    if not (isinstance(start, tuple) and len(start) == 2 and is_whole(start)):
+        raise CellError(f"a start cell (row, col), its row and column whole numbers (got {start!r})")
+    check_inside(board, start, "start cell")
+
+
 def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = None) -> Hint | None:
     """A sure move found without counting, for a position too big to count
     (:func:`hint` ran out of time or memory): the file's start while it is
@@ -178,6 +191,7 @@ def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = Non
     >>> sure_by_rules(parse_board("1.\\n..\\n")) is None  # a 1 among three cells settles none
     True
     """
+    _check_start(board, start)
     problem = with_start(problem_of(board), start)
     with Reasoner(problem) as reasoner:
         answer = reasoner.consistency()

@@ -346,7 +346,10 @@ class Reasoner:
             known = False
         if not known:
             whole = "" if is_whole(cell) else ", its row and column whole numbers"
-            raise CellError(f"a hidden cell to {move.value}{whole} (got {cell!r})")
+            # A board's named cell (x in a file) is the command line's word: here it is (row, col).
+            named = "; a board's named cell by its (row, col): board.cell_by_name(name) gives it" \
+                if isinstance(cell, str) else ""
+            raise CellError(f"a hidden cell to {move.value}{whole} (got {cell!r}){named}")
         consistency = self.consistency()
         if not consistency.consistent:
             return Safety(cell, move, False, False, conflict=consistency.conflict)

@@ -246,6 +246,37 @@ class TestHint:
         assert (given | returned) - {"inner"} <= BASIS_TEXT.keys()  # "inner": a score, never a move
 
 
+class TestLibraryArguments:
+    @pytest.mark.parametrize("start", [(9, 9), (-1, 0), "0,1", (0, 1.5), [0, 1]])
+    def test_a_start_not_on_the_board_is_refused(self, start):
+        """A start off the board or not a (row, col) was dropped without a word: the hint was
+        the one without a start, a mistyped start silently changing the answer."""
+        from satsweeper.errors import CellError
+        from satsweeper.hint import sure_by_rules
+        board = parse_board("mines: 2\n1..\n...\n")
+        for ask in (hint, sure_by_rules):
+            with pytest.raises(CellError, match="start cell"):
+                ask(board, start=start)
+        # an opened start is no rule, as a first click once made; a hidden one is the move
+        assert hint(board, start=(0, 0)) == hint(board)
+        assert hint(board, start=(1, 1)).cell == (1, 1)
+
+    def test_an_inconsistent_position_has_no_move(self):
+        """It said move=OPEN with no cell: code branching on the move saw an open."""
+        answer = hint(Board(3, 3, {(0, 0): 5}))
+        assert not answer.consistent and answer.cell is None and answer.move is None
+        assert oracle.explanations(problem_of(Board(3, 3, {(0, 0): 5}))) == []
+
+    def test_a_named_cell_asked_of_the_library_says_how(self):
+        from satsweeper import safety
+        from satsweeper.errors import CellError
+        board = parse_board("mines: 2\n1F-\n.x.\n")
+        with pytest.raises(CellError, match=r"board\.cell_by_name\(name\)"):
+            safety(board, "x")
+        cell = board.cell_by_name("x")
+        assert cell == (1, 1) and safety(board, cell).safe == oracle.forced(problem_of(board), cell, False)
+
+
 class TestFirstClick:
     @pytest.mark.parametrize("width, height", [(3, 3), (4, 3), (5, 2), (1, 6), (4, 4)])
     @pytest.mark.parametrize("rule", ["safe", "opening"])

@@ -189,13 +189,14 @@ def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:
         marks = {o.cell: "reason" for o in answer.reason if isinstance(o, Clue)}
         if answer.cell is not None:
             marks[answer.cell] = "move"
-        verb = answer.move.value
         # The total has no square to outline: said in words when it is part of the reason.
         total = " and the total mine count" if any(isinstance(o, TotalMines) for o in answer.reason) else ""
-        if answer.sure and any(isinstance(o, Start) for o in answer.reason):
-            caption = f"magenta: {verb} this cell, the file's start (a first click is safe)"
+        if answer.cell is None:  # no hidden cell left: no move to draw (its verb was asked of None)
+            caption = "no hidden cell: no move"
+        elif answer.sure and any(isinstance(o, Start) for o in answer.reason):
+            caption = f"magenta: {answer.move.value} this cell, the file's start (a first click is safe)"
         elif answer.sure:
-            caption = f"magenta: {verb} this cell; blue: the clues that force it{total}"
+            caption = f"magenta: {answer.move.value} this cell; blue: the clues that force it{total}"
         else:
             from ..report.hints import BASIS_SHORT
             caption = f"magenta: the guess ({BASIS_SHORT.get(answer.basis, answer.basis)}); colours: exact mine probability"

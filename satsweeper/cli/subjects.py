@@ -38,14 +38,11 @@ def grid_line(source: Source) -> int:
 
 
 def void_error(source: Source, board, expected: str) -> UserError:
-    """``expected`` (a full rectangle) where ``board`` has void squares: the error points at
-    the first one, not at the grid's first line."""
+    """``expected`` (a full rectangle) where ``board`` has void squares, at the first one."""
+    from ..report.puzzles import voids_found
     from ..textio import square_place
-    first = min(board.voids)
-    line, column = square_place(source.text, first)
-    count = len(board.voids)
-    return UserError(expected, f"{count} void square{'s' if count != 1 else ''}, the first at {first[0]},{first[1]}",
-                     source.name, line, column)
+    got, first = voids_found(board)
+    return UserError(expected, got, source.name, *square_place(source.text, first))
 
 
 def read_subject(source: Source):

@@ -17,6 +17,18 @@ MOVE_PHRASES = {Rung.SINGLE: "by one number", Rung.PAIR: "by two nested numbers"
 SHOWN_ODDS = 10  # frontier cells listed in the text report, safest first
 
 
+def voids_found(board) -> tuple[str, tuple[int, int]]:
+    """(got, the first void square) for a layout with void squares where a game needs a full
+    rectangle: the error points at that square (it pointed at the grid's first line).
+
+    >>> from satsweeper.board import Board
+    >>> voids_found(Board(2, 3, voids=frozenset({(1, 2), (0, 2)})))
+    ('2 void squares, the first at 0,2', (0, 2))
+    """
+    first, count = min(board.voids), len(board.voids)
+    return f"{count} void square{'s' if count != 1 else ''}, the first at {first[0]},{first[1]}", first
+
+
 def not_a_layout(board, mine: bool = False) -> tuple[str, str]:
     """(expected, got) for a position given where a layout is wanted (noguess): what
     answers a position instead, and every mine written F (the flags as many as the

@@ -108,10 +108,10 @@ class BadRequest(Exception):
     """A request that cannot be answered as sent: 400, in the CLI's words for the
     same input (``<board>:1:1: expected X (got Y)`` when it is about the board)."""
 
-    def __init__(self, expected: str, got: str, file: str | None = None, line: int = 1):
+    def __init__(self, expected: str, got: str, file: str | None = None, line: int = 1, col: int = 1):
         self.expected, self.got, self.file = expected, got, file
-        self.line, self.col = (line, 1) if file else (None, None)
-        super().__init__(f"{f'{file}:{line}:1: ' if file else ''}expected {expected} (got {got})")
+        self.line, self.col = (line, col) if file else (None, None)
+        super().__init__(f"{f'{file}:{line}:{col}: ' if file else ''}expected {expected} (got {got})")
 
 
 class Malformed(BadRequest):
@@ -673,13 +673,14 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     @app.post("/api/noguess", summary="satsweeper noguess")
     def noguess(query: NoGuessQuery, request: Request) -> dict:
         from ..cells import check_inside
-        from ..report.puzzles import not_a_layout
-        from ..textio import grid_line
+        from ..report.puzzles import not_a_layout, voids_found
+        from ..textio import grid_line, square_place
         subject, puzzle = read(query.board, limits, systems=False)
         if puzzle.mines is None:  # the CLI's words, at the grid's first row (1:1 was often a comment)
             raise BadRequest(*not_a_layout(subject), SOURCE, grid_line(query.board))
-        if subject.voids:
-            raise BadRequest("a full rectangle for a game", "void squares", SOURCE, grid_line(query.board))
+        if subject.voids:  # the CLI's words, at the first void square
+            got, first = voids_found(subject)
+            raise BadRequest("a full rectangle for a game", got, SOURCE, *square_place(query.board, first))
         if (query.row is None) != (query.col is None):  # a half-given cell was ignored silently
             raise Malformed("a first click: row and col, or neither (the file's start:)", "only one of row and col")
         start = (query.row, query.col) if query.row is not None else puzzle.start
