@@ -212,19 +212,33 @@ def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick 
             raise InputError(f"a Decision from {_name_of(player)}.decide (got {type(decision).__name__})")
         guesses += decision.guess
         before = len(game.revealed), len(game.flags)
-        for cell in decision.flags:
-            game.flag(cell)
-        for cell in decision.opens:
-            # Opening a cell it flagged takes its own flag back (a Decision cannot unflag): a
-            # wrong flag opened later is the player's game to lose, not a refused decision.
-            game.unflag(cell)
-            if game.open(cell) is not Outcome.PLAYING:
-                break
+        try:
+            _apply(game, decision)
+        except SatsweeperError as err:
+            if not own:
+                raise
+            # A cell off the board (or "0,1", read a character at a time): said with the player
+            # and the seed that replays it, as a decide that raises is.
+            raise InputError(f"a Decision of cells (row, col) on the board (got {err}, from "
+                             f"{_name_of(player)}.decide in the game of seed {str(seed)!r}: "
+                             f"play(level, player, {str(seed)!r}) replays it)") from err
         if game.outcome is Outcome.PLAYING and (len(game.revealed), len(game.flags)) == before:
             # Opens and flags only add squares: nothing added, the next board is this one.
             raise InputError(f"a Decision that opens or flags a hidden cell (got {decision!r} "
                              f"from {_name_of(player)})")
     return GameResult(game.outcome is Outcome.WON, guesses)
+
+
+def _apply(game: Game, decision: Decision) -> None:
+    """Play a decision's flags, then its opens until the game ends."""
+    for cell in decision.flags:
+        game.flag(cell)
+    for cell in decision.opens:
+        # Opening a cell it flagged takes its own flag back (a Decision cannot unflag): a
+        # wrong flag opened later is the player's game to lose, not a refused decision.
+        game.unflag(cell)
+        if game.open(cell) is not Outcome.PLAYING:
+            break
 
 
 def _check_level(level) -> None:

@@ -594,6 +594,22 @@ class TestYourOwnPlayer:
         with pytest.raises(InputError, match="seed '5:3'"):
             play(LEVELS["beginner"], Broken, "5:3")
 
+    @pytest.mark.parametrize("opens", [((99, 99),), "0,1"])
+    def test_a_players_illegal_move_is_named_with_its_game(self, opens):
+        """A cell off the board (or "0,1", read a character at a time) came back as a bare
+        CellError, naming neither the player nor the game: now as a player that raises."""
+        from satsweeper.errors import CellError
+
+        class OffBoard:
+            name = "offboard"
+
+            def decide(self, board, rng):
+                return Decision(opens=opens)
+        with pytest.raises(InputError, match=r"a Decision of cells \(row, col\) on the board \(got a cell .* "
+                                             r"from offboard\.decide in the game of seed '3:0'") as err:
+            play(LEVELS["beginner"], OffBoard, "3:0")
+        assert isinstance(err.value.__cause__, CellError)
+
     def test_a_lambda_is_refused_before_workers_fail_to_load_it(self):
         """With worker processes a lambda was a PicklingError from inside the pool; here it plays."""
         with pytest.raises(InputError, match="defined at the top level of a module"):
