@@ -77,14 +77,6 @@ def w_correct(points: Sequence[tuple[int, float, float]]) -> list[float]:
     return out
 
 
-def sweep(width: int, height: int, strategy: str, games: int, seed: int = 0, workers: int = 1,
-          progress: Callable[[int], None] | None = None, backend: Backend | None = None
-          ) -> list[DensityPoint]:
-    """Win rates at every mine count 0 < m < width*height, W-corrected (progress: area per game)."""
-    return next(sweeps([(width, height)], strategy, games, seed, backend or Backend(workers),
-                       progress))[1]
-
-
 def levels_of(sizes: Sequence[tuple[int, int]]) -> list[Level]:
     """Every level a sweep of ``sizes`` plays: each mine count 0 < m < width*height.
 
@@ -179,6 +171,40 @@ def no_critical(points: Sequence[DensityPoint], fit: LogisticFit | None = None) 
         return (f"the fitted logistic runs from {fit.floor + fit.height:.2f} to {fit.floor:.2f}: "
                 "it never falls through 1/2")
     return None
+
+
+@dataclass(frozen=True)
+class Asymptote:
+    """Where the critical density of ever larger boards goes: ``P(q) = P* + a/q`` fitted
+    to the sizes that place one (:func:`extrapolate`).
+
+    Attributes:
+        density: P*, None with fewer than two sizes placed (nothing to extrapolate).
+        slope: a.
+        error: P*'s standard error, None with fewer than three sizes.
+        placed: how many sizes placed a critical density.
+    """
+
+    density: float | None
+    slope: float | None
+    error: float | None
+    placed: int
+
+
+def extrapolate(critical: Mapping[int, float | None]) -> Asymptote:
+    """The asymptote of a sweep's critical densities (q -> its critical density, None where
+    the win rate never fell through 1/2, as too few games leave a small board).
+
+    >>> extrapolate({3: 0.2 + 1 / 3, 4: 0.2 + 1 / 4, 5: 0.4, 6: None}).placed
+    3
+    >>> extrapolate({3: 0.5, 4: None})
+    Asymptote(density=None, slope=None, error=None, placed=1)
+    """
+    placed = {q: p for q, p in critical.items() if p is not None}
+    if len(placed) < 2:
+        return Asymptote(None, None, None, len(placed))
+    density, slope = asymptote(placed)
+    return Asymptote(density, slope, asymptote_error(placed), len(placed))
 
 
 def asymptote(critical: dict[int, float]) -> tuple[float, float]:

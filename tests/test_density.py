@@ -186,6 +186,23 @@ class TestAsymptote:
             assert math.isclose(asymptote(critical)[0], fit.intercept, abs_tol=1e-12)
             assert math.isclose(asymptote_error(critical), fit.intercept_stderr, rel_tol=1e-9)
 
+    def test_extrapolate_leaves_out_the_sizes_that_place_none(self):
+        """extrapolate (what density --sweep says, once written in the command): the sizes whose
+        win rate never fell through 1/2 are left out of the regression (scipy's, as above)."""
+        import random
+        from scipy.stats import linregress
+        from satsweeper.density import extrapolate
+        rng = random.Random(6)
+        critical = {q: (0.16 + 0.6 / q + rng.gauss(0, 0.01)) if q % 3 else None for q in range(3, 12)}
+        placed = {q: p for q, p in critical.items() if p is not None}
+        fit = linregress([1 / q for q in placed], list(placed.values()))
+        found = extrapolate(critical)
+        assert found.placed == len(placed) == 6
+        assert math.isclose(found.density, fit.intercept, abs_tol=1e-12)
+        assert math.isclose(found.slope, fit.slope, rel_tol=1e-9)
+        assert math.isclose(found.error, fit.intercept_stderr, rel_tol=1e-9)
+        assert extrapolate({3: None, 4: 0.4}).density is None
+
     def test_a_density_outside_zero_to_one_is_doubted(self):
         """Two noisy sizes can put the line's end below 0 (-0.0856 once, said plainly): the text
         says so, and that two sizes give no error."""

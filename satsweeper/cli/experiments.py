@@ -432,16 +432,13 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
             "sizes": results}
     text = None
     if sweep_to:
-        by_size = {int(r["size"].split("x")[0]): r["critical_density"] for r in results
-                   if r["critical_density"] is not None}
-        if len(by_size) >= 2:
-            p_star, slope = critical.asymptote(by_size)
-            error = critical.asymptote_error(by_size)
-            data.update(asymptote_json(p_star, slope, error))
-            text = asymptote_words(p_star, slope, error)
+        found = critical.extrapolate({int(r["size"].split("x")[0]): r["critical_density"] for r in results})
+        if found.density is not None:
+            data.update(asymptote_json(found.density, found.slope, found.error))
+            text = asymptote_words(found.density, found.slope, found.error)
         else:  # too few games for the small boards to fall through 1/2: nothing to extrapolate
             data["asymptotic_critical_density"] = None
-            text = f"no asymptotic critical density: {len(by_size)} size(s) place a critical density, two are needed"
+            text = f"no asymptotic critical density: {found.placed} size(s) place a critical density, two are needed"
     if replaced:  # as bench says it: the run's lines are above, this is the file's
         text = "\n".join(filter(None, [text, journal_words(journal.path, True, True, "density")]))
         note_replaced(journal.path)
