@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import Callable, Iterable, Iterator
 
 from .board import Board, Cell
-from .difficulty import Grade, LadderPlayer, Rung
+from .difficulty import Grade, LadderPlayer, Rung, grade
 from .errors import InputError, TooComplexError
 from .game import FirstClick, Game, Level, Outcome, neighbours, place_mines
 from .reasoning import Status, solve
@@ -378,6 +378,40 @@ def make_layout(level: Level, start: Cell, rng: random.Random, rule: FirstClick,
         return generate(level, start, rng, method, rule, budget, difficulty)
     mines = place_mines(level, rng, start_zone(level, start, rule))
     return Generated(mines, start, no_guess(level, mines, start), 1, 0)
+
+
+#: Most layouts :func:`no_guess_exists` tries one by one (about 2 ms each on small boards).
+EXHAUSTIVE_LAYOUTS = 3000
+
+
+def no_guess_exists(level: Level, start: Cell, rule: FirstClick, difficulty: Rung | None = None,
+                    most: int = EXHAUSTIVE_LAYOUTS) -> bool | None:
+    """Whether some layout of ``level`` whose first click at ``start`` is kept as ``rule``
+    keeps it is solved without a guess (graded ``difficulty`` exactly, if given): every
+    layout is tried where there are at most ``most``; None where there are more.
+
+    What a search that found nothing within its budget cannot say: that there is none
+    (3x3x4 with a safe centre has 70 layouts, and none is no-guess).
+
+    >>> no_guess_exists(Level(3, 3, 4), (1, 1), FirstClick.SAFE), no_guess_exists(Level(3, 3, 1), (0, 0), FirstClick.SAFE)
+    (False, True)
+    >>> no_guess_exists(Level(30, 16, 99), (0, 0), FirstClick.SAFE) is None
+    True
+    """
+    from itertools import combinations
+    from math import comb
+    zone = start_zone(level, start, rule)
+    free = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in zone]
+    if comb(len(free), level.mines) > most:
+        return None
+    for placed in combinations(free, level.mines):
+        mines = frozenset(placed)
+        if difficulty is None:
+            if no_guess(level, mines, start).solved:
+                return True
+        elif (graded := grade(level, mines, start)).solved and graded.rung is difficulty:
+            return True
+    return False
 
 
 #: Most boards in one chunk of :func:`make_layouts`.

@@ -235,6 +235,31 @@ class TestGenerate:
         assert a.mines == b.mines
 
 
+    @pytest.mark.parametrize("level, start, rule", [
+        (Level(3, 3, 4), (1, 1), FirstClick.SAFE), (Level(3, 3, 1), (1, 1), FirstClick.SAFE),
+        (Level(3, 3, 1), (0, 0), FirstClick.SAFE), (Level(2, 2, 2), (1, 1), FirstClick.SAFE),
+        (Level(4, 3, 3), (0, 0), FirstClick.OPENING), (Level(4, 2, 3), (0, 0), FirstClick.SAFE)])
+    def test_whether_any_layout_exists_is_the_oracles(self, level, start, rule):
+        """no_guess_exists against the brute-force player over every layout; a search that found
+        nothing said only "a larger --budget may find one" (3x3x4 with a safe centre has none)."""
+        from itertools import combinations
+        from satsweeper.puzzles import no_guess_exists
+        zone = start_zone(level, start, rule)
+        free = [(r, c) for r in range(level.height) for c in range(level.width) if (r, c) not in zone]
+        want = any(oracle_no_guess(level, frozenset(m), start) for m in combinations(free, level.mines))
+        assert no_guess_exists(level, start, rule) is want
+        assert no_guess_exists(level, start, rule, most=1) is None  # more layouts than that: not tried
+
+    def test_generate_says_none_exists(self):
+        result = run("generate", "3x3x4", "--rule", "safe", "--no-guess", "--json")
+        answer = json.loads(result.stdout)
+        assert result.exit_code == 1 and answer["exists"] is False and answer["boards"] == [] and answer["complete"]
+        said = run("generate", "3x3x4", "--rule", "safe", "--no-guess").output
+        assert said == "no no-guess 3x3x4 layout exists with the first click at 1,1 (safe): every layout was tried\n"
+        found = run("generate", "3x3x1", "--rule", "safe", "--start", "0,0", "--no-guess", "--json")
+        assert found.exit_code == 0 and "exists" not in json.loads(found.stdout)
+
+
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 

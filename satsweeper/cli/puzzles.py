@@ -11,7 +11,7 @@ import click
 from .cluster import backend_of, backend_options
 from ..cells import check_inside, check_room
 from ..limits import TimeUp, deadline
-from .contract import (INTERRUPTED, LIMIT, BoardOutput, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
+from .contract import (INTERRUPTED, LIMIT, NO, BoardOutput, CoordParam, InputFile, LevelParam, OutputDir, OutputPath, UserError, emit,
                        json_option, make_directory, progress, refuse_overwriting_input, timeout_option, verdict, write_output)
 from .subjects import grid_line, read_puzzle_from, void_error
 
@@ -176,20 +176,24 @@ def generate(level, level_name, no_guess_only, start, rule, method, difficulty, 
                         f"{level} --difficulty {difficulty}")
     if out_dir:
         make_directory(out_dir)
-    boards, stopped = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
+    boards, stopped, exists = _generate_all(level, first, rule, method, no_guess_only, seed, count, budget,
                                     output, out_dir, timeout, backend, difficulty)
     data = {"level": str(level), "start": {"row": first[0], "col": first[1]},
             "method": method if no_guess_only else "uniform", "seed": seed,
-            "difficulty": difficulty, "complete": stopped is None, "boards": boards}
-    if stopped:
+            "difficulty": difficulty, "complete": stopped is None or exists is False, "boards": boards}
+    if exists is False:  # an answer, not a limit: none exists (exit 1, as for "no")
+        data["exists"] = False
+    elif stopped:
         data["stopped"] = stopped
     lines = ([b["note"] for b in boards] if output or out_dir or count > 1
              else [boards[0]["layout"].rstrip("\n")] if boards else [])
-    if stopped:
+    if exists is False:
+        lines.append(stopped)
+    elif stopped:
         lines.append(f"stopped after {len(boards)} of {count} board(s): {stopped}")
     for b in boards:
         b.pop("note")
-    code = INTERRUPTED if stopped == INTERRUPTED_WORD else LIMIT if stopped else 0
+    code = NO if exists is False else INTERRUPTED if stopped == INTERRUPTED_WORD else LIMIT if stopped else 0
     emit("generate", as_json, data, "\n".join(lines), code)
 
 
@@ -199,8 +203,9 @@ def _counted(n: int, noun: str) -> str:
 
 
 def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget, output, out_dir,
-                  timeout, backend, difficulty=None) -> tuple[list[dict], str | None]:
-    """Make and write boards as they come, in order; (boards made, why it stopped early or None).
+                  timeout, backend, difficulty=None) -> tuple[list[dict], str | None, bool | None]:
+    """Make and write boards as they come, in order; (boards made, why it stopped early or None,
+    False where no such layout exists at all, else None).
 
     Board i draws from its own seed (seed, i), so the boards are the same
     wherever they are made."""
@@ -209,7 +214,7 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
     from ..board import Board
     from ..difficulty import Rung
     from ..game import FirstClick
-    from ..puzzles import Method, make_layouts
+    from ..puzzles import Method, make_layouts, no_guess_exists
     from ..report.puzzles import grade_json
     from ..textio import format_board, format_mine
     boards: list[dict] = []
@@ -229,10 +234,14 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
             for index, made in enumerate(layouts):
                 if made is None:
                     wanted = f" {difficulty}" if difficulty else ""  # as puzzles.generate says it
+                    # A small level is tried whole: "a larger budget may find one" is then "none".
+                    if no_guess_exists(level, first, FirstClick(rule), difficulty and Rung.parse(difficulty)) is False:
+                        return boards, (f"no no-guess{wanted} {level} layout exists with the first click at "
+                                        f"{first[0]},{first[1]} ({rule}): every layout was tried"), False
                     return boards, (f"a no-guess{wanted} {level} layout within {budget} "
                                     f"check{'s' if budget != 1 else ''} (got none for board {index + 1}; "
                                     "a larger --budget may find one if there is one: some levels have "
-                                    "none, such as a single safe cell beside the first click's number)")
+                                    "none, such as a single safe cell beside the first click's number)"), None
                 path = output or (out_dir / f"board-{skip + index + 1:0{width}d}.txt" if out_dir else None)
                 text = (format_mine(blank, made.mines) if path and path.suffix.lower() == ".mine"
                         else format_board(blank, made.mines, first))
@@ -253,13 +262,13 @@ def _generate_all(level, first, rule, method, no_guess_only, seed, count, budget
                                           if path and path.suffix.lower() == ".mine" else "")})
                 advance(1)
     except TimeUp:
-        return boards, f"no more boards within {timeout:g} s (--timeout)"
+        return boards, f"no more boards within {timeout:g} s (--timeout)", None
     except KeyboardInterrupt as err:
         # Answered like a timeout (every board written is listed), exit 130.
         if str(err):  # why, when it was not Ctrl-C: the CPU time limit
             click.echo(f"satsweeper: interrupted: {err}", err=True)
-        return boards, INTERRUPTED_WORD
-    return boards, None
+        return boards, INTERRUPTED_WORD, None
+    return boards, None, None
 
 
 def _boards_in(directory) -> tuple[int, int]:
