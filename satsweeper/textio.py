@@ -92,7 +92,7 @@ def square_place(text: str, cell: Cell) -> tuple[int, int]:
     point; the first row's line and column 1 where the file has no such square (another
     format).  An error about one square (a void where a game needs none) points at it.
 
-    >>> square_place("# a layout\nmines: 1\n*..\n# a comment\n.-.\n", (1, 1))
+    >>> square_place("# a layout\\nmines: 1\\n*..\\n# a comment\\n.-.\\n", (1, 1))
     (5, 2)
     """
     try:
@@ -986,7 +986,7 @@ def _mine_row(line: str, width: int) -> str:
     row was refused for it).  Any character is a square there, a space too, so a row of
     the right length is kept whole.
 
-    >>> _mine_row("HHM \t\r\n", 3), _mine_row("HH \n", 3)
+    >>> _mine_row("HHM \\t\\r\\n", 3), _mine_row("HH \\n", 3)
     ('HHM', 'HH ')
     """
     row = line.rstrip("\r\n")

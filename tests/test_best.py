@@ -778,3 +778,24 @@ FF211112FF3F2000
 ..........4F101F
 ..........211011
 """
+
+
+class TestBigBoardsSureMoves:
+    @pytest.mark.parametrize("extra", [0, 1])
+    def test_a_total_that_settles_every_floating_cell(self, extra):
+        """A 120x120 board showing one 1 in its corner: with 1 mine every other hidden cell is
+        safe, with all of them mines besides the 1's every one is a mine.  The sure moves came
+        from asking each of 14,396 floating cells its value (a hint on a 500x500 board spent
+        7 s there); they are the same cells, in the board's order."""
+        from satsweeper.strategies import certain_decision
+        from satsweeper.tally import Shared
+        size = 120
+        beside = {(0, 1), (1, 0), (1, 1)}
+        floating = [c for c in Board(size, size).hidden_cells() if c != (0, 0) and c not in beside]
+        board = Board(size, size, {(0, 0): 1}, total_mines=1 + extra * len(floating))
+        sure, problem, counts, _ = certain_decision(board)
+        assert isinstance(counts.scaled_mines, Shared)  # the big board's compact answer
+        if extra:
+            assert sure.opens == () and list(sure.flags) == floating
+        else:
+            assert list(sure.opens) == floating and sure.flags == ()

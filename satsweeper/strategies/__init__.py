@@ -29,7 +29,7 @@ from ..errors import InconsistentError, InputError
 from ..constraints import Positions, Problem, problem_of
 from ..components import Components
 from ..singlepoint import obvious_moves, pair_moves
-from ..tally import Tally
+from ..tally import Shared, Tally
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,12 @@ def certain_decision(board: Board, positions: Positions | None = None
     counts = components.tally()
     if not counts.consistent:
         raise inconsistent(problem)
-    safe = tuple(c for c, m in counts.scaled_mines.items() if m == 0)
-    mines = tuple(c for c, m in counts.scaled_mines.items() if m == counts.scaled_count)
+    values, whole = counts.scaled_mines, counts.scaled_count
+    if isinstance(values, Shared):  # a big board's floating cells share a value: asked once, not a cell at a time
+        safe, mines = tuple(values.where(lambda m: m == 0)), tuple(values.where(lambda m: m == whole))
+    else:
+        safe = tuple(c for c, m in values.items() if m == 0)
+        mines = tuple(c for c, m in values.items() if m == whole)
     return (Decision(opens=safe, flags=mines) if safe or mines else None), problem, counts, components
 
 

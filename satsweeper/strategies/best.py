@@ -451,7 +451,8 @@ def _pseudo_fifty(board: Board, problem: Problem, counts: Tally, components: Com
     hidden = set(problem.cells)
     whole = counts.scaled_count
     mines = counts.scaled_mines
-    known = board.flags | {c for c in hidden if mines[c] == whole}
+    # By the values' walk, not a question per cell: a big board's shared values answer a walk fast.
+    known = board.flags | {c for c, m in mines.items() if m == whole}
     left = (board.total_mines - len(board.flags)) if board.total_mines is not None else None
     open_ = hidden - known
 
