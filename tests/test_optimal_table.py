@@ -121,3 +121,26 @@ def drop_times(line: str) -> str:
     cells = line.split("|")
     cells[7:10] = ["", "", ""]
     return "|".join(cells)
+
+
+def test_readmes_largest_boards_are_the_tables():
+    """README's table of the largest boards solved (rule safe) against docs/optimal.md's rows: the
+    corner's value, and the best first click's where it is not the corner, which two rows left out
+    (5x5x7 from 0,1: 37.46%; 8x3x9 from 0,1: 16.43%)."""
+    readme = (ROOT / "README.md").read_text()
+    table = (ROOT / "docs" / "optimal.md").read_text()
+    rows = re.findall(r"^\| (\d+)x(\d+), (\d+) mines \| (\d+/\d+) = ([\d.]+)%(?: \(from (\d+,\d+): ([\d.]+)%\))? \| all \|$",
+                      readme, re.M)
+    assert len(rows) >= 15
+    for width, height, mines, corner, percent, first, best_percent in rows:
+        level = f"{width}x{height}x{mines}"
+        found = {}
+        for kind in ("corner", "optimal"):
+            line = re.search(rf"^\| {level} \| safe \| {kind} \| (\d+/\d+) \| ([\d.]+)% \| ([^|]*) \|", table, re.M)
+            assert line, (level, kind)
+            found[kind] = line.groups()
+        assert (corner, percent) == found["corner"][:2], level
+        if Fraction(found["optimal"][0]) == Fraction(corner):
+            assert not first, level  # the corner is a best first click
+        else:
+            assert first in found["optimal"][2].split() and best_percent == found["optimal"][1], level
