@@ -140,6 +140,16 @@ class ErrorAnswer(BaseModel):
     got: str | None
 
 
+class BusyAnswer(BaseModel):
+    """A 503's body: the out-of-time answer of the command asked, no worker having come free."""
+    command: str
+    version: int
+    consistent: None = Field(None, description="For the queries (check ... hint): not known in time.")
+    complete: bool = Field(description="false")
+    stopped: str = Field(description="Why: the server was busy, and how many workers it has.")
+    timeout: float = Field(description="The query's time, in seconds.")
+
+
 # Published for every endpoint (422 replaces FastAPI's HTTPValidationError there).
 ERROR_RESPONSES: dict = {
     400: {"model": ErrorAnswer, "description": "A request that cannot be answered as sent (the CLI's exit 2)."},
@@ -148,8 +158,11 @@ ERROR_RESPONSES: dict = {
     413: {"model": ErrorAnswer, "description": "A body or board above the server's limits, or one whose "
                                                "worker ran out of memory."},
     422: {"model": ErrorAnswer, "description": "A body that is not the JSON object described."},
-    503: {"description": "No worker came free within the query's time: the out-of-time answer, its "
-                         "\"stopped\" saying the server was busy; ask again after Retry-After seconds."},
+    503: {"model": BusyAnswer,
+          "description": "No worker came free within the query's time: the out-of-time answer, its "
+                         "\"stopped\" saying the server was busy; ask again after Retry-After seconds.",
+          "headers": {"Retry-After": {"description": "Seconds to wait before asking again.",
+                                      "schema": {"type": "integer"}}}},
 }
 
 

@@ -573,6 +573,10 @@ class TestBadInput:
                 assert {"400", "413", "422", "503"} <= set(op["responses"]), (path, method)
                 assert op["responses"]["422"]["content"]["application/json"]["schema"] == {
                     "$ref": "#/components/schemas/ErrorAnswer"}
+                # the busy answer had no schema and no Retry-After, which it is always sent with
+                busy = op["responses"]["503"]
+                assert busy["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/BusyAnswer"}
+                assert busy["headers"]["Retry-After"]["schema"] == {"type": "integer"}
         sent = client.post("/api/count", json={"board": 1})  # a field of the wrong type: 422
         assert sent.status_code == 422 and set(sent.json()) == set(error["properties"])
         assert "HTTPValidationError" not in spec["components"]["schemas"]
@@ -990,6 +994,8 @@ class TestBusyServer:
         assert (status, headers["retry-after"]) == (503, "1")
         assert answer["stopped"] == ("no answer within 1 s: the server was busy (its 1 worker(s) answering "
                                      "other queries); ask again")
+        from satsweeper.web.server import BusyAnswer  # the body /openapi.json publishes for a 503
+        assert set(answer) == set(BusyAnswer.model_fields) and BusyAnswer.model_validate(answer).complete is False
 
     def test_many_waiting_queries_do_not_hold_up_a_quick_one(self):
         """45 slow queries at once held every thread routes run in (40), and a query with 2 s
