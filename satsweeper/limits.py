@@ -69,11 +69,14 @@ def within(seconds: float | None, work: Callable[[], object], *, isolate: bool =
         while True:
             wait = 0.1 if end is None else max(0.0, min(0.1, end - time.monotonic()))
             if receiver.poll(wait):
-                kind, value = receiver.recv()
-                break
+                try:
+                    kind, value = receiver.recv()
+                    break
+                except EOFError:  # it died without a word: click read the EOFError as Ctrl-C
+                    child.join()
+                    raise _death(child.exitcode) from None
             if not child.is_alive() and not receiver.poll(0):
-                raise MemoryError() if child.exitcode == -9 else RuntimeError(
-                    f"the worker process ended with code {child.exitcode}")
+                raise _death(child.exitcode)
             if end is not None and time.monotonic() >= end:
                 raise TimeUp()
     finally:
@@ -83,6 +86,17 @@ def within(seconds: float | None, work: Callable[[], object], *, isolate: bool =
     if kind == "error":
         raise value
     return value
+
+
+def _death(code: int | None) -> BaseException:
+    """Why a child died without an answer, by its exit code: killed (the kernel's answer to
+    memory it had not), past the CPU time limit (as the parent's own SIGXCPU is answered:
+    a count in a child said only "interrupted"), or else."""
+    if code == -signal.SIGKILL:
+        return MemoryError()
+    if code == -getattr(signal, "SIGXCPU", 0):
+        return CpuTimeUp()
+    return RuntimeError(f"the worker process ended with code {code}")
 
 
 def _serve(work: Callable[[], object], sender, memory: int | None = None) -> None:

@@ -472,6 +472,7 @@ class TestExitCodes:
         (hint built them for nothing before its own work: it now answers, from the grid, or
         runs out of time, within the limit.)"""
         import satsweeper.constraints
+        import satsweeper.hint  # noqa: F401 - imported first under the patch, it kept the slow rules for later tests
 
         def slow_rules(*args, **kwargs):
             time.sleep(30)
@@ -688,6 +689,7 @@ class TestKilled:
 
     @pytest.mark.parametrize("line, code", [
         ("satsweeper optimal 5x5x8 --json", 130),
+        ("satsweeper optimal 5x5x8 --memo {dir}/m.memo --json", 130),  # its own answer said no why
         ("satsweeper bench --level expert --games 100000 --workers 1 --out {dir}/j.jsonl --json", 130),
     ])
     def test_cpu_time_limit_is_answered_as_ctrl_c(self, tmp_path, line, code):

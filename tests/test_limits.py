@@ -170,3 +170,38 @@ class TestMachineBound:
     def test_which_commands_are_bound(self, args, bounded):
         from satsweeper.__main__ import _bounded
         assert _bounded(args) is bounded
+
+
+def _die(how: str):
+    import os
+    import signal
+    if how == "exit":
+        os._exit(3)
+    sig = getattr(signal, how)
+    if sig != signal.SIGKILL:  # (whose handler cannot be set)
+        signal.signal(sig, signal.SIG_DFL)
+    os.kill(os.getpid(), sig)
+    time.sleep(30)
+
+
+class TestAChildThatDies:
+    """A forked child that died without an answer was read as an EOFError, which click takes
+    for Ctrl-C: a count whose child the CPU time limit or the kernel killed said "interrupted"."""
+
+    @pytest.mark.parametrize("how, raised", [("SIGXCPU", KeyboardInterrupt), ("SIGKILL", MemoryError),
+                                             ("exit", RuntimeError)])
+    def test_why_it_died(self, how, raised):
+        from satsweeper.limits import CpuTimeUp, within
+        with pytest.raises(raised) as err:
+            within(30, lambda: _die(how))
+        if how == "SIGXCPU":
+            assert isinstance(err.value, CpuTimeUp) and str(err.value) == "the CPU time limit (ulimit -t) was reached"
+
+    def test_a_count_in_a_child_says_the_cpu_limit(self, tmp_path):
+        board = tmp_path / "lattice.txt"
+        board.write_text(crowded(60)[0])
+        done = subprocess.run(["bash", "-c", f"ulimit -St 3; exec satsweeper count {board} --timeout 100 --json"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 130, done.stderr
+        assert json.loads(done.stdout)["stopped"] == "interrupted"
+        assert "satsweeper: interrupted: the CPU time limit (ulimit -t) was reached" in done.stderr

@@ -146,6 +146,8 @@ def kept_search(level, rule, first, progress, path, timeout, as_json):
             click.echo("\r\033[K", nl=False, err=True)
         timed_out = isinstance(stop, TimeUp)
         why = f"within {timeout:g} s (--timeout)" if timed_out else f"(interrupted{': ' + str(stop) if str(stop) else ''})"
+        if as_json and not timed_out and str(stop):  # the text says why (the CPU time limit); the object cannot
+            click.echo(f"satsweeper: interrupted: {stop}", err=True)
         # Ctrl-C and kill are exit 130 with what finished, as bench's are (docs/json.md), not a limit (3).
         stopped = {"timeout": timeout} if timed_out else {"stopped": "interrupted"}
         if loaded:
