@@ -190,6 +190,11 @@ class TestCounting:
                                                    f"the 6 hidden cells are free{fixed}\n")
         board.write_text("0..\n...\n")  # cells next to a 0: one arrangement, no mine, as before
         assert "1 arrangement of the constrained cells (1 with 0 mines)" in run("count", board).output
+        # A layout's start is a rule (safe), but no number: C(8, 2) = 28 with the start kept safe.
+        board.write_text("mines: 2\nstart: 1,1\n*..\n...\n..*\n")
+        assert run("count", board).output == ("28 explanations\nno hidden cell is next to a number: the 8 hidden "
+                                              "cells besides the start (safe) are free, the total fixing how "
+                                              "many are mines\n")
 
     def test_board_probs_one_explanation(self, tmp_path):
         """A board with a single explanation says so in the singular (the 1 leaves

@@ -261,9 +261,13 @@ def count(source, flags, engine, timeout, as_json):
     # The arrangements are counted before the total: the text says which it rules out.
     room = (problem.mines, len(problem.floating_cells())) if problem.mines is not None else None
     floating = len(problem.floating_cells())
-    free = floating if floating == len(problem.cells) else None  # no cell next to a number
+    # No cell next to a number: a file's start (safe, a rule of its own) is no arrangement either
+    # ("1 arrangement of the constrained cells (1 with 0 mines)" was the start alone).
+    from ..constraints import Start
+    started = sum(isinstance(rule.origin, Start) for rule in problem.constraints)
+    free = floating if floating + started == len(problem.cells) and started == len(problem.constraints) else None
     emit("count", as_json, counts.count_json(answer, conflict),
-         counts.count_text(answer, conflict, known, room, free), verdict(answer.consistent))
+         counts.count_text(answer, conflict, known, room, free, started), verdict(answer.consistent))
 
 @click.command()
 @counting_options

@@ -53,22 +53,27 @@ def frontier_text(frontier: dict[int, int], flags: int = 0, room: tuple[int, int
 
 
 def count_text(answer: Tally, conflict: tuple = (), flags: int = 0, room: tuple[int, int] | None = None,
-               free: int | None = None) -> str:
+               free: int | None = None, start: int = 0) -> str:
     """The count, and the constrained cells' arrangements (:func:`frontier_text`);
     ``free``: the number of hidden cells when none is next to a number (there is
-    then no arrangement to speak of: "1 arrangement (1 with 0 mines)" said nothing).
+    then no arrangement to speak of: "1 arrangement (1 with 0 mines)" said nothing),
+    ``start`` of them besides the file's start, which is safe.
 
     >>> print(count_text(Tally(64, {}, {0: 1}), free=6))
     64 explanations
     no hidden cell is next to a number: the 6 hidden cells are free
+    >>> print(count_text(Tally(28, {}, {0: 1}), room=(2, 8), free=8, start=1))
+    28 explanations
+    no hidden cell is next to a number: the 8 hidden cells besides the start (safe) are free, the total fixing how many are mines
     """
     if not answer.consistent:
         return "0 explanations: " + conflict_text(conflict) if conflict else "0 explanations"
     lines = [f"{integer_words(answer.count)} explanation{'s' if answer.count != 1 else ''}"]
     if free:
         fixed = ", the total fixing how many are mines" if room is not None else ""
+        besides = " besides the start (safe)" if start else ""
         lines.append(f"no hidden cell is next to a number: the {integer_words(free)} hidden cell"
-                     f"{'s are' if free != 1 else ' is'} free{fixed}")
+                     f"{'s' if free != 1 else ''}{besides} {'are' if free != 1 else 'is'} free{fixed}")
     elif answer.frontier:
         lines.append(frontier_text(answer.frontier, flags, room))
     return "\n".join(lines)
