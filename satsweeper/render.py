@@ -130,6 +130,12 @@ def _squares(board: Board, picture: Picture, plt):
         low = .34 if named else .5
         if cell in board.flags:
             _flag(ax, x, y, Polygon)
+        elif cell in picture.mines and p is not None and 0 < p < 1 and not named:
+            # An explanation's mine on the heat map keeps its chance beneath it (the mine
+            # covered it, and render --probs --reason lost the percentages it drew).
+            _mine(ax, x, y, Circle, .62, .64)
+            ax.text(x + .5, y + .2, _percent(p), ha="center", va="center", fontsize=font - 5,
+                    color="#ffffff" if p > Fraction(3, 5) else "#000000", family="DejaVu Sans")
         elif cell in picture.mines or p == 1:
             _mine(ax, x, y, Circle, .62 if named else 1.0, low)
         elif p == 0:

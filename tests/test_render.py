@@ -116,6 +116,24 @@ class TestPictures:
         run("render", EXAMPLES / "expert.txt", "-o", alone, "--reason", "3,7")
         assert "mine probability" not in alone.read_text()  # no --probs, no heat map
 
+    def test_an_explanations_mines_keep_their_percentages(self, tmp_path):
+        """--probs --reason on an undetermined cell drew the explanation's mines over their
+        percentages (19% gone from 50 squares): each undetermined cell, mine or not, shows its
+        chance.  Oracle: probs --json's cells with 0 < p < 1, one label each."""
+        out = tmp_path / "r.svg"
+        data = json.loads(run("render", EXAMPLES / "expert.txt", "-o", out, "--probs", "--reason", "1,0",
+                              "--json").stdout)
+        mines = data["reason"]["explanation"]
+        cells = json.loads(run("probs", EXAMPLES / "expert.txt", "--json").stdout)["cells"]
+        undetermined = [c for c in cells if 0 < Fraction(c["probability"]) < 1]
+        drawn = {(m["row"], m["col"]) for m in mines} & {(c["row"], c["col"]) for c in undetermined}
+        assert len(drawn) > 40  # mines drawn over undetermined cells: where the percentages were lost
+        text = out.read_text()
+        words = {f"{round(float(Fraction(c['probability'])) * 100)}%" for c in undetermined}
+        legend = {"0%", "25%", "50%", "75%", "100%"}  # the colour bar's ticks are labels too
+        labels = sum(text.count(f">{word}<") - (word in legend) for word in words)
+        assert labels == len(undetermined)
+
     def test_reason_clues_and_total_in_the_contract_form(self, tmp_path):
         """--reason writes the clues and the total as every answer does (docs/json.md: "a clue
         or rule"). Worked by hand: the 1 at 0,0 puts the one mine among 0,1 1,0 1,1, so 0,2 is
