@@ -34,6 +34,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from ..board import Board
@@ -58,6 +59,8 @@ class Limits:
         max_timeout: the most a request may ask for.
         moves: the most moves a game request may replay.
         workers: processes that answer queries at the same time.
+        memory: bytes each worker may take beyond the server's (None: no bound); past it a
+            query answers 413, out of memory (one request grew a worker to 13 GB).
     """
 
     cells: int = 1_000_000
@@ -66,6 +69,7 @@ class Limits:
     max_timeout: float = 60.0
     moves: int = 20_000
     workers: int = 2
+    memory: int | None = None
 
 
 ROUTE_THREADS = 400  # requests answered at once, most of them waiting for a worker (see create_app)
@@ -254,7 +258,10 @@ def _check_declared_size(text: str, limits: Limits) -> None:
     rows = [line.strip() for line in lines if line.strip() and ":" not in line
             and not line.lstrip().startswith("#")]
     if rows:
-        _check_cells(len(rows[0]), len(rows), limits)
+        # Rows of tokens with no header (". . 1", as textio reads them by content) count their
+        # tokens: their characters, spaces too, refused a board of 6,000 cells as 11,900.
+        tokens = len(rows[0].split())
+        _check_cells(tokens if tokens > 1 else len(rows[0]), len(rows), limits)
 
 
 def _check_cells(width: int, height: int, limits: Limits) -> None:
@@ -283,7 +290,7 @@ def _error(request: Request, status: int, message: str, **where) -> JSONResponse
 
 def create_app(limits: Limits = Limits()) -> FastAPI:
     """The ASGI app: the JSON API under ``/api/`` and the page at ``/``."""
-    workers = Workers(limits.workers)
+    workers = Workers(limits.workers, limits.memory)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -372,7 +379,11 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
         if isinstance(err, BodyTooLarge):
             return _error(request, 413, err.detail, expected=err.expected, got=err.got)
         if err.status_code == 400 and err.detail == UNPARSABLE:  # FastAPI's words for a body json.loads refused
-            got = _unparsable(await request.body())
+            try:
+                body = await request.body()
+            except ClientDisconnect:  # gone mid-body: nobody reads the answer (it was a traceback in the log)
+                return _error(request, 400, "expected a whole request body (got the client gone)")
+            got = _unparsable(body)
             return _error(request, 422, f"expected a JSON object (got {got})", expected="a JSON object", got=got)
         if err.status_code == 404:
             expected = "an endpoint of /api.html or a file of the page"
@@ -790,11 +801,33 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    _more_descriptors()
     # Idle connections kept past uvicorn's 5 s: a request Chromium sent just as
-    # the server closed one was seen to hang (the browser tests).
+    # the server closed one was seen to hang (the browser tests).  Past CONNECTIONS at once
+    # (idle ones too: uvicorn closes none that never sent a request) a new one answers 503.
+    # On Ctrl-C the queries under way answer at once; a client still sending its body held
+    # the server 37 s (a second Ctrl-C then hung it): past 3 s such connections are dropped.
     config = uvicorn.Config(create_app(limits), host=host, port=port, log_level="warning",
-                            timeout_keep_alive=75)
+                            timeout_keep_alive=75, limit_concurrency=CONNECTIONS, timeout_graceful_shutdown=3)
     _quiet_server(config).run()
+
+
+#: Connections and requests the server holds at once; more are answered 503 at once.
+CONNECTIONS = 1000
+
+
+def _more_descriptors() -> None:
+    """Raise this process's open-file limit to what the system allows (at most 65,536): at
+    the common 1,024, 1,100 idle connections left a quick query waiting 11 s while accept()
+    failed and filled the log (27 MB in 12 s)."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ImportError, OSError, ValueError):  # not Unix, or not allowed: the limit as it was
+        pass
 
 
 def _quiet_server_class():

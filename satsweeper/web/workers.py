@@ -17,6 +17,7 @@ it had to be killed.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import queue
 import signal
@@ -48,8 +49,9 @@ class Workers:
     functions and plain values.
     """
 
-    def __init__(self, size: int = 2):
+    def __init__(self, size: int = 2, memory: int | None = None):
         self.size = size
+        self.memory = memory  # bytes a worker may take beyond what it is forked with (None: no bound)
         self._idle: queue.Queue = queue.Queue()
         self._started = 0
         self._lock = threading.Lock()
@@ -79,7 +81,8 @@ class Workers:
             worker.kill()
             self._give_back(worker)
             raise
-        if kind in ("time", "ended", "cancelled"):
+        # Out of memory at its bound, a worker may keep what it grew to: a fresh one is forked.
+        if kind in ("time", "ended", "cancelled") or (kind == "error" and isinstance(value, MemoryError)):
             worker.kill()
         self._give_back(worker)
         if kind == "time":
@@ -96,7 +99,7 @@ class Workers:
         """Fork every worker now (from the main thread, before requests come),
         and run ``warm()`` in each so that its imports are done."""
         with self._lock:
-            fresh = [_Worker() for _ in range(self.size - self._started)]
+            fresh = [_Worker(self.memory) for _ in range(self.size - self._started)]
             self._started = self.size
         for worker in fresh:
             self._idle.put(worker)
@@ -121,7 +124,7 @@ class Workers:
         with self._lock:
             if self._idle.empty() and self._started < self.size:
                 self._started += 1
-                return _Worker()
+                return _Worker(self.memory)
         try:
             return self._idle.get_nowait()  # one is idle: not busy, however late it is
         except queue.Empty:
@@ -142,7 +145,7 @@ class Workers:
         return taken[0]
 
     def _give_back(self, worker: "_Worker") -> None:
-        self._idle.put(worker if worker.alive() else _Worker())
+        self._idle.put(worker if worker.alive() else _Worker(self.memory))
 
 
 def _wait(wait: Callable[[float], bool], deadline: float,
@@ -160,15 +163,48 @@ def _wait(wait: Callable[[float], bool], deadline: float,
             return "cancelled"
 
 
+class _Spawner:
+    """The one thread that forks the workers, for the server's whole life: a worker ends when
+    the thread that forked it ends (Linux's parent-death signal belongs to the thread), and a
+    worker replaced from a route's thread died with that thread, idle or not."""
+
+    _thread: threading.Thread | None = None
+    _requests: queue.Queue = queue.Queue()
+    _lock = threading.Lock()
+
+    @classmethod
+    def fork(cls, memory: int | None) -> tuple:
+        with cls._lock:
+            if cls._thread is None or not cls._thread.is_alive():
+                cls._thread = threading.Thread(target=cls._loop, name="satsweeper-workers", daemon=True)
+                cls._thread.start()
+        reply: queue.Queue = queue.Queue(1)
+        cls._requests.put((memory, reply))
+        kind, value = reply.get()
+        if kind == "error":
+            raise value
+        return value
+
+    @classmethod
+    def _loop(cls) -> None:
+        context = multiprocessing.get_context("fork")
+        while True:
+            memory, reply = cls._requests.get()
+            try:
+                pipe, child = context.Pipe()
+                process = context.Process(target=_serve, args=(child, os.getpid(), memory), daemon=True)
+                process.start()
+                child.close()
+                reply.put(("value", (pipe, process)))
+            except BaseException as err:  # noqa: BLE001 - said to the caller (a full process table, say)
+                reply.put(("error", err))
+
+
 class _Worker:
     """One forked process and the pipe to it."""
 
-    def __init__(self):
-        context = multiprocessing.get_context("fork")
-        self._pipe, child = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child,), daemon=True)
-        self._process.start()
-        child.close()
+    def __init__(self, memory: int | None = None):
+        self._pipe, self._process = _Spawner.fork(memory)
 
     def send(self, message) -> None:
         self._pipe.send(message)
@@ -189,9 +225,17 @@ class _Worker:
         self._pipe.close()
 
 
-def _serve(pipe) -> None:
+def _serve(pipe, server: int, memory: int | None = None) -> None:
     """In the worker: answer (function, args) messages until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server answers Ctrl-C
+    # uvicorn's SIGTERM handler, inherited, kept a worker alive when the server stopped it (a
+    # second Ctrl-C then hung the server for good, joining workers that would not end).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(server)
+    _close_listening_sockets()
+    if memory:
+        from ..limits import _bound_memory
+        _bound_memory(memory)  # past it a query's allocation fails: MemoryError, 413, a fresh worker
     while True:
         try:
             function, args = pipe.recv()
@@ -205,6 +249,42 @@ def _serve(pipe) -> None:
             pipe.send(message)
         except Exception as err:  # noqa: BLE001 - an answer that cannot be pickled
             pipe.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
+
+
+def _die_with(server: int) -> None:
+    """End this worker when the server ends, however it ends: killed (kill -9), the workers
+    were left running, one of them holding the server's port (a restart was refused)."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
+    except (OSError, AttributeError):  # not Linux: the workers are daemons, ended by a server that exits
+        return
+    if os.getppid() != server:  # it ended before prctl took
+        os._exit(0)
+
+
+def _close_listening_sockets() -> None:
+    """Close the server's listening sockets, which a forked worker inherits: one left behind
+    kept the port from the next server."""
+    import socket
+    try:
+        descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:  # no /proc: the workers end with the server (see _die_with)
+        return
+    for fd in descriptors:
+        try:
+            sock = socket.socket(fileno=fd)
+        except OSError:  # not a socket
+            continue
+        try:
+            listening = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN)
+        except OSError:
+            listening = 0
+        if listening:
+            sock.close()
+        else:
+            sock.detach()  # the pipe to the server, and any other: left as it was
 
 
 def _portable(err: Exception) -> Exception:

@@ -913,6 +913,23 @@ class TestServeCommand:
         assert served and served[0] != 0 and started["port"] == served[0]
         assert started["url"] == f"http://127.0.0.1:{served[0]}/"
 
+    def test_ipv6_and_the_workers_memory(self, monkeypatch):
+        """--host ::1 was "address family for hostname not supported" (the port was checked as
+        IPv4); the URL brackets the address.  --max-memory reaches the workers' limits, and by
+        default each worker gets a third of the machine's free memory (of the server and its two
+        workers)."""
+        import satsweeper.limits
+        import satsweeper.web.server
+        served = []
+        monkeypatch.setattr(satsweeper.web.server, "serve", lambda host, port, _open, limits: served.append(limits))
+        result = CliRunner().invoke(main, ["serve", "--host", "::1", "--port", "0", "--max-memory", "1.5", "--json"])
+        started = json.loads(result.stdout)
+        assert started["url"] == f"http://[::1]:{started['port']}/" and started["max_memory_gb"] == 1.5
+        assert served[0].memory == int(1.5 * 2 ** 30)
+        monkeypatch.setattr(satsweeper.limits, "machine_memory", lambda: 12 * 2 ** 30)
+        result = CliRunner().invoke(main, ["serve", "--port", "0", "--json"])
+        assert json.loads(result.stdout)["max_memory_gb"] == 4.0 and served[1].memory == 4 * 2 ** 30
+
 
 def _post(url: str, body: dict, timeout: float) -> dict:
     import urllib.request
@@ -1016,3 +1033,140 @@ class TestBusyServer:
             for thread in slow:
                 thread.join()
         assert status == 503 and "busy" in answer["stopped"] and waited < 4  # 8.5 s with 40 threads
+
+
+def _allocate(size: int) -> int:
+    """A query that takes ``size`` bytes (a module function: a worker can unpickle it)."""
+    return len(bytearray(size))
+
+
+def _listening_sockets() -> int:
+    """How many listening sockets this process holds (Linux's /proc)."""
+    import os
+    import socket
+    found = 0
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            sock = socket.socket(fileno=int(name))
+        except OSError:
+            continue
+        try:
+            found += bool(sock.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN))
+        except OSError:
+            pass
+        sock.detach()
+    return found
+
+
+def _state(pid: int) -> str | None:
+    """A process's state letter (Z: a zombie, ended), None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return None
+
+
+class TestWorkerHygiene:
+    """What a sysadmin found serving a class: a worker grew to 13 GB on one request, outlived a
+    server killed with kill -9 holding its port, and ignored SIGTERM (a second Ctrl-C then hung
+    the server joining it)."""
+
+    def test_a_query_past_the_workers_memory_is_out_of_memory(self):
+        from satsweeper.web.workers import Workers
+        workers = Workers(1, memory=300 * 2 ** 20)
+        try:
+            with pytest.raises(MemoryError):
+                workers.run(30, _allocate, 2 * 2 ** 30)
+            assert workers.run(30, _allocate, 10 * 2 ** 20) == 10 * 2 ** 20  # a fresh worker answers
+        finally:
+            workers.close()
+
+    def test_the_server_answers_413_out_of_memory(self):
+        from tests.test_limits import crowded
+        client = TestClient(create_app(Limits(memory=1000 * 2 ** 20)))
+        response = client.post("/api/probs", json={"board": crowded(60)[0], "timeout": 60})
+        assert response.status_code == 413 and "ran out" in response.json()["error"]
+        assert client.post("/api/count", json={"board": "mines: 1\n1.\n..\n"}).json()["count"] == "3"
+
+    def test_a_worker_holds_no_listening_socket_and_ends_on_sigterm(self):
+        import os
+        import signal
+        import socket
+        import time
+        from satsweeper.web.workers import Workers
+        previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as uvicorn's handler, inherited
+        try:
+            with socket.create_server(("127.0.0.1", 0)):
+                assert _listening_sockets() >= 1
+                workers = Workers(1)
+                workers.start()
+                assert workers.run(10, _listening_sockets) == 0
+                worker = workers._idle.queue[0]._process
+                os.kill(worker.pid, signal.SIGTERM)
+                worker.join(5)
+                assert not worker.is_alive()
+                workers.close()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+
+    def test_a_worker_forked_for_a_short_thread_outlives_it(self):
+        """A worker ends with the thread that forked it (Linux's parent-death signal belongs to a
+        thread): one forked for a route's thread died when that thread did, and the next query
+        found it dead (413, out of memory, for a 2x2 count)."""
+        import threading
+        import time
+        from satsweeper.web.workers import Workers
+        workers = Workers(1)
+        try:
+            first = threading.Thread(target=lambda: workers.run(10, pow, 2, 3))
+            first.start()
+            first.join()
+            time.sleep(0.5)
+            worker = workers._idle.queue[0]
+            assert worker.alive() and workers.run(10, pow, 2, 10) == 1024
+        finally:
+            workers.close()
+
+    def test_workers_end_with_a_killed_server(self):
+        import os
+        import signal
+        import subprocess
+        import sys
+        import time
+        code = ("import time; from satsweeper.web.workers import Workers; w = Workers(2); w.start(); "
+                "print(*[x._process.pid for x in w._idle.queue], flush=True); time.sleep(60)")
+        server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+        pids = [int(p) for p in server.stdout.readline().split()]
+        assert len(pids) == 2 and all(_state(p) not in (None, "Z") for p in pids)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and any(_state(p) not in (None, "Z") for p in pids):
+            time.sleep(0.1)
+        assert all(_state(p) in (None, "Z") for p in pids)
+
+    def test_a_client_gone_mid_body_leaves_no_traceback(self):
+        import signal
+        import socket
+        server, port, _ = serve_process()
+        try:
+            for _ in range(3):
+                with socket.create_connection(("127.0.0.1", port)) as client:
+                    client.sendall(b"POST /api/count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                   b"Content-Length: 1000\r\n\r\n{\"board\": ")
+            assert json.loads(__import__("urllib.request").request.urlopen(
+                f"http://127.0.0.1:{port}/api/gadgets", timeout=10).read())["command"] == "gadget list"
+        finally:
+            server.send_signal(signal.SIGINT)
+            _, err = server.communicate(timeout=30)
+        assert "Traceback" not in err and "ClientDisconnect" not in err
+
+    def test_a_board_of_tokens_is_sized_by_its_tokens(self):
+        """60x100 written as ". . ." rows was refused as 119x100 = 11,900 cells (its characters)."""
+        from math import comb
+        client = TestClient(create_app(Limits(cells=6000)))
+        text = "mines: 10\n" + (". " * 60 + "\n") * 100
+        response = client.post("/api/count", json={"board": text})
+        assert response.status_code == 200 and response.json()["count"] == str(comb(6000, 10))
+        assert client.post("/api/count", json={"board": "mines: 1\n" + (". " * 61 + "\n") * 100}).status_code == 413
