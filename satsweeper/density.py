@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping, Sequence
 
+from .errors import InputError
 from .experiments import Summary, run_levels
 from .game import FirstClick, Level
 from .runner import Backend
@@ -200,6 +201,11 @@ def extrapolate(critical: Mapping[int, float | None]) -> Asymptote:
     >>> extrapolate({3: 0.5, 4: None})
     Asymptote(density=None, slope=None, error=None, placed=1)
     """
+    for q, p in critical.items():  # a bare ZeroDivisionError (size 0) or TypeError ("3") before
+        if isinstance(q, bool) or not isinstance(q, int) or q < 1:
+            raise InputError(f"board sizes q (q x q boards) as whole numbers of at least 1 (got {q!r})")
+        if p is not None and (isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1):
+            raise InputError(f"critical densities between 0 and 1, or None (got {p!r} for size {q})")
     placed = {q: p for q, p in critical.items() if p is not None}
     if len(placed) < 2:
         return Asymptote(None, None, None, len(placed))

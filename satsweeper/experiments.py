@@ -219,7 +219,8 @@ def play(level: Level, strategy_name: Player, seed: int | str, rule: FirstClick 
                 raise
             # A cell off the board (or "0,1", read a character at a time): said with the player
             # and the seed that replays it, as a decide that raises is.
-            raise InputError(f"a Decision of cells (row, col) on the board (got {err}, from "
+            expected, _, got = str(err).partition(" (got ")  # the cell's own words, not one message in another
+            raise InputError(f"a Decision naming {expected} (got {got[:-1] if got else 'none'}, from "
                              f"{_name_of(player)}.decide in the game of seed {str(seed)!r}: "
                              f"play(level, player, {str(seed)!r}) replays it)") from err
         if game.outcome is Outcome.PLAYING and (len(game.revealed), len(game.flags)) == before:
@@ -272,6 +273,9 @@ def _check_rule(rule) -> None:
 
 def _make(maker: Callable[[], Strategy]) -> Strategy:
     """A fresh player from ``maker``, checked to have a ``decide`` method."""
+    if not callable(maker):  # a player itself, not what makes one: it was "'Off' object is not callable"
+        raise InputError(f"a strategy's name, or a class or function that makes a new player for each game; "
+                         f"a player itself goes in player= (got {type(maker).__name__}, not callable)")
     made = maker()
     if not callable(getattr(made, "decide", None)):
         raise InputError(f"a Strategy, with a decide(board, rng) method, from {maker!r} "

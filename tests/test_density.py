@@ -203,6 +203,15 @@ class TestAsymptote:
         assert math.isclose(found.error, fit.intercept_stderr, rel_tol=1e-9)
         assert extrapolate({3: None, 4: 0.4}).density is None
 
+    @pytest.mark.parametrize("bad", [{0: .3, 4: .2}, {"3": .5, "4": .4}, {3: "x"}, {3: float("nan"), 4: .2},
+                                     {2.5: .1, 4: .2}, {3: 1.5, 4: .2}])
+    def test_extrapolate_refuses_what_it_cannot_fit(self, bad):
+        """A size 0 was a bare ZeroDivisionError, "3" a TypeError; "x" and NaN were fitted."""
+        from satsweeper.density import extrapolate
+        from satsweeper.errors import InputError
+        with pytest.raises(InputError):
+            extrapolate(bad)
+
     def test_a_density_outside_zero_to_one_is_doubted(self):
         """Two noisy sizes can put the line's end below 0 (-0.0856 once, said plainly): the text
         says so, and that two sizes give no error."""

@@ -605,10 +605,22 @@ class TestYourOwnPlayer:
 
             def decide(self, board, rng):
                 return Decision(opens=opens)
-        with pytest.raises(InputError, match=r"a Decision of cells \(row, col\) on the board \(got a cell .* "
-                                             r"from offboard\.decide in the game of seed '3:0'") as err:
+        from satsweeper.report.contract import error_parts
+        with pytest.raises(InputError, match=r"a Decision naming a cell \(row, col\) of the 9x9x10 board \(got "
+                                             r".*, from offboard\.decide in the game of seed '3:0'") as err:
             play(LEVELS["beginner"], OffBoard, "3:0")
         assert isinstance(err.value.__cause__, CellError)
+        # one expected, one got (a message inside a message split the JSON's fields mid-way)
+        parts = error_parts(err.value)
+        assert parts["expected"] == "a Decision naming a cell (row, col) of the 9x9x10 board"
+        assert parts["got"].startswith(("(99, 99), from", "'0', from"))
+
+    def test_a_player_given_where_its_maker_goes_is_told_where_it_goes(self):
+        """play(level, Safest(), seed): "'Safest' object is not callable", a TypeError."""
+        from satsweeper.strategies.exact import ExactProbability
+        with pytest.raises(InputError, match="a player itself goes in player="):
+            play(LEVELS["beginner"], ExactProbability(), 1)
+        assert play(LEVELS["beginner"], "exact", 1, player=ExactProbability()) == play(LEVELS["beginner"], "exact", 1)
 
     def test_a_lambda_is_refused_before_workers_fail_to_load_it(self):
         """With worker processes a lambda was a PicklingError from inside the pool; here it plays."""

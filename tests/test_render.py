@@ -457,8 +457,9 @@ class TestRenderOutOfTime:
         import satsweeper.constraints
         monkeypatch.setattr(satsweeper.constraints, "problem_of", lambda *a, **k: time.sleep(30))
         began = time.monotonic()
-        result = run("render", EXAMPLES / "unique.txt", "-o", tmp_path / "u.png", *question, "--timeout", "1")
+        result = run("render", EXAMPLES / "unique.txt", "-o", tmp_path / "u.png", *question, "--timeout", "1", "--json")
         assert result.exit_code == 3 and time.monotonic() - began < 10, result.output
+        assert ("reason" in json.loads(result.stdout)) == ("--reason" in question)  # null, as out of time
 
     def test_a_plain_drawing_builds_no_rules(self, tmp_path, monkeypatch):
         """A drawing asks nothing: the rules (9 s on a 1000x1000 board) are not built for it."""

@@ -94,7 +94,8 @@ def render_board(source, output, with_probs, reason, opened, start, flags, timeo
             picture, data["reason"], conflict, why = within(
                 clock.left(), lambda: _reason_picture(problem, view, subject, reason, picture))
     except (TimeUp, MemoryError) as err:  # no picture of half an answer: nothing is drawn
-        timed_out("render", as_json, timeout, {"output": None}, "no picture written",
+        asked = {"reason": None} if reason is not None else {}  # the keys a finished answer has, null
+        timed_out("render", as_json, timeout, {"output": None, **asked}, "no picture written",
                   None if isinstance(err, TimeUp) else OUT_OF_MEMORY)
     if with_probs or reason is not None:
         data["consistent"] = not conflict

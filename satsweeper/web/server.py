@@ -154,14 +154,21 @@ class BusyAnswer(BaseModel):
     timeout: float = Field(description="The query's time, in seconds.")
 
 
-# Published for every endpoint (422 replaces FastAPI's HTTPValidationError there).
+# Published with the endpoints they can come from (422 replaces FastAPI's HTTPValidationError):
+# every address may answer 404 or 405; one that reads a body 400, 413 and 422; one that asks
+# a worker 503 (/api/board and /api/gadgets, which ask none, listed 503 and /api/gadgets 413).
 ERROR_RESPONSES: dict = {
-    400: {"model": ErrorAnswer, "description": "A request that cannot be answered as sent (the CLI's exit 2)."},
     404: {"model": ErrorAnswer, "description": "No such endpoint."},
     405: {"model": ErrorAnswer, "description": "Another method than the endpoint's (see Allow)."},
+}
+BODY_RESPONSES: dict = {
+    400: {"model": ErrorAnswer, "description": "A request that cannot be answered as sent (the CLI's exit 2)."},
     413: {"model": ErrorAnswer, "description": "A body or board above the server's limits, or one whose "
                                                "worker ran out of memory."},
     422: {"model": ErrorAnswer, "description": "A body that is not the JSON object described."},
+}
+ASKED_RESPONSES: dict = {
+    **BODY_RESPONSES,
     503: {"model": BusyAnswer,
           "description": "No worker came free within the query's time: the out-of-time answer, its "
                          "\"stopped\" saying the server was busy; ask again after Retry-After seconds.",
@@ -623,7 +630,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
                         _obvious(subject, start) if known else _nothing, work, subject, start)
         route.__name__ = command
         route.__doc__ = work.__doc__ or f"``satsweeper {command} --json``."  # which says so (it was said twice)
-        app.post(f"/api/{command}", summary=f"satsweeper {command}")(route)
+        app.post(f"/api/{command}", summary=f"satsweeper {command}", responses=ASKED_RESPONSES)(route)
 
     board_route("check", answers.check)
     board_route("solve", answers.solve, known=True)
@@ -631,7 +638,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
     board_route("count", answers.count, known=True)
     board_route("probs", answers.probs, known=True)
 
-    @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)")
+    @app.post("/api/analyse", summary="the board, probs and hint at once (the Analyse page)", responses=ASKED_RESPONSES)
     def analyse(query: BoardQuery, request: Request) -> dict:
         """What the Analyse page draws at once: the board read, ``probs``' object and ``hint``'s with
         its words; out of time, the board and what the single-number rules settle."""
@@ -650,7 +657,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         return _run(request, workers, "analyse", _seconds(query, limits), known,
                     answers.analyse, subject, puzzle.mines, notes, puzzle.start)
 
-    @app.post("/api/board", summary="the board read, as native text and .mine")
+    @app.post("/api/board", summary="the board read, as native text and .mine", responses=BODY_RESPONSES)
     def board(query: BoardQuery) -> dict:
         from ..textio import format_board, format_mine
         from ..errors import InputError
@@ -663,7 +670,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
                                   "native": format_board(subject, puzzle.mines, puzzle.start),
                                   "mine": mine, "mine_refused": refused})
 
-    @app.post("/api/safe", summary="satsweeper safe")
+    @app.post("/api/safe", summary="satsweeper safe", responses=ASKED_RESPONSES)
     def safe(query: CellQuery, request: Request) -> dict:
         from ..cells import CellRef, resolve_cell
         subject, puzzle = read(query.board, limits, systems=True)
@@ -685,7 +692,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
                              "safe": None},  # as the CLI: the question's keys stay, the answer's null
                     answers.safe, subject, cell, query.mine, puzzle.start if puzzle else None)
 
-    @app.post("/api/hint", summary="satsweeper hint")
+    @app.post("/api/hint", summary="satsweeper hint", responses=ASKED_RESPONSES)
     def hint(query: HintQuery, request: Request) -> dict:
         subject, puzzle = read(query.board, limits, systems=True)
         if puzzle is None:  # the CLI's words
@@ -694,7 +701,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         return _run(request, workers, "hint", _seconds(query, limits), _rules(subject, query.strategy, puzzle.start),
                     answers.hint, subject, query.strategy, query.seed, puzzle.start)
 
-    @app.post("/api/noguess", summary="satsweeper noguess")
+    @app.post("/api/noguess", summary="satsweeper noguess", responses=ASKED_RESPONSES)
     def noguess(query: NoGuessQuery, request: Request) -> dict:
         from ..cells import check_inside
         from ..report.puzzles import not_a_layout, voids_found
@@ -720,7 +727,7 @@ def _question_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
 def _game_route(app: FastAPI, limits: Limits, workers: Workers) -> None:
     """The Play page's game: its layout drawn (and remembered) in a worker, then replayed."""
 
-    @app.post("/api/game", summary="a game replayed from its deal and moves")
+    @app.post("/api/game", summary="a game replayed from its deal and moves", responses=ASKED_RESPONSES)
     def game(query: GameQuery, request: Request) -> dict:
         deal = Deal(query.level, query.rule, query.no_guess, query.seed)
         level = deal.parsed_level()
@@ -761,7 +768,7 @@ def _gadget_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         from .library import listing
         return listing()
 
-    @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn")
+    @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn", responses=ASKED_RESPONSES)
     def gadget(query: GadgetQuery, request: Request) -> dict:
         from .library import built, names
         if query.name not in names():
