@@ -20,7 +20,7 @@ from .contract import INTERRUPTED, Positive, Seconds, UserError, json_option
               help="Largest board (width times height) answered; larger ones get 413.")
 @click.option("--timeout", default=10.0, show_default=True, type=Seconds(),
               metavar="SECONDS", help="Time a query gets unless the request asks for less or more "
-              "(at most 60 s); then what is known is sent.")
+              "(a request may ask for up to 60 s, or up to this when it is more); then what is known is sent.")
 @click.option("--max-memory", type=Positive(), metavar="GB",
               help="Memory each of the two workers may take for a query; past it the query answers 413, "
                    "out of memory (default: a third of what the machine has free when it starts).")
