@@ -15,6 +15,7 @@ import functools
 import gc
 import os
 import signal
+import sys
 import threading
 import time
 from typing import Callable, Iterator
@@ -266,11 +267,30 @@ def terminate_as_interrupt() -> Iterator[None]:
     ours = [sig for sig in AS_INTERRUPT if signal.getsignal(sig) is signal.SIG_DFL]
     for sig in ours:
         signal.signal(sig, functools.partial(_interrupt, os.getpid()))
+    hook = sys.unraisablehook
+    sys.unraisablehook = functools.partial(_interrupt_again, hook)
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         for sig in ours:
             signal.signal(sig, signal.SIG_DFL)
+
+
+def _interrupt_again(hook, unraisable) -> None:
+    """An interrupt raised inside a finalizer, where Python prints it ("Exception ignored in")
+    and goes on: raised again in the main thread at its next step.  A kill during a Dask run
+    was once lost so (the run played to its end, exit 0, a traceback on stderr)."""
+    err = unraisable.exc_value
+    if isinstance(err, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
+        import _thread
+        # From another thread, a moment later: called here, it was raised in the hook (ignored again).
+        signum = getattr(signal, "SIGXCPU") if isinstance(err, CpuTimeUp) else signal.SIGINT
+        timer = threading.Timer(0.1, _thread.interrupt_main, args=(signum,))
+        timer.daemon = True
+        timer.start()
+        return
+    hook(unraisable)
 
 
 def _interrupt(owner: int, signum, frame):
