@@ -104,7 +104,7 @@ def _serve(work: Callable[[], object], sender, memory: int | None = None) -> Non
     """In the child: do the work, send ("value", answer) or ("error", exception)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
     if memory:
-        _bound_memory(memory)
+        bound_memory(memory)
     try:
         message = ("value", work())
     except BaseException as err:  # noqa: BLE001 - every failure goes back to the parent
@@ -115,7 +115,7 @@ def _serve(work: Callable[[], object], sender, memory: int | None = None) -> Non
         sender.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
 
 
-def _bound_memory(extra: int) -> None:
+def bound_memory(extra: int) -> None:
     """Limit this process's address space to what it has now plus ``extra`` bytes.
 
     The child inherits the parent's mappings (the board it counts, shared
@@ -132,6 +132,23 @@ def _bound_memory(extra: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (ImportError, OSError, ValueError):  # not Linux: no bound, as before
         pass
+
+
+def die_with(parent: int) -> None:
+    """SIGKILL this process when ``parent`` dies (Linux's parent-death signal; it belongs to
+    the thread that forked this process, which must live as long as ``parent`` does).
+
+    A run or a server killed with ``kill -9`` left its workers alive, holding the journal
+    they inherited (``--resume`` was refused) or the server's port (a restart was refused).
+    """
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: as before
+        return
+    if os.getppid() != parent:  # it died before the signal was set: go now
+        os._exit(1)
 
 
 def machine_memory() -> int | None:
@@ -175,7 +192,7 @@ def bound_to_machine(free: int | None = None) -> None:
     except ImportError:  # not Unix: no bound
         return
     if free is not None and resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
-        _bound_memory(free)
+        bound_memory(free)
 
 
 @contextlib.contextmanager

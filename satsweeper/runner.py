@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from .errors import InputError, SatsweeperError, TooComplexError
-from .limits import AS_INTERRUPT, CpuTimeUp, is_terminate_interrupt, terminate_as_interrupt
+from .limits import AS_INTERRUPT, CpuTimeUp, die_with, is_terminate_interrupt, terminate_as_interrupt
 
 Work = Callable[[int, int], Sequence]
 
@@ -296,29 +296,12 @@ def _worker_signals(parent: int | None = None) -> None:
     """A forked worker's signals: Ctrl-C ignored (below), and SIGTERM's default
     action back (the fork copied this process's handler, which would make the
     pool's own terminate() a KeyboardInterrupt and a traceback in the worker);
-    and it ends with ``parent``, the run's process (:func:`_die_with`)."""
+    and it ends with ``parent``, the run's process (:func:`~satsweeper.limits.die_with`)."""
     for sig in AS_INTERRUPT:  # SIGXCPU's default too: a worker past its CPU time is named so (WorkerLost)
         signal.signal(sig, signal.SIG_DFL)
     _ignore_interrupt()
     if parent is not None:
-        _die_with(parent)
-
-
-def _die_with(parent: int) -> None:
-    """SIGKILL this process when ``parent`` dies (Linux's parent-death signal).
-
-    A run killed with ``kill -9`` left its idle workers alive, holding the
-    journal they inherited, so ``--resume`` was refused ("another satsweeper
-    run is writing it") until someone found and killed them by hand.
-    """
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: as before
-        return
-    if os.getppid() != parent:  # it died before the signal was set: go now
-        os._exit(1)
+        die_with(parent)
 
 
 def _ignore_interrupt() -> None:

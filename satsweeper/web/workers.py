@@ -25,6 +25,8 @@ import threading
 import time
 from typing import Callable
 
+from ..limits import bound_memory, die_with
+
 
 class TimeUp(Exception):
     """The query did not finish within its time (waiting for a worker included)."""
@@ -231,11 +233,10 @@ def _serve(pipe, server: int, memory: int | None = None) -> None:
     # uvicorn's SIGTERM handler, inherited, kept a worker alive when the server stopped it (a
     # second Ctrl-C then hung the server for good, joining workers that would not end).
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with(server)
+    die_with(server)  # killed with kill -9, the server left its workers running, one holding its port
     _close_listening_sockets()
     if memory:
-        from ..limits import _bound_memory
-        _bound_memory(memory)  # past it a query's allocation fails: MemoryError, 413, a fresh worker
+        bound_memory(memory)  # past it a query's allocation fails: MemoryError, 413, a fresh worker
     while True:
         try:
             function, args = pipe.recv()
@@ -251,26 +252,13 @@ def _serve(pipe, server: int, memory: int | None = None) -> None:
             pipe.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
 
 
-def _die_with(server: int) -> None:
-    """End this worker when the server ends, however it ends: killed (kill -9), the workers
-    were left running, one of them holding the server's port (a restart was refused)."""
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
-    except (OSError, AttributeError):  # not Linux: the workers are daemons, ended by a server that exits
-        return
-    if os.getppid() != server:  # it ended before prctl took
-        os._exit(0)
-
-
 def _close_listening_sockets() -> None:
     """Close the server's listening sockets, which a forked worker inherits: one left behind
     kept the port from the next server."""
     import socket
     try:
         descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
-    except OSError:  # no /proc: the workers end with the server (see _die_with)
+    except OSError:  # no /proc: the workers end with the server (limits.die_with)
         return
     for fd in descriptors:
         try:
