@@ -613,8 +613,10 @@ def _settle(problem: Problem) -> tuple[dict[Hashable, int], Problem] | None:
         mines -= sum(fixed.values())
         if mines < 0:  # the total is broken: the full count's answer lists the arrangements
             return None
-    kept = tuple(rule if not fixed.keys() & rule.cells else
-                 Constraint(rule.cells - fixed.keys(), need[i], rule.origin)
+    # A rule none of whose cells is fixed still has them all: asking ``fixed.keys() &
+    # rule.cells`` copied every fixed cell for each rule (16 s of a lattice board's 17).
+    kept = tuple(rule if left[i] == len(rule.cells) else
+                 Constraint(frozenset(c for c in rule.cells if c not in fixed), need[i], rule.origin)
                  for i, rule in enumerate(rules) if left[i])
     _, cells = split_cells(problem.cells, fixed)
     return fixed, Problem(cells, kept, mines, problem.total_origin)

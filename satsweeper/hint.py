@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Hashable
@@ -39,6 +40,7 @@ from .components import Components, tally as count_all
 from .constraints import Problem, Start, problem_of, with_start
 from .errors import CellError, InputError
 from .game import FirstClick
+from .limits import KNOWN_SECONDS, TimeUp, within
 from .reasoning import Move, Reasoner
 from .singlepoint import obvious_moves, pair_moves
 from .tally import Shared
@@ -74,7 +76,7 @@ class Hint:
         strategy: the strategy asked.
         consistent: False when no layout explains the position; then
             ``conflict`` names a minimal set of clues that cannot all hold
-            and there is no move.
+            and there is no move; None when not proven (:func:`sure_by_rules`).
         cell: the cell to open or flag (None: no hidden cell is left, or no move).
         move: open it or flag it (None with no cell).
         sure: right in every explanation.
@@ -96,7 +98,7 @@ class Hint:
     """
 
     strategy: str
-    consistent: bool
+    consistent: bool | None
     conflict: tuple = ()
     cell: Cell | None = None
     move: Move | None = None
@@ -176,13 +178,16 @@ def _check_start(board: Board, start) -> None:
     check_inside(board, start, "start cell")
 
 
-def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = None) -> Hint | None:
+def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = None, *,
+                  proven: bool = True) -> Hint | None:
     """A sure move found without counting, for a position too big to count
     (:func:`hint` ran out of time or memory): the file's start while it is
     hidden, else a cell one number or two nested numbers settle (an open
     before a flag), with those numbers as its reason; None if they settle
     none.  The SAT solver proves the position consistent first (else the
-    answer is its conflict).  ``sure_moves`` is None: not counted.
+    answer is its conflict); with ``proven`` False it is not asked, and the
+    hint's ``consistent`` is None: the move is right in every explanation, if
+    there is one (:func:`sure_by_rules_within`).  ``sure_moves`` is None: not counted.
 
     >>> from satsweeper.textio import parse_board
     >>> h = sure_by_rules(parse_board("F1.\\n"))
@@ -190,17 +195,22 @@ def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = Non
     ((0, 2), 'single number', ['the 1 at 0,1'], None)
     >>> sure_by_rules(parse_board("1.\\n..\\n")) is None  # a 1 among three cells settles none
     True
+    >>> sure_by_rules(parse_board("F1.\\n"), proven=False).consistent is None
+    True
     """
     _check_start(board, start)
     problem = with_start(problem_of(board), start)
-    with Reasoner(problem) as reasoner:
-        answer = reasoner.consistency()
-    if not answer.consistent:
-        return Hint(strategy, False, conflict=answer.conflict)
+    consistent = None
+    if proven:
+        with Reasoner(problem) as reasoner:
+            answer = reasoner.consistency()
+        if not answer.consistent:
+            return Hint(strategy, False, conflict=answer.conflict)
+        consistent = True
     if not problem.cells:
-        return Hint(strategy, True, sure_moves=None)
+        return Hint(strategy, consistent, sure_moves=None)
     if any(isinstance(r.origin, Start) for r in problem.constraints):
-        return Hint(strategy, True, cell=start, move=Move.OPEN, sure=True, rule="first click",
+        return Hint(strategy, consistent, cell=start, move=Move.OPEN, sure=True, rule="first click",
                     reason=(Start(start),), sure_moves=None)
     found = (("single number", obvious_moves(problem), _single),
              ("two nested numbers", pair_moves(problem), _nested_pair))
@@ -209,9 +219,38 @@ def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = Non
             for cell in sorted(moves[side]):
                 reason = settle(problem, cell)
                 if reason is not None:
-                    return Hint(strategy, True, cell=cell, move=move, sure=True, rule=rule,
+                    return Hint(strategy, consistent, cell=cell, move=move, sure=True, rule=rule,
                                 reason=reason, sure_moves=None)
     return None
+
+
+def sure_by_rules_within(board: Board, strategy: str = "best", start: Cell | None = None,
+                         seconds: float = KNOWN_SECONDS) -> Hint | None:
+    """:func:`sure_by_rules` within ``seconds``, each part in a forked process: the move
+    first, unproven, then the SAT proof in the time left.  None when no move is found in
+    time; a move whose proof did not finish has ``consistent`` None.
+
+    Why two parts: on a board whose total binds one component across the whole grid
+    (a 300x300 board showing a number on every other row and column) the rules find a
+    move in 0.3 s and the proof with the total takes 23 s; asked together, no move came.
+
+    >>> from satsweeper.textio import parse_board
+    >>> sure_by_rules_within(parse_board("F1.\\n")).consistent
+    True
+    """
+    end = time.monotonic() + seconds
+    try:
+        moved = within(seconds, lambda: sure_by_rules(board, strategy, start, proven=False))
+    except (TimeUp, MemoryError):
+        return None
+    if moved is None:
+        return None
+    try:
+        proof = within(max(0.01, end - time.monotonic()),
+                       lambda: sure_by_rules(board, strategy, start))
+    except (TimeUp, MemoryError):
+        return moved
+    return proof if proof is not None else moved
 
 
 @dataclass(frozen=True)

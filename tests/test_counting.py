@@ -134,6 +134,31 @@ class TestSettledFirst:
         assert (fast.count, fast.mines, fast.frontier) == (full.count, full.mines, full.frontier)
         assert settled < whole / 3, (settled, whole)  # about 18 times less here
 
+    def test_taking_out_the_fixed_cells_is_linear(self):
+        """A lattice (a number on every other row and column) leaves most rules with fixed cells
+        and many without: building the rest copied every fixed cell for each touched rule, 16 s
+        of 17 on 300x300.  Timed against building the problem in the same run (about 3 times
+        now, 200 times before); the rest is checked against the rules themselves."""
+        import time
+        from satsweeper.components import _settle
+        from satsweeper.textio import parse_board
+        from .test_limits import crowded
+        board = parse_board(crowded(300)[0])
+        began = time.perf_counter()
+        problem = problem_of(board)
+        built = time.perf_counter() - began
+        began = time.perf_counter()
+        fixed, rest = _settle(problem)
+        took = time.perf_counter() - began
+        assert took < 15 * built, (took, built)
+        kept = {r.origin: r for r in rest.constraints}
+        for rule in problem.constraints:  # each rule minus its fixed cells, or gone when all are
+            left = {c for c in rule.cells if c not in fixed}  # (rule.cells - fixed.keys() copies fixed)
+            assert (rule.origin in kept) == bool(left)
+            if left:
+                assert kept[rule.origin].cells == left
+                assert kept[rule.origin].mines == rule.mines - sum(fixed.get(c, 0) for c in rule.cells)
+
 
 def random_reveal(size: int, seed: int, density: float = 0.16, shown: float = 0.95) -> Board:
     """A size x size board with a share ``shown`` of its safe squares' numbers revealed at random."""

@@ -325,6 +325,37 @@ class TestTooBigToCount:
         said = CliRunner().invoke(main, ["hint", str(board), "--timeout", "1"]).output
         assert said.startswith("no answer within 1 s (--timeout); found without counting:\nopen ")
         assert "the cells determined were not counted" in said
+        assert answer["consistent"] is True  # the SAT proof of a 60x60 board is quick
+
+    def test_out_of_time_a_move_whose_proof_is_too_long(self, tmp_path):
+        """A 300x300 lattice whose total binds its one component: the rules find a move in
+        0.3 s, the SAT proof with the total takes 23 s. The move comes, its position's
+        consistency not proven (null); before, the proof and the move were asked together
+        and no move came."""
+        from .test_limits import crowded, settled_by_its_reason
+        text, mines = crowded(300)
+        board = tmp_path / "lattice.txt"
+        board.write_text(f"mines: {len(mines)}\n{text}")
+        result = CliRunner().invoke(main, ["hint", str(board), "--timeout", "1", "--json"])
+        assert result.exit_code == 3, result.output
+        answer = json.loads(result.stdout)
+        assert answer["consistent"] is None and answer["complete"] is False
+        assert answer["sure"] is True and answer["rule"] == "single number"
+        assert (answer["cell"]["row"], answer["cell"]["col"]) not in mines  # oracle: the board's own layout
+        assert settled_by_its_reason(answer, text)
+        said = CliRunner().invoke(main, ["hint", str(board), "--timeout", "1"]).output
+        assert "whether any layout explains the position was not proven in time" in said
+
+    def test_unproven_means_not_asked(self):
+        """With ``proven`` False the solver is not asked: an inconsistent position (oracle: no
+        explanation) still gets the move its rules name, right in every explanation there is
+        (none), its consistency None; proven, it is the conflict."""
+        from satsweeper.hint import sure_by_rules, sure_by_rules_within
+        board = parse_board("F1.\n2..\n")  # the 2 wants two of 0,1 1,1 and the 1 has its flag
+        assert not oracle.explanations(problem_of(board))
+        unproven = sure_by_rules(board, proven=False)
+        assert unproven.consistent is None and unproven.cell == (0, 2)
+        assert sure_by_rules_within(board).consistent is False
 
     @pytest.mark.parametrize("text, cell, move", [
         ("F1.\n", (0, 2), Move.OPEN),          # the 1 has its flag: 0,2 safe

@@ -181,12 +181,14 @@ def draw_hint(board, answer, output: Path, name: str = "", start=None) -> str:
     from ..counting import tally
     from ..render import CERTAIN_KEY, Picture, render
     require_matplotlib()
-    if not answer.consistent:
+    if answer.consistent is False:
         picture = Picture(marks=_conflict_marks(answer.conflict), title=f"{name}: inconsistent" if name else "inconsistent",
                           caption="orange: the clues that conflict")
     else:
-        counts = tally(with_start(problem_of(board), start))
-        probabilities = counts.probabilities()
+        # A hint found without counting (sure_moves None: the count ran out of time or
+        # memory) is drawn without the chances: counting them again would run out too.
+        probabilities = ({} if answer.sure_moves is None
+                         else tally(with_start(problem_of(board), start)).probabilities())
         marks = {o.cell: "reason" for o in answer.reason if isinstance(o, Clue)}
         if answer.cell is not None:
             marks[answer.cell] = "move"

@@ -332,8 +332,8 @@ def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
         if answer is None:
             raise
     data, text = hints.hint_json(view, answer), hints.hint_text(view, answer)
-    code = YES if answer.consistent else NO
-    if stopped and answer.consistent:  # too big to count: what the rules alone found, exit 3
+    code = NO if answer.consistent is False else YES
+    if stopped and answer.consistent is not False:  # too big to count: what the rules alone found, exit 3
         data.update(complete=False, stopped=stopped, timeout=timeout)
         text = f"{stopped}; found without counting:\n{text}"
         code = LIMIT
@@ -346,13 +346,15 @@ def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
 
 
 def _rules_hint(subject, strategy_name, start, timeout):
-    """:func:`~satsweeper.hint.sure_by_rules` (within :data:`KNOWN_SECONDS` more after a
-    ``--timeout``); None if it found no move or did not finish."""
-    from ..hint import sure_by_rules
-    try:
-        return within(KNOWN_SECONDS if timeout else None, lambda: sure_by_rules(subject, strategy_name, start))
-    except (TimeUp, MemoryError):
-        return None
+    """:func:`~satsweeper.hint.sure_by_rules_within` (within :data:`KNOWN_SECONDS` more after
+    a ``--timeout``); None if it found no move in time."""
+    from ..hint import sure_by_rules, sure_by_rules_within
+    if not timeout:  # out of memory, no time limit: as long as it takes
+        try:
+            return sure_by_rules(subject, strategy_name, start)
+        except MemoryError:
+            return None
+    return sure_by_rules_within(subject, strategy_name, start, KNOWN_SECONDS)
 
 
 COMMANDS = (check, safe, solve, unique, count, probs, hint)

@@ -73,7 +73,7 @@ def _exact(p: Fraction) -> str:
 
 
 def hint_text(view: BoardView, answer: Hint) -> str:
-    if not answer.consistent:
+    if answer.consistent is False:
         return f"no hint: the position is {conflict_text(answer.conflict)}"
     if answer.cell is None:
         return "no hint: no hidden cell is left"
@@ -90,10 +90,13 @@ def hint_text(view: BoardView, answer: Hint) -> str:
     if answer.sure:
         verb = answer.move.value
         what = "safe" if answer.move is Move.OPEN else "a mine"
-        return (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
+        text = (f"{verb} {where}: it is {what} in every explanation; {join_words(answer.reason)} "
                 f"{forces(answer.reason)} it (found by {_rule_text(answer)})\n"
                 + (f"{answer.sure_moves} hidden cell{'s are' if answer.sure_moves != 1 else ' is'} determined"
                    if answer.sure_moves is not None else "the cells determined were not counted"))
+        if answer.consistent is None:
+            text += "; whether any layout explains the position was not proven in time"
+        return text
     m = answer.measures
     why = BASIS_TEXT.get(answer.basis, BASIS_TEXT["choice"]).format(
         value=_exact(answer.value) if answer.value is not None else "")
@@ -122,7 +125,7 @@ def option_json(view: BoardView, option: Option) -> dict:
 
 def hint_json(view: BoardView, answer: Hint) -> dict:
     out = {"consistent": answer.consistent, "strategy": answer.strategy}
-    if not answer.consistent:
+    if answer.consistent is False:
         out["conflict"] = [origin_json(o) for o in answer.conflict]
         return out
     if answer.cell is None:  # nothing left to open: no move, and nothing sure or guessed

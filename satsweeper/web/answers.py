@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from ..board import Board, Cell
+from ..limits import KNOWN_SECONDS
 from ..report.contract import envelope
 from ..textio import grid_rows
 
@@ -136,14 +137,15 @@ def _hint(board: Board, strategy: str = "best", seed: int = 0, rule=None, start=
     return envelope("hint", hint_json(view, answer)), hint_text(view, answer)
 
 
-def rules_hint(board: Board, strategy: str = "best", start=None, words: bool = False) -> dict:
+def rules_hint(board: Board, strategy: str = "best", start=None, words: bool = False,
+               seconds: float = KNOWN_SECONDS) -> dict:
     """``hint --json``'s fields out of time: a sure move the single numbers or a nested pair
-    find (:func:`~satsweeper.hint.sure_by_rules`), or nothing; with ``words``, as the Analyse
-    page takes it: ``{"hint", "hint_text"}``."""
-    from ..hint import sure_by_rules
+    find within ``seconds`` (:func:`~satsweeper.hint.sure_by_rules_within`, in forked
+    processes), or nothing; with ``words``, as the Analyse page takes it: ``{"hint", "hint_text"}``."""
+    from ..hint import sure_by_rules_within
     from ..report.hints import hint_json, hint_text
     from ..report.views import BoardView
-    answer = sure_by_rules(board, strategy, start)
+    answer = sure_by_rules_within(board, strategy, start, seconds)
     if answer is None:
         return {}
     view = BoardView(board)

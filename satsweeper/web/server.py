@@ -565,13 +565,9 @@ def _nothing() -> dict:
 
 def _rules(subject, strategy: str, start=None, words: bool = False) -> Callable[[], dict]:
     """A hint out of time: :func:`~satsweeper.web.answers.rules_hint` within
-    :data:`~satsweeper.limits.KNOWN_SECONDS` more, in a forked process (as :func:`_obvious`); nothing else."""
+    :data:`~satsweeper.limits.KNOWN_SECONDS` more, in forked processes (as :func:`_obvious`); nothing else."""
     def known() -> dict:
-        from ..limits import KNOWN_SECONDS, TimeUp as Late, within
-        try:
-            return within(KNOWN_SECONDS, lambda: answers.rules_hint(subject, strategy, start, words))
-        except Late:
-            return {}
+        return answers.rules_hint(subject, strategy, start, words)
     return known
 
 

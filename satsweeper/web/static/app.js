@@ -614,7 +614,8 @@ async function analyse(keepView = false) {
       mark(analysis.cells, answer.safe, "safe");
       mark(analysis.cells, answer.mine, "certain-mine");
       const drawn = analysis.cells.size > 0;  // not a board too large to draw
-      // A sure move the simplest rules find (the position proven consistent), as hint --timeout gives it.
+      // A sure move the simplest rules find, as hint --timeout gives it (its words say when
+      // the position's consistency was not proven in time).
       const sure = answer.hint && answer.hint.cell;
       if (sure) drawHint(analysis.cells, answer.hint, !keepView);
       showAnswer(answerBox, `${outOfTime(answer)}: no probabilities${sure ? "" : " and no hint"}. The single-number ` +
@@ -1056,7 +1057,7 @@ async function refresh(withHint, why = "") {
       play.textContent = "No probabilities before the first click: it is safe wherever it is" +
         (a.rule === "opening" ? " and opens a region" : "") + " (the mines are placed after it).";
     }
-    const conflict = a.hint && !a.hint.consistent ? a.hint.conflict
+    const conflict = a.hint && a.hint.consistent === false ? a.hint.conflict
       : a.probs && !a.probs.consistent && a.outcome === "playing" ? a.probs.conflict : null;
     if (a.hint && a.hint.cell) {
       game.hint = a.hint;
