@@ -346,6 +346,28 @@ class TestTooBigToCount:
         said = CliRunner().invoke(main, ["hint", str(board), "--timeout", "1"]).output
         assert "whether any layout explains the position was not proven in time" in said
 
+    def test_out_of_time_its_picture_counts_nothing(self, tmp_path):
+        """hint --render out of time draws the rules' move without the chances: the picture
+        counted the whole board again, which on this board fills gigabytes over minutes.
+        Run as a user runs it, bounded to 3 GB and 120 s."""
+        import resource
+        import subprocess
+        import sys
+        from .test_limits import crowded
+        text, mines = crowded(60)
+        board, picture = tmp_path / "crowded.txt", tmp_path / "hint.png"
+        board.write_text(text)
+
+        def bounded():
+            resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+        done = subprocess.run([sys.executable, "-m", "satsweeper", "hint", str(board), "--timeout", "1",
+                               "--render", str(picture), "--json"], capture_output=True, text=True,
+                              timeout=120, preexec_fn=bounded)
+        assert done.returncode == 3, done.stderr
+        answer = json.loads(done.stdout)
+        assert answer["sure"] and answer["picture"] == str(picture) and picture.stat().st_size > 0
+        assert (answer["cell"]["row"], answer["cell"]["col"]) not in mines
+
     def test_unproven_means_not_asked(self):
         """With ``proven`` False the solver is not asked: an inconsistent position (oracle: no
         explanation) still gets the move its rules name, right in every explanation there is
