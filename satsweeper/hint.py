@@ -37,7 +37,7 @@ from typing import Hashable
 from .board import Board, Cell, is_whole
 from .cells import check_inside
 from .components import Components, tally as count_all
-from .constraints import Problem, Start, problem_of, with_start
+from .constraints import Positions, Problem, Start, problem_of, with_start
 from .errors import CellError, InputError
 from .game import FirstClick
 from .limits import KNOWN_SECONDS, TimeUp, within
@@ -148,6 +148,9 @@ def hint(board: Board, strategy: str = "best", seed: int = 0,
     if started:  # the game begins there
         return Hint(strategy, True, cell=start, move=Move.OPEN, sure=True, rule="first click",
                     reason=(Start(start),), sure_moves=determined)
+    positions = getattr(player, "positions", None)  # best's: its problem built once, here
+    if isinstance(positions, Positions):
+        positions.known(board, problem)
     decision = player.decide(board, random.Random(seed))
     if decision.guess and counts.scaled_mines[decision.opens[0]] == 0:
         # A strategy that does not look for sure moves (random) may still open a safe cell:
