@@ -24,8 +24,10 @@ from .contract import INTERRUPTED, Positive, Seconds, UserError, json_option
 @click.option("--max-memory", type=Positive(), metavar="GB",
               help="Memory each of the two workers may take for a query; past it the query answers 413, "
                    "out of memory (default: a third of what the machine has free when it starts).")
+@click.option("--access-log", is_flag=True,
+              help="A line per request on stderr: time, client, method, path and status.")
 @json_option
-def serve(host, port, open_browser, max_cells, timeout, max_memory, as_json):
+def serve(host, port, open_browser, max_cells, timeout, max_memory, access_log, as_json):
     """Serve the page (Analyse, Play, Gadgets) and the JSON API at
     http://HOST:PORT/ until Ctrl-C; the API is described at /api.html.
 
@@ -55,7 +57,7 @@ def serve(host, port, open_browser, max_cells, timeout, max_memory, as_json):
             "url": url, "host": host, "port": port, "max_cells": max_cells, "timeout": timeout,
             "max_memory_gb": None if memory is None else round(memory / 2 ** 30, 2)})))
     click.echo(f"satsweeper: serving {url} (Ctrl-C stops)", err=True)
-    run(host, port, open_browser, limits)
+    run(host, port, open_browser, limits, access_log)
     # uvicorn returns only once a signal (Ctrl-C, SIGTERM) stopped it.
     click.echo("satsweeper: interrupted, the server stopped", err=True)
     raise click.exceptions.Exit(INTERRUPTED)

@@ -392,18 +392,27 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
                 return _error(request, 400, "expected a whole request body (got the client gone)")
             got = _unparsable(body)
             return _error(request, 422, f"expected a JSON object (got {got})", expected="a JSON object", got=got)
-        if err.status_code == 404:
+        status = err.status_code
+        known = getattr(request.app.state, "api_methods", {}).get(request.url.path)
+        if status == 405 and request.url.path.startswith("/api/") and not known:
+            status = 404  # a method no route lists reached the page's files: no such endpoint
+        if status == 404:
             expected = "an endpoint of /api.html or a file of the page"
             response = JSONResponse(error_object(None, f"expected {expected} (got {where}, which is "
                                                  "not one)", expected=expected, got=where), 404)
-        elif err.status_code == 405:
-            allowed = (err.headers or {}).get("Allow", "")
+        headers = dict(err.headers or {}) if status == err.status_code else {}
+        if status == 405:
+            # A method no route lists (TRACE, a made-up one) reached the page's files, which
+            # said GET, HEAD of an endpoint that takes POST: the endpoint's own methods.
+            if known:
+                headers["Allow"] = ", ".join(sorted(known))
+            allowed = headers.get("Allow", "")
             expected = f"{allowed or 'another method'} for {request.url.path}"
             response = _error(request, 405, f"expected {expected} (got {request.method})",
                               expected=expected, got=request.method)
-        else:
-            response = _error(request, err.status_code, f"HTTP {err.status_code}: {err.detail}")
-        for name, value in (err.headers or {}).items():
+        elif status != 404:
+            response = _error(request, status, f"HTTP {status}: {err.detail}")
+        for name, value in headers.items():
             response.headers[name] = value
         return response
 
@@ -784,6 +793,7 @@ def _elsewhere_route(app: FastAPI) -> None:
     for route in app.routes:
         if getattr(route, "path", "").startswith("/api/"):
             endpoints.setdefault(route.path, set()).update(route.methods or ())
+    app.state.api_methods = endpoints  # the 405 handler's Allow for methods no route lists
 
     @app.api_route("/api/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
                                                 "OPTIONS"], include_in_schema=False)
@@ -795,8 +805,9 @@ def _elsewhere_route(app: FastAPI) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,
-          limits: Limits = Limits()) -> None:
-    """Run the server until interrupted (uvicorn); open the page if asked."""
+          limits: Limits = Limits(), access_log: bool = False) -> None:
+    """Run the server until interrupted (uvicorn); open the page if asked; with
+    ``access_log`` a line per request on stderr (:func:`_log_requests`)."""
     import threading
     import webbrowser
 
@@ -812,7 +823,25 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False,
     # the server 37 s (a second Ctrl-C then hung it): past 3 s such connections are dropped.
     config = uvicorn.Config(create_app(limits), host=host, port=port, log_level="warning",
                             timeout_keep_alive=75, limit_concurrency=CONNECTIONS, timeout_graceful_shutdown=3)
+    if access_log:
+        _log_requests()
     _quiet_server(config).run()
+
+
+def _log_requests() -> None:
+    """uvicorn's access log (client, request line, status) on stderr with the time: its own
+    goes to stdout, where ``serve --json`` has said its one object, and is off under
+    ``log_level="warning"``, which keeps uvicorn's start-up lines out of the CLI's words."""
+    import logging
+    import sys
+
+    from uvicorn.logging import AccessFormatter
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(AccessFormatter('%(asctime)s %(client_addr)s "%(request_line)s" %(status_code)s',
+                                         datefmt="%Y-%m-%d %H:%M:%S", use_colors=False))
+    logger = logging.getLogger("uvicorn.access")
+    logger.handlers, logger.propagate = [handler], False
+    logger.setLevel(logging.INFO)
 
 
 #: Connections and requests the server holds at once; more are answered 503 at once.

@@ -507,8 +507,10 @@ class TestBadInput:
 
     def test_unknown_address_and_wrong_method(self, client):
         """404 for no endpoint, 405 with Allow for another method than the
-        published description (/openapi.json) gives: error objects, as every error."""
-        for method in ("GET", "POST"):
+        published description (/openapi.json) gives: error objects, as every error.
+        A method no route lists (TRACE, a made-up FOO) reached the page's files, which
+        answered "Allow: GET, HEAD" for /api/probs, which takes POST, and 405 for no endpoint."""
+        for method in ("GET", "POST", "TRACE", "FOO"):
             response = client.request(method, "/api/nosuch", json={})
             assert response.status_code == 404 and set(response.json()) == ERROR_KEYS
             assert response.json()["got"] == f"{method} /api/nosuch"
@@ -516,7 +518,7 @@ class TestBadInput:
         assert "/api/probs" in paths and "/api/gadgets" in paths
         for path, methods in paths.items():
             allowed = {m.upper() for m in methods}
-            for method in {"GET", "POST"} - allowed:
+            for method in {"GET", "POST", "TRACE", "FOO"} - allowed:
                 response = client.request(method, path)
                 assert response.status_code == 405, (method, path)
                 assert set(response.json()) == ERROR_KEYS and response.json()["got"] == method
@@ -813,9 +815,9 @@ class TestPackaging:
         assert (options["host"], options["port"]) == ("127.0.0.1", 8765)
 
 
-def serve_process():
-    """``satsweeper serve`` in a child process on a free port, once it answers:
-    (the process, its port, its home page)."""
+def serve_process(*options: str):
+    """``satsweeper serve`` (with ``options``) in a child process on a free port, once it
+    answers: (the process, its port, its home page)."""
     import socket
     import subprocess
     import sys
@@ -825,8 +827,8 @@ def serve_process():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     root = Path(__file__).resolve().parents[2]
-    server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port)],
-                              cwd=root, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen([sys.executable, "-m", "satsweeper", "serve", "--port", str(port), *options],
+                              cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for _ in range(200):
         try:
             return server, port, urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read().decode()
@@ -852,6 +854,26 @@ class TestServeCommand:
             _, err = server.communicate(timeout=20)
         assert f"serving http://127.0.0.1:{port}/" in err
         assert "Traceback" not in err and server.returncode == 130
+        assert "HTTP/1.1" not in err  # no access log unless asked
+
+    def test_access_log(self):
+        """--access-log: a line per request on stderr (client, request line, status), none on
+        stdout, where --json says its one object; without it, none (the test above)."""
+        import re
+        import signal
+        import urllib.error
+        import urllib.request
+        server, port, _ = serve_process("--access-log", "--json")
+        try:
+            base = f"http://127.0.0.1:{port}"
+            with pytest.raises(urllib.error.HTTPError):
+                urllib.request.urlopen(base + "/api/nosuch", timeout=10)
+        finally:
+            server.send_signal(signal.SIGINT)
+            out, err = server.communicate(timeout=20)
+        assert json.loads(out)["port"] == port  # the one object, alone
+        assert re.search(r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d 127\.0\.0\.1:\d+ "GET / HTTP/1\.1" 200 OK$', err, re.M), err
+        assert re.search(r'"GET /api/nosuch HTTP/1\.1" 404 Not Found$', err, re.M), err
 
     def test_ctrl_c_stops_queries_under_way(self):
         """Ctrl-C while a 30 s query runs: the query answers "complete": false at
@@ -928,7 +950,7 @@ class TestServeCommand:
         import satsweeper.limits
         import satsweeper.web.server
         served = []
-        monkeypatch.setattr(satsweeper.web.server, "serve", lambda host, port, _open, limits: served.append(limits))
+        monkeypatch.setattr(satsweeper.web.server, "serve", lambda host, port, _open, limits, *rest: served.append(limits))
         result = CliRunner().invoke(main, ["serve", "--host", "::1", "--port", "0", "--max-memory", "1.5", "--json"])
         started = json.loads(result.stdout)
         assert started["url"] == f"http://[::1]:{started['port']}/" and started["max_memory_gb"] == 1.5
