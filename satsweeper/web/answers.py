@@ -216,7 +216,7 @@ def gadget(name: str, values: tuple[bool, ...]) -> dict:
         case={"inputs": [int(v) for v in values], "accepted": case.accepted,
               "outputs": {p: s.value for p, s in case.outputs.items()},
               "expected": {p: int(v) for p, v in case.expected.items()},
-              "count": case.explanations, "correct": case.correct,
+              "count": str(case.explanations), "correct": case.correct,  # a count: its digits, as every count
               **uniqueness_json(BoardView(g.board), answer)}))
 
 

@@ -712,12 +712,12 @@ class TestLargeBoard:
         assert len(hinted) == 1 and hinted <= safe
         inside = page.execute_script("""
             const c = document.querySelector('#analyse-board .cell.hinted').getBoundingClientRect();
-            const w = document.querySelector('#analyse .board-wrap').getBoundingClientRect();
+            const w = document.querySelector('#mode-analyse .board-wrap').getBoundingClientRect();
             return c.left >= w.left && c.right <= w.right && c.top >= w.top && c.bottom <= w.bottom
               && document.elementFromPoint((c.left + c.right) / 2, (c.top + c.bottom) / 2)
                    .closest('.cell').classList.contains('hinted');""")
         assert inside, "the hinted cell is not drawn in sight"
-        page.execute_script("document.querySelector('#analyse .board-wrap').scrollTo(0, 0)")
+        page.execute_script("document.querySelector('#mode-analyse .board-wrap').scrollTo(0, 0)")
         cell(page, "analyse", 2, 3).click()
         settle(page)
         assert text_of(page, "analyse-answer").startswith(f"2,3 is not safe (mine probability {rest})")
@@ -1211,7 +1211,7 @@ class TestPlay:
         """Ticking probabilities (a redraw) scrolled a wide board back to its left edge, and a
         hint near its right edge out of sight (a phone's expert game)."""
         custom_game_opened(page, "150x10x150")
-        wrap = page.find_element(By.CSS_SELECTOR, "#play .board-wrap")
+        wrap = page.find_element(By.CSS_SELECTOR, "#mode-play .board-wrap")
         page.execute_script("arguments[0].scrollLeft = 1500", wrap)
         left = page.execute_script("return arguments[0].scrollLeft", wrap)
         assert left > 1000
@@ -1330,7 +1330,118 @@ class TestLaptop:
                 assert box[1] <= box[0], (name, box)
 
 
+class TestKeyboardAndScreenReader:
+    """What a keyboard and a screen reader meet (a player who used only them found each)."""
+
+    def test_the_mine_that_exploded_is_said(self, page):
+        """Enter on a mine: the board's label says so at once (it said "hidden" until the
+        cursor moved away and back: the label was made before the mines were marked)."""
+        from satsweeper.web.play import Deal, replay
+        load(page, "play")
+        board = page.find_element(By.ID, "play-board")
+        board.send_keys(Keys.ENTER)  # 0,0: the first click, safe
+        settle(page)
+        game, _ = replay(Deal("beginner", "safe", False, 1), [("open", 0, 0)])
+        mine = min(game.mines, key=lambda m: (m[0] + m[1], m))  # the library's layout: a mine near
+        board.send_keys(*[Keys.ARROW_DOWN] * mine[0], *[Keys.ARROW_RIGHT] * mine[1], Keys.ENTER)
+        settle(page)
+        assert text_of(page, "play-status").startswith("Boom")
+        assert f"cell {mine[0]},{mine[1]}: the mine that exploded" in board.get_attribute("aria-label")
+
+    def test_an_explanations_mines_are_said(self, page):
+        """Is 1,2 safe? No: the explanation drawn has its mines listed in the answer, and the
+        cursor on one says it is one (Analyse said only its chance). Oracle: the mines listed
+        are an explanation of the board, 1,2 among them."""
+        text = "mines: 4\n.1...\n.2...\n.....\n"
+        load(page, "analyse")
+        paste(page, text)
+        board = page.find_element(By.ID, "analyse-board")
+        board.send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ENTER)
+        settle(page)
+        drawn = cells_with(page, "analyse", "explained")
+        assert frozenset(drawn) in oracle.explanations(problem_of(parse_puzzle(text).board))
+        assert (1, 2) in drawn
+        said = text_of(page, "analyse-answer")
+        assert "purple dots are its mines: " in said
+        listed = said.split("purple dots are its mines: ")[1].split(")")[0]
+        assert {tuple(map(int, c.split(","))) for c in listed.replace(" and ", ", ").split(", ")} == drawn
+        r, c = max(drawn)  # moved onto a mine of the explanation
+        board.send_keys(*[Keys.ARROW_DOWN] * (r - 1), *([Keys.ARROW_RIGHT] * (c - 2) if c >= 2 else [Keys.ARROW_LEFT] * (2 - c)))
+        assert f"cell {r},{c}: hidden, mine probability" in board.get_attribute("aria-label")
+        assert "; a mine in the explanation drawn" in board.get_attribute("aria-label")
+
+    def test_the_first_tab_reaches_the_modes(self, page):
+        """The address's #analyse named the section of that id, and the first Tab went past the
+        mode buttons to the board's controls."""
+        load(page, "analyse")
+        ActionChains(page).send_keys(Keys.TAB).perform()
+        assert page.execute_script("return document.activeElement.closest('#tabs') !== null")
+
+    def test_arrowing_through_the_levels_keeps_the_game(self, page):
+        """ArrowDown on the level select dealt a new game at once (a change at every arrow):
+        now the game stays until Enter chooses the level."""
+        deal_and_open(page, 21)
+        level = page.find_element(By.ID, "level")
+        level.send_keys(Keys.ARROW_DOWN)
+        settle(page)
+        assert Select(level).first_selected_option.get_attribute("value") == "intermediate"
+        assert cell(page, "play", 4, 4).get_attribute("data-state") != "."  # the game on the board
+        assert len(page.find_elements(By.CSS_SELECTOR, "#play-board .cell")) == 81
+        level.send_keys(Keys.ENTER)
+        settle(page)
+        assert len(page.find_elements(By.CSS_SELECTOR, "#play-board .cell")) == 16 * 16
+        # A click (no key) still deals at once.
+        Select(level).select_by_value("beginner")
+        settle(page)
+        assert len(page.find_elements(By.CSS_SELECTOR, "#play-board .cell")) == 81
+
+    def test_names_and_live_regions(self, page):
+        """The number to draw is named (it was a nameless combobox), and the gadget's verdict
+        and case are live regions (toggling an input changed them silently)."""
+        load(page, "analyse")
+        assert page.find_element(By.ID, "tool-number").get_attribute("aria-label")
+        for box in ("gadget-verdict", "gadget-case"):
+            assert page.find_element(By.ID, box).get_attribute("aria-live") == "polite"
+
+
 class TestGadgets:
+    def test_inputs_and_outputs_told_apart(self, page):
+        """AND's ports: u and v, the inputs, blue; t, the output, orange (every port was blue,
+        with no key at a size where numbers show). Oracle: the library's ports."""
+        from satsweeper.web.library import built
+        load(page, "gadgets")
+        page.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("and")
+        settle(page)
+        gadget = built("and")
+        outs = [p for p in gadget.outputs if p not in gadget.inputs]
+        assert cells_with(page, "gadget", "out") == {gadget.cell(p) for p in outs}
+        assert cells_with(page, "gadget", "port-cell") == {gadget.cell(p) for p in gadget.ports()}
+        at = lambda p: "{},{}".format(*gadget.cell(p))  # noqa: E731
+        key = text_of(page, "gadget-key")
+        assert key.startswith(f"Inputs (blue): {at('u')} ".replace(at("u"), f"u at {at('u')}"))
+        assert f"output (orange): t at {at('t')}." in key
+
+    def test_a_case_with_no_explanation_shows_why(self, page):
+        """forced-end with a=0 has no explanation: the numbers that cannot all hold are
+        outlined and named, as gadget draw does (the page drew the bare board). Oracle: those
+        numbers and the input alone have no explanation (brute force)."""
+        from satsweeper.constraints import Constraint, Problem
+        from satsweeper.web.library import built
+        load(page, "gadgets")
+        page.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("forced-end")
+        settle(page)
+        assert "no explanation" in text_of(page, "gadget-case") and "cannot all hold" in text_of(page, "gadget-case")
+        outlined = cells_with(page, "gadget", "conflict")
+        gadget = built("forced-end")
+        base = problem_of(gadget.board)
+        rules = [r for r in base.constraints if r.origin.cell in outlined]
+        pinned = Constraint(frozenset({gadget.cell("a")}), 0, "a=0")
+        cells = sorted({c for r in rules for c in r.cells} | {gadget.cell("a")})
+        assert outlined and len(rules) == len(outlined)
+        assert not oracle.explanations(Problem(tuple(cells), tuple(rules) + (pinned,)))
+
     def test_not_gadget(self, page):
         """The NOT gadget with input 1: its output forced safe, one explanation, verdict yes."""
         from satsweeper.web.library import built
@@ -1382,7 +1493,7 @@ class TestGadgets:
         Select(page.find_element(By.ID, "gadget-name")).select_by_value("balanced-cross")
         settle(page)
         board = built("balanced-cross").board
-        wrap = page.find_element(By.CSS_SELECTOR, "#gadgets .board-wrap")
+        wrap = page.find_element(By.CSS_SELECTOR, "#mode-gadgets .board-wrap")
         width = lambda: page.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth]", wrap)
         scroll, client = width()
         assert board.width > 100 and scroll <= client
@@ -1392,12 +1503,12 @@ class TestGadgets:
         # Too small for numbers: a key says what the colours are and where each port is (there was none)
         key = text_of(page, "gadget-key")
         gadget = built("balanced-cross")
-        assert key.startswith("too small for numbers: dark grey, a hidden square; blue, a port;")
+        assert key.startswith("too small for numbers: dark grey, a hidden square; blue, an input; orange, an output;")
         assert all(f"{p} at {gadget.cell(p)[0]},{gadget.cell(p)[1]}" in key for p in (*gadget.inputs, *gadget.outputs))
         page.find_element(By.ID, "gadget-zoom").click()
         settle(page)
         scroll, client = width()
-        assert scroll > client and not page.find_element(By.ID, "gadget-key").is_displayed()
+        assert scroll > client and text_of(page, "gadget-key").startswith("Inputs (blue): ")  # numbers show
         # zoomed in, the first port is in sight (the box opened at its empty top-left corner)
         first = gadget.cell(gadget.inputs[0])
         port = page.find_element(By.CSS_SELECTOR, f"#gadget-board .cell[data-row='{first[0]}'][data-col='{first[1]}']")
@@ -1417,7 +1528,7 @@ class TestGadgets:
         Select(page.find_element(By.ID, "gadget-name")).select_by_value(name)
         settle(page)
         gadget = built(name)
-        wrap = page.find_element(By.CSS_SELECTOR, "#gadgets .board-wrap")
+        wrap = page.find_element(By.CSS_SELECTOR, "#mode-gadgets .board-wrap")
         sizes = page.execute_script("const w = arguments[0]; return [w.scrollWidth, w.clientWidth, "
                                     "w.scrollHeight, w.clientHeight]", wrap)
         assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], sizes
@@ -1493,7 +1604,7 @@ class TestPhone:
                 && c.top >= 0 && c.bottom <= window.innerHeight;""", ringed)
         assert inside
         # drawing on the board's left part: the view stays there, it does not jump to the hint
-        wrap = phone.find_element(By.CSS_SELECTOR, "#analyse .board-wrap")
+        wrap = phone.find_element(By.CSS_SELECTOR, "#mode-analyse .board-wrap")
         phone.execute_script("arguments[0].scrollLeft = 0", wrap)
         phone.find_element(By.CSS_SELECTOR, "input[name=tool][value=F]").click()
         cell(phone, "analyse", 0, 0).click()
@@ -1512,7 +1623,7 @@ class TestPhone:
         scroll, client = self.widths(phone)
         assert client <= 400 and scroll <= client
         size = cell(phone, "analyse", 0, 0).rect["width"]
-        phone.execute_script(f"document.querySelector('#analyse .board-wrap').scrollLeft = {size} * 90")
+        phone.execute_script(f"document.querySelector('#mode-analyse .board-wrap').scrollLeft = {size} * 90")
         settle(phone)  # the box scrolled across, then (another frame) the page down
         phone.execute_script(f"window.scrollTo(0, document.querySelector('#analyse-board').offsetTop + {size} * 120)")
         settle(phone)
@@ -1588,7 +1699,7 @@ class TestPhone:
         Select(phone.find_element(By.ID, "gadget-name")).select_by_value("balanced-cross")
         settle(phone)
         inside = phone.execute_script("""
-            const wrap = document.querySelector('#gadgets .board-wrap'), box = wrap.getBoundingClientRect();
+            const wrap = document.querySelector('#mode-gadgets .board-wrap'), box = wrap.getBoundingClientRect();
             const ports = [...document.querySelectorAll('#gadget-board .port-cell')].map((c) => c.getBoundingClientRect());
             return [wrap.scrollWidth <= wrap.clientWidth, ports.length,
                     ports.every((r) => r.left >= box.left && r.right <= box.right)];""")

@@ -169,6 +169,11 @@ class TestSameAsCli:
         answer = client.post("/api/gadget", json={"name": "or", "inputs": [1, 0]}).json()
         verdict = cli_json("gadget", "verify", "or")
         assert {k: answer[k] for k in verdict} == verdict
+        # The case's count is a count: a string of digits, as the verdict's (it was the number 2).
+        for inputs in ([0, 0], [0, 1], [1, 0], [1, 1]):
+            case = client.post("/api/gadget", json={"name": "and", "inputs": inputs}).json()["case"]
+            claimed = next(c for c in cli_json("gadget", "verify", "and")["cases"] if c["inputs"] == inputs)
+            assert case["count"] == claimed["explanations"] == ("2" if inputs == [0, 0] else "1")
 
     def test_flags_hidden(self, client):
         text = "mines: 1\nF1.\n"

@@ -263,10 +263,14 @@ function keyboard(host, board, cells, onCell) {
     host.dataset.cursorCol = c;
     const div = cells.get(key(r, c));
     div.classList.add("cursor");
-    host.setAttribute("aria-label", `board ${board.width}×${board.height}; cell ${r},${c}: ` +
-      `${describe(div)}; ${KEYS[host.id] || KEYS["play-board"]}`);
+    label(r, c);
     if (document.activeElement === host) { near(div); div.scrollIntoView({block: "nearest", inline: "nearest"}); }
   };
+  const label = (r, c) => host.setAttribute("aria-label", `board ${board.width}×${board.height}; ` +
+    `cell ${r},${c}: ${describe(cells.get(key(r, c)))}; ${KEYS[host.id] || KEYS["play-board"]}`);
+  // Said again when marks change what the cell under the cursor is (mark, showMines): the
+  // label was made as the board was drawn, and the mine that exploded was still "hidden".
+  host.relabel = () => label(+host.dataset.cursorRow, +host.dataset.cursorCol);
   put(row, col);
   host.onkeydown = (e) => {
     const r = +host.dataset.cursorRow, c = +host.dataset.cursorCol;
@@ -295,13 +299,16 @@ function describe(div) {
   const s = div.dataset.state;
   // What the colours and percentages say, said too: a screen reader heard only "hidden".
   const p = div.dataset.probability;
+  const has = (name) => div.classList.contains(name);
   if (s === "." && p !== undefined) {
-    return p === "0" ? "hidden, safe in every explanation" : p === "1" ? "hidden, a mine in every explanation"
-      : `hidden, mine probability ${p}`;
+    // An explanation's mine (a purple dot) said beside its chance: Analyse has chances on
+    // every hidden cell, and the dots of "is not safe" were never said.
+    const drawn = has("explained") ? "; a mine in the explanation drawn" : "";
+    return (p === "0" ? "hidden, safe in every explanation" : p === "1" ? "hidden, a mine in every explanation"
+      : `hidden, mine probability ${p}`) + drawn;
   }
   // A lost game's mines and wrong flags, and an explanation's mines (purple dots): said, not
   // only drawn (a screen reader heard "hidden" on the mine that exploded).
-  const has = (name) => div.classList.contains(name);
   if (has("exploded")) return "the mine that exploded";
   if (has("wrong-flag")) return "flagged, but not a mine";
   if (has("mine")) return s === "F" ? "flagged, a mine" : "a mine";
@@ -383,15 +390,21 @@ function nameCells(cells, names) {
 }
 
 function mark(cells, list, cls) {
+  let host = null;
   for (const c of list || []) {
     const div = cells.get(key(c.row, c.col));
-    if (div) div.classList.add(cls);
+    if (div) {
+      div.classList.add(cls);
+      host = host || div.closest(".board");
+    }
   }
+  if (host && host.relabel) host.relabel();
 }
 
 // Only the cells marked are visited: a walk over all 40,000 of a large board is felt.
 function clearMarks(host, classes) {
   for (const div of host.querySelectorAll(classes.map((c) => ".cell." + c).join(", "))) div.classList.remove(...classes);
+  if (host.relabel) host.relabel();
 }
 
 // A cell as the answers write it: ROW,COL on a board, its name in a system of equations.
@@ -693,12 +706,13 @@ async function analyseClick(row, col, event, right) {
     } else {
       mark(analysis.cells, answer.explanation, "explained");
       const p = div.dataset.probability ? ` (mine probability ${div.dataset.probability})` : "";
+      const its = `purple dots are its mines${answer.explanation.length <= 12 ? ": " + someCells(answer.explanation) : ""}`;
       // A flag is asked about with the flags taken away (the board's chances keep them): it
       // "is not a mine" read as a fact, beside an explanation that counted it one.
       showAnswer(answerBox, flagged
         ? `${row},${col} may not be a mine (the flag may be wrong): in the explanation drawn, with the ` +
-          "flags taken away (purple dots are its mines), it is safe"
-        : `${row},${col} is not ${what}${p}: in the explanation drawn (purple dots are its mines) it is ` +
+          `flags taken away (${its}), it is safe`
+        : `${row},${col} is not ${what}${p}: in the explanation drawn (${its}) it is ` +
           `${certainMine ? "safe" : "a mine"}`);
     }
   } catch (err) {
@@ -851,7 +865,8 @@ async function query(command) {
       out = conflictText(a.conflict) + outlined(a.conflict);
     } else if (command === "check") {
       if (cells) mark(cells, a.explanation, "explained");
-      out = cells ? "consistent: one explanation is drawn (purple dots are its mines)"
+      out = cells ? "consistent: one explanation is drawn (purple dots are its mines" +
+          `${a.explanation.length <= 12 ? ": " + someCells(a.explanation) : ""})`
         : `consistent: one explanation has its mines at ${someCells(a.explanation)}`;
     } else if (command === "unique") {
       if (cells) mark(cells, a.explanations[0], "explained");
@@ -979,6 +994,25 @@ function resumeGame() {
 
 // A level, rule or no-guess box changed: that game at once, on the seed in the box (the
 // level list said Intermediate over a beginner board still in play).
+// A select's choice acted on once it is made. The arrow keys change a closed select at each
+// press (Chromium fires "change" each time): arrowing through the levels dealt a game at
+// each and threw the game in progress away. A change the keys made waits for Enter or for
+// the focus to leave; a click acts at once.
+function chosen(select, act) {
+  let keyed = -Infinity, waiting = false;
+  const now = () => { if (waiting) { waiting = false; act(); } };
+  select.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { keyed = -Infinity; now(); }
+    else if (e.key !== "Tab" && e.key !== "Shift") keyed = performance.now();
+  });
+  select.addEventListener("mousedown", () => { keyed = -Infinity; });
+  select.addEventListener("change", () => {
+    if (performance.now() - keyed < 500) waiting = true;
+    else act();
+  });
+  select.addEventListener("blur", now);
+}
+
 function redeal() {
   if ($("level").value === "custom" && !$("custom-level").value.trim()) return;
   game.seedTyped = true;
@@ -1117,6 +1151,7 @@ function showMines(a) {
     if (!mines.has(k) && div.classList.contains("flag")) div.classList.add("wrong-flag");
   }
   if (a.exploded) game.cells.get(key(a.exploded.row, a.exploded.col)).classList.add("exploded", "mine");
+  if ($("play-board").relabel) $("play-board").relabel();
 }
 
 // A tap while the last move's answer is awaited is not played (the moves would race): the
@@ -1266,26 +1301,33 @@ function drawGadget() {
   const cells = drawBoard(host, a.board);
   $("gadget-zoom-row").hidden = Math.min(Math.floor(room(host) / a.board.width),
                                          Math.floor(roomDown(host) / a.board.height)) >= 18;
+  const outputs = new Set(Object.keys(a.outputs_claimed));
   for (const [port, c] of Object.entries(a.ports)) {
     const div = cells.get(key(c.row, c.col));
-    div.classList.add("port-cell");
+    const out = outputs.has(port) && !a.inputs.includes(port);
+    div.classList.add("port-cell", ...(out ? ["out"] : []));
+    div.title = `${port}: ${out ? "an output" : "an input"}`;
     const label = document.createElement("span");
-    label.className = "port";
+    label.className = out ? "port out" : "port";
     label.textContent = port;
     div.appendChild(label);
   }
   const c = a.case;
   const shown = (c.explanations || [])[gadgetState.shown];
   if (shown) mark(cells, shown, "explained");
+  // A case with no explanation: the numbers that cannot all hold, as gadget draw outlines them.
+  if (!c.consistent) mark(cells, (c.conflict || []).filter((o) => o.kind === "clue"), "conflict");
   // Squares too small for numbers and names: what the colours are, and where the ports are
   // (a class saw red, blue and purple with no key, and no port named).
   const tiny = host.classList.contains("tiny-cells");
-  $("gadget-key").hidden = !tiny;
-  if (tiny) {
-    const ports = Object.entries(a.ports).map(([p, at]) => `${p} at ${cellText(at)}`).join(", ");
-    $("gadget-key").textContent = "too small for numbers: dark grey, a hidden square; blue, a port; red, a flag; " +
-      `purple, a mine of the explanation drawn; light grey, a revealed number. Ports: ${ports}.`;
-  }
+  const named = (list) => words(list.map((p) => `${p} at ${cellText(a.ports[p])}`));
+  const outs = Object.keys(a.ports).filter((p) => outputs.has(p) && !a.inputs.includes(p));
+  const ports = `Inputs (blue): ${named(a.inputs)}` +
+    (outs.length ? `; output${outs.length > 1 ? "s" : ""} (orange): ${named(outs)}.` : ".");
+  $("gadget-key").hidden = false;
+  $("gadget-key").textContent = tiny ? "too small for numbers: dark grey, a hidden square; blue, an input; " +
+      "orange, an output; red, a flag; " +
+      `purple, a mine of the explanation drawn; light grey, a revealed number. ${ports}` : ports;
   if ($("gadget-zoom").checked) {  // zoomed in, the board opened at its top-left corner, often empty:
     // its first port in the middle of the box (by arithmetic: runs out of sight are not laid out)
     const first = Object.values(a.ports)[0], box = host.parentElement;
@@ -1299,7 +1341,9 @@ function drawGadget() {
   const ins = a.inputs.map((n, i) => `${n}=${c.inputs[i]}`).join(" ");
   let text;
   if (!c.consistent) {
-    text = `inputs ${ins}: no explanation` + (c.accepted ? " (the gadget claims one: wrong)" : " (as claimed)");
+    const clash = (c.conflict || []).filter((o) => o.kind === "clue");
+    text = `inputs ${ins}: no explanation` + (c.accepted ? " (the gadget claims one: wrong)" : " (as claimed)") +
+      (clash.length ? `; ${words(clash.map(originText))} cannot all hold (outlined)` : "");
   } else {
     const outs = Object.entries(c.outputs).map(([p, s]) => `${p} is ${s === "mine" ? "1 (a mine)" : s === "safe" ? "0 (safe)" : "undetermined"}` +
       ` (claimed ${c.expected[p]})`);
@@ -1332,7 +1376,9 @@ function setMode(mode) {
     b.classList.toggle("active", b.dataset.mode === mode);
     b.setAttribute("aria-pressed", String(b.dataset.mode === mode));  // said, not only drawn white
   }
-  for (const s of document.querySelectorAll(".mode")) s.hidden = s.id !== mode;
+  // The sections' ids are not the address's #analyse, #play, #gadgets: an address naming an
+  // element moved the keyboard's starting point there, and the first Tab skipped the tabs.
+  for (const s of document.querySelectorAll(".mode")) s.hidden = s.id !== "mode-" + mode;
   document.querySelectorAll(".board").forEach(sight);  // a large board drawn while its mode was not shown
   if (mode === "gadgets" && !gadgetState.list.length) loadGadgets();
   if (mode === "play" && !game.deal && !resumeGame()) newGame();
@@ -1358,18 +1404,18 @@ window.addEventListener("DOMContentLoaded", () => {
     file.text().then((text) => { replaceText(text); analyse(); });
   };
   $("new-board").onclick = blank;
-  $("example").onchange = () => example($("example").value);
+  chosen($("example"), () => example($("example").value));
   for (const b of document.querySelectorAll("[data-query]")) b.onclick = () => query(b.dataset.query);
   $("download-native").onclick = () => save("native");
   $("download-mine").onclick = () => save("mine");
-  $("level").onchange = () => {
+  chosen($("level"), () => {
     const custom = $("level").value === "custom";
     $("custom-level").hidden = !custom;
     if (custom) $("custom-level").focus();
     redeal();
-  };
+  });
   $("custom-level").onchange = redeal;
-  $("rule").onchange = redeal;
+  chosen($("rule"), redeal);
   $("no-guess").onchange = redeal;
   $("new-game").onclick = newGame;
   $("seed").oninput = () => { game.seedTyped = true; };
