@@ -1422,6 +1422,28 @@ class TestGadgets:
         assert key.startswith(f"Inputs (blue): {at('u')} ".replace(at("u"), f"u at {at('u')}"))
         assert f"output (orange): t at {at('t')}." in key
 
+    def test_explored_from_the_keyboard(self, page):
+        """The gadget's board takes the focus and the arrow keys as the others do: each port
+        said with its side, each explanation mine said (it could not be reached). Oracle:
+        the library's ports and a brute-force explanation check of the mines drawn."""
+        from satsweeper.web.library import built
+        load(page, "gadgets")
+        page.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("not")
+        settle(page)
+        gadget, board = built("not"), page.find_element(By.ID, "gadget-board")
+        assert board.get_attribute("tabindex") == "0"
+        at = (0, 0)
+        for port in gadget.ports():
+            r, c = gadget.cell(port)
+            board.send_keys(*([Keys.ARROW_DOWN] * (r - at[0]) if r >= at[0] else [Keys.ARROW_UP] * (at[0] - r)),
+                            *([Keys.ARROW_RIGHT] * (c - at[1]) if c >= at[1] else [Keys.ARROW_LEFT] * (at[1] - c)))
+            at = (r, c)
+            side = "an output" if port in gadget.outputs and port not in gadget.inputs else "an input"
+            assert f"cell {r},{c}: port {port}, {side}; " in board.get_attribute("aria-label")
+        drawn = frozenset(cells_with(page, "gadget", "explained"))
+        assert drawn | gadget.board.flags in {e | gadget.board.flags for e in oracle.explanations(problem_of(gadget.board))}
+
     def test_a_case_with_no_explanation_shows_why(self, page):
         """forced-end with a=0 has no explanation: the numbers that cannot all hold are
         outlined and named, as gadget draw does (the page drew the bare board). Oracle: those

@@ -250,7 +250,8 @@ function cellHtml(r, c, ch, odds) {
 // What the keys do on each board, said to a screen reader (Analyse has no flagging:
 // F is a right click there, which asks, or with a drawing tool draws a hidden cell).
 const KEYS = {"analyse-board": "arrow keys move, Enter asks whether the cell is safe, or draws with a drawing tool",
-              "play-board": "arrow keys move, Enter opens, F flags, H hints, U undoes the last move"};
+              "play-board": "arrow keys move, Enter opens, F flags, H hints, U undoes the last move",
+              "gadget-board": "arrow keys move; the inputs are set by the check boxes"};
 
 function keyboard(host, board, cells, onCell) {
   host.tabIndex = 0;
@@ -296,6 +297,13 @@ function keyboard(host, board, cells, onCell) {
 }
 
 function describe(div) {
+  // A gadget's port: its name and side first (a keyboard could not reach the gadget's board).
+  const port = div.querySelector(".port");
+  const side = port ? `port ${port.textContent}, ${port.classList.contains("out") ? "an output" : "an input"}; ` : "";
+  return side + what(div);
+}
+
+function what(div) {
   const s = div.dataset.state;
   // What the colours and percentages say, said too: a screen reader heard only "hidden".
   const p = div.dataset.probability;
@@ -1317,6 +1325,8 @@ function drawGadget() {
   if (shown) mark(cells, shown, "explained");
   // A case with no explanation: the numbers that cannot all hold, as gadget draw outlines them.
   if (!c.consistent) mark(cells, (c.conflict || []).filter((o) => o.kind === "clue"), "conflict");
+  // Explored from the keyboard as the other boards are: each square, port and mine said.
+  if (cells.size) keyboard(host, a.board, cells, () => {});
   // Squares too small for numbers and names: what the colours are, and where the ports are
   // (a class saw red, blue and purple with no key, and no port named).
   const tiny = host.classList.contains("tiny-cells");
