@@ -220,6 +220,27 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextlib.contextmanager
+def interrupts_as_ctrl_c() -> Iterator[None]:
+    """python-sat's solvers answer Ctrl-C inside their C code with their own exception
+    (``pysolvers.error: Caught keyboard interrupt``): raised as KeyboardInterrupt, so that a
+    query stopped by Ctrl-C says "interrupted", exit 130 (it was "internal error", exit 70).
+
+    >>> try:
+    ...     with interrupts_as_ctrl_c():
+    ...         raise type("error", (Exception,), {"__module__": "pysolvers"})("Caught keyboard interrupt")
+    ... except KeyboardInterrupt:
+    ...     print("Ctrl-C")
+    Ctrl-C
+    """
+    try:
+        yield
+    except Exception as err:
+        if type(err).__module__ == "pysolvers" and "keyboard interrupt" in str(err).lower():
+            raise KeyboardInterrupt from None
+        raise
+
+
 #: Seconds between the rings of :func:`deadline` after the first.
 RING_AGAIN = 0.5
 

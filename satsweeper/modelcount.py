@@ -27,6 +27,7 @@ from pysat.solvers import Solver
 
 from .constraints import Constraint, Problem
 from .encoding import exactly
+from .limits import interrupts_as_ctrl_c
 from .tally import Poly, Tally, combine, dot, frontier_counts
 
 
@@ -40,7 +41,7 @@ def projected_count(clauses: list[list[int]], projection: list[int]) -> int:
         return 0
     if not projection:
         # Nothing to count over: 1 if satisfiable, else 0.
-        with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        with Solver(name="cadical195", bootstrap_with=clauses) as solver, interrupts_as_ctrl_c():
             return int(solver.solve())
     counter = Counter()
     counter.add_clauses(clauses)

@@ -31,6 +31,7 @@ from .constraints import Problem, cell_set, problem_of
 from .encoding import DEFAULT_CNF_ENCODING, CardinalityEncoding, Encoding
 from . import bitboard, components
 from .errors import CellError, InputError, TooComplexError
+from .limits import interrupts_as_ctrl_c
 from .tally import Shared, Tally
 
 DEFAULT_SOLVER = "gluecard4"  # see encoding.DEFAULT_ENCODING for why
@@ -518,9 +519,9 @@ class _LoadedSolver:
 
     def solve(self, assumptions: list[int]) -> list[int] | None:
         self.sync()
-        if self.solver.solve(assumptions=assumptions):
-            return self.solver.get_model()
-        return None
+        with interrupts_as_ctrl_c():
+            found = self.solver.solve(assumptions=assumptions)
+        return self.solver.get_model() if found else None
 
     def core(self) -> list[int]:
         return self.solver.get_core() or []

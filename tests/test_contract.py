@@ -903,6 +903,30 @@ class TestInterruptedWhileWriting:
         assert process.wait(timeout=60) in (130, 141)
 
 
+class TestCtrlCInTheSolver:
+    @pytest.mark.parametrize("command", [["check"], ["safe", "1,1"]], ids=["check", "safe"])
+    def test_ctrl_c_inside_the_sat_solver_is_interrupted(self, tmp_path, command):
+        """Ctrl-C while python-sat's solver runs (its C code raises its own 'Caught keyboard
+        interrupt'): the interrupted object, exit 130; it was "internal error, please report
+        it", exit 70.  The board: a 300x300 lattice whose total binds its one component, whose
+        proof takes the solver about 20 s, so that the signal, 8 s in, lands inside it."""
+        import signal
+        import subprocess
+        from .test_limits import crowded
+        text, mines = crowded(300)
+        board = tmp_path / "lattice.txt"
+        board.write_text(f"mines: {len(mines)}\n{text}")
+        args = ["satsweeper", command[0], str(board), *command[1:], "--json"]
+        # Ctrl-C as a terminal delivers it, whatever this suite inherited (ignored in the background)
+        process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        time.sleep(8)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130, (out, err)
+        assert json.loads(out) == {"command": command[0], "version": 1, "complete": False, "stopped": "interrupted"}
+
+
 class TestClosedOutput:
     # solve --json of a 300x300 board is 4.6 MB; its text, drawn, of 200x200 about 160 KB: both
     # more than a pipe holds (64 KB), so the reader's going is met part way through.

@@ -36,6 +36,7 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF, IDPool
 
 from ..board import Board, Cell
+from ..limits import interrupts_as_ctrl_c
 from .gadget import Gadget, Verdict, verify
 
 
@@ -157,7 +158,8 @@ def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool
     attempt, complete, free_tied = 0, False, False
     with RC2(wcnf) as solver:
         while attempt < attempts:
-            model = solver.compute()
+            with interrupts_as_ctrl_c():
+                model = solver.compute()
             if model is None:
                 complete = True  # every choice of numbers tried or refuted
                 break
