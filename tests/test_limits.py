@@ -47,7 +47,9 @@ class TestDeadline:
                 gc.collect()
                 while time.monotonic() - started < 5:
                     pass
-        assert lost == [TimeUp]  # the first ring was lost where the test meant it to be
+        # The first ring was lost where the test meant it to be (a loaded machine may run the
+        # __del__ past the second ring too, 0.5 s later: lost as well, and the third stops it).
+        assert lost and set(lost) == {TimeUp}
         assert time.monotonic() - started < 2
 
     def test_no_ring_after_the_block(self):
