@@ -230,8 +230,8 @@ def sure_by_rules(board: Board, strategy: str = "best", start: Cell | None = Non
 def sure_by_rules_within(board: Board, strategy: str = "best", start: Cell | None = None,
                          seconds: float = KNOWN_SECONDS) -> Hint | None:
     """:func:`sure_by_rules` within ``seconds``, each part in a forked process: the move
-    first, unproven, then the SAT proof in the time left.  None when no move is found in
-    time; a move whose proof did not finish has ``consistent`` None.
+    first, unproven, then the SAT proof in the time left.  None when neither a move nor a
+    conflict is found in time; a move whose proof did not finish has ``consistent`` None.
 
     Why two parts: on a board whose total binds one component across the whole grid
     (a 300x300 board showing a number on every other row and column) the rules find a
@@ -246,9 +246,7 @@ def sure_by_rules_within(board: Board, strategy: str = "best", start: Cell | Non
         moved = within(seconds, lambda: sure_by_rules(board, strategy, start, proven=False))
     except (TimeUp, MemoryError):
         return None
-    if moved is None:
-        return None
-    try:
+    try:  # asked even where the rules found no move: an inconsistent position's answer is its conflict
         proof = within(max(0.01, end - time.monotonic()),
                        lambda: sure_by_rules(board, strategy, start))
     except (TimeUp, MemoryError):

@@ -378,6 +378,12 @@ class TestTooBigToCount:
         unproven = sure_by_rules(board, proven=False)
         assert unproven.consistent is None and unproven.cell == (0, 2)
         assert sure_by_rules_within(board).consistent is False
+        # No rule settles a cell here, and the proof still answers: the total cannot fit.
+        board = parse_board("mines: 3\n1.\n..\n.1\n")
+        assert not oracle.explanations(problem_of(board)) and sure_by_rules(board, proven=False) is None
+        answer = sure_by_rules_within(board)
+        assert answer.consistent is False
+        assert not oracle.explanations(without(problem_of(board), answer.conflict))  # the conflict alone
 
     @pytest.mark.parametrize("text, cell, move", [
         ("F1.\n", (0, 2), Move.OPEN),          # the 1 has its flag: 0,2 safe
