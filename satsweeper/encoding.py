@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 from .constraints import Constraint, Problem
 from .errors import InputError
+from .limits import interrupts_as_ctrl_c
 
 
 class CardinalityEncoding(enum.Enum):
@@ -85,7 +86,8 @@ def exactly(lits: list[int], k: int, pool: IDPool,
     if encoding is CardinalityEncoding.NATIVE:
         raise InputError("native cardinality has no CNF (got encoding=native)")
     from pysat.card import CardEnc
-    return CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=encoding.enc_type).clauses
+    with interrupts_as_ctrl_c():
+        return CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=encoding.enc_type).clauses
 
 
 @dataclass(frozen=True)

@@ -222,8 +222,8 @@ def collector_paused() -> Iterator[None]:
 
 @contextlib.contextmanager
 def interrupts_as_ctrl_c() -> Iterator[None]:
-    """python-sat's solvers answer Ctrl-C inside their C code with their own exception
-    (``pysolvers.error: Caught keyboard interrupt``): raised as KeyboardInterrupt, so that a
+    """python-sat answers Ctrl-C inside its C code with its own exception
+    (``pysolvers.error: Caught keyboard interrupt``, :func:`is_pysat_interrupt`): raised as KeyboardInterrupt, so that a
     query stopped by Ctrl-C says "interrupted", exit 130 (it was "internal error", exit 70).
 
     >>> try:
@@ -236,9 +236,21 @@ def interrupts_as_ctrl_c() -> Iterator[None]:
     try:
         yield
     except Exception as err:
-        if type(err).__module__ == "pysolvers" and "keyboard interrupt" in str(err).lower():
+        if is_pysat_interrupt(err):
             raise KeyboardInterrupt from None
         raise
+
+
+def is_pysat_interrupt(err: BaseException) -> bool:
+    """Is ``err`` python-sat's word for Ctrl-C in its C code: its solvers' (``pysolvers``)
+    or its cardinality encoders' (``pycard``, building a totalizer or a repair's rules)?
+
+    >>> is_pysat_interrupt(type("error", (Exception,), {"__module__": "pycard"})("Caught keyboard interrupt"))
+    True
+    >>> is_pysat_interrupt(ValueError("Caught keyboard interrupt"))
+    False
+    """
+    return type(err).__module__ in ("pysolvers", "pycard") and "keyboard interrupt" in str(err).lower()
 
 
 #: Seconds between the rings of :func:`deadline` after the first.

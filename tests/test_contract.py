@@ -927,6 +927,25 @@ class TestCtrlCInTheSolver:
         assert json.loads(out) == {"command": command[0], "version": 1, "complete": False, "stopped": "interrupted"}
 
 
+    @pytest.mark.parametrize("module", ["pysolvers", "pycard"])
+    def test_python_sats_word_for_ctrl_c_anywhere(self, monkeypatch, module):
+        """python-sat's encoders (pycard, building a totalizer or gadget repair's rules) raise
+        their own 'Caught keyboard interrupt' too, outside the solver calls: the command line
+        answers it as Ctrl-C wherever it comes from (it was exit 70)."""
+        import satsweeper.reasoning
+        error = type("error", (Exception,), {"__module__": module})
+
+        def pressed(self):
+            raise error("Caught keyboard interrupt")
+        monkeypatch.setattr(satsweeper.reasoning.Reasoner, "consistency", pressed)
+        result = run("check", str(Path(__file__).parents[1] / "examples" / "beginner.txt"), "--json")
+        assert result.exit_code == 130, result.output
+        assert one_json(result) == {"command": "check", "version": 1, "complete": False, "stopped": "interrupted"}
+        monkeypatch.setattr(satsweeper.reasoning.Reasoner, "consistency",
+                            lambda self: (_ for _ in ()).throw(error("another failure")))
+        assert run("check", str(Path(__file__).parents[1] / "examples" / "beginner.txt")).exit_code == 70
+
+
 class TestClosedOutput:
     # solve --json of a 300x300 board is 4.6 MB; its text, drawn, of 200x200 about 160 KB: both
     # more than a pipe holds (64 KB), so the reader's going is met part way through.

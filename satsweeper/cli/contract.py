@@ -26,6 +26,7 @@ import click
 
 from ..cells import CellRef
 from ..errors import BoardSyntaxError, SatsweeperError, TooComplexError, cut
+from ..limits import is_pysat_interrupt
 from ..report.contract import envelope, error_object, error_parts, write_json
 
 YES, NO, BAD_INPUT, LIMIT, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 70, 130
@@ -118,8 +119,13 @@ class Group(click.Group):
                                  as_json, command)
         except Exception as err:  # noqa: BLE001 - a bug, but the user sees one line
             refused = _too_long(err)
-            code = _report_error(refused, as_json, command) if refused else _report_error(click.ClickException(
-                f"internal error, please report it: {type(err).__name__}: {cut(str(err))}"), as_json, command, INTERNAL)
+            if is_pysat_interrupt(err):  # Ctrl-C inside python-sat's C code, wherever it is called
+                code = _interrupted(as_json, command, KeyboardInterrupt())
+            elif refused:
+                code = _report_error(refused, as_json, command)
+            else:
+                code = _report_error(click.ClickException(
+                    f"internal error, please report it: {type(err).__name__}: {cut(str(err))}"), as_json, command, INTERNAL)
         if standalone_mode:
             sys.exit(code)
         return code

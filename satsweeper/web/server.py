@@ -329,6 +329,14 @@ class _Page(StaticFiles):
     application/octet-stream, and a browser opening the link saves it instead of
     showing it."""
 
+    async def get_response(self, path: str, scope):
+        """Another method than GET on an address that is no file of the page is 404, as GET
+        says (Starlette said 405 with ``Allow: GET, HEAD`` before looking)."""
+        if scope["method"] not in ("GET", "HEAD"):
+            await super().get_response(path, {**scope, "method": "GET"})  # 404 if there is no such file
+            raise StarletteHTTPException(405, headers={"Allow": "GET, HEAD"})
+        return await super().get_response(path, scope)
+
     def file_response(self, full_path, stat_result, scope, status_code=200):
         response = super().file_response(full_path, stat_result, scope, status_code)
         if str(full_path).endswith(".mine") and "content-type" in response.headers:
@@ -394,8 +402,10 @@ def _install_errors(app: FastAPI, limits: Limits) -> None:
             return _error(request, 422, f"expected a JSON object (got {got})", expected="a JSON object", got=got)
         status = err.status_code
         known = getattr(request.app.state, "api_methods", {}).get(request.url.path)
-        if status == 405 and request.url.path.startswith("/api/") and not known:
-            status = 404  # a method no route lists reached the page's files: no such endpoint
+        if status in (404, 405) and request.url.path.startswith("/api/"):
+            # A method no route lists (TRACE) reached the page's files: an endpoint's address
+            # is 405 with its own Allow, any other 404.
+            status = 405 if known else 404
         if status == 404:
             expected = "an endpoint of /api.html or a file of the page"
             response = JSONResponse(error_object(None, f"expected {expected} (got {where}, which is "

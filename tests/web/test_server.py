@@ -530,6 +530,13 @@ class TestBadInput:
                 assert set(response.headers["allow"].split(", ")) == allowed
         assert client.get("/nosuch.html").status_code == 404
         assert set(client.get("/nosuch.html").json()) == ERROR_KEYS
+        # Not a file of the page, whatever the method (POST and the rest said 405, Allow: GET, HEAD);
+        # a file of the page: 405, GET and HEAD allowed.
+        for method in ("POST", "PUT", "TRACE", "FOO", "OPTIONS"):
+            for path in ("/nosuch", "/api", "/nosuch.html"):
+                assert client.request(method, path).status_code == 404, (method, path)
+            answer = client.request(method, "/app.js")
+            assert answer.status_code == 405 and answer.headers["allow"] == "GET, HEAD", method
 
     def test_cell_not_hidden(self, client):
         response = client.post("/api/safe", json={"board": SMALL, "row": 0, "col": 1})
