@@ -3,7 +3,8 @@
 Two kinds of run keep one: ``bench`` (games of one level, in chunks) and
 ``density`` (one summary per level of its sweep, see :func:`read_levels`).
 
-A journal is JSON lines: first the run's parameters (``{"run": {...}}``),
+A journal is JSON lines: first the run's parameters (``{"run": {...}}``, with
+``code``, the digest of the code that plays it: :func:`~satsweeper.runner.player_fingerprint`),
 then one line per finished chunk of games in order (``{"chunk": {...}}``, see
 :class:`~satsweeper.experiments.Chunk`: which games were won, one ``0``/``1``
 each, and their guesses), and, once the run is complete, its summary

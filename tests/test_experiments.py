@@ -438,6 +438,32 @@ class TestYourOwnPlayerOnTheCommandLine:
         code, answer = self.bench(tmp_path, "--resume", "run.jsonl", "--games", 60)
         assert code == 0 and answer["wins"] == truth and answer["games"] == 60
 
+    def test_a_resume_refuses_a_player_changed_since(self, tmp_path):
+        """A run goes on only with the code that began it: the player's module edited between a
+        stop and --resume is refused (exit 2), where 25 games of one version and 35 of the next
+        were counted as one run unsaid. Unchanged, it goes on; a journal from before the code was
+        kept (no "code") is taken as it is."""
+        (tmp_path / "mine.py").write_text(_OWN_MODULE)
+        level = ["--level", "9x9x10", "--seed", 3]
+        code, _ = self.bench(tmp_path, "--strategy", "mine:Again", "--games", 25, "--out", "run.jsonl", *level)
+        header = json.loads((tmp_path / "run.jsonl").read_text().splitlines()[0])["run"]
+        assert code == 0 and "+" in header["code"]  # satsweeper's digest, and the module's
+        kept = (tmp_path / "run.jsonl").read_text()
+        (tmp_path / "mine.py").write_text(_OWN_MODULE + "\n# edited\n")
+        code, answer = self.bench(tmp_path, "--resume", "run.jsonl", "--games", 60)
+        assert code == 2 and answer["got"].startswith("code ") and header["code"] in answer["expected"]
+        assert (tmp_path / "run.jsonl").read_text() == kept  # the journal untouched
+        (tmp_path / "mine.py").write_text(_OWN_MODULE)
+        code, answer = self.bench(tmp_path, "--resume", "run.jsonl", "--games", 40)
+        assert code == 0 and answer["games"] == 40
+        lines = (tmp_path / "run.jsonl").read_text().splitlines()
+        old = json.loads(lines[0])
+        del old["run"]["code"]
+        (tmp_path / "old.jsonl").write_text("\n".join([json.dumps(old)] + [l for l in lines[1:] if '"summary"' not in l]) + "\n")
+        (tmp_path / "mine.py").write_text(_OWN_MODULE + "\n# edited\n")
+        code, answer = self.bench(tmp_path, "--resume", "old.jsonl", "--games", 60)
+        assert code == 0 and answer["games"] == 60
+
     @pytest.mark.parametrize("name, got", [
         ("nomodule:Again", "'nomodule:Again': No module named 'nomodule'"),
         ("mine:Nope", "none"),

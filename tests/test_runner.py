@@ -650,6 +650,12 @@ class TestCluster:
         with pytest.raises(ValueError, match="empty"):
             Backend(scheduler=" ")
 
+    def test_workers_with_a_scheduler_are_refused(self):
+        """--workers 3 --scheduler ADDRESS ran on the one worker attached, without a word: the
+        scheduler's workers play such a run. Refused before anything is asked of the address."""
+        code, data = invoke("bench", "--games", 1, "--scheduler", "tcp://127.0.0.1:9", "--workers", 3)
+        assert code == 2 and data["got"] == "--workers 3 with --scheduler", data
+
     @pytest.mark.parametrize("options", [{"workers": 0}, {"chunk": 0}, {"dask": True, "scheduler": "tcp://a:1"}])
     def test_a_backend_refused_is_the_librarys_error(self, options):
         """A caller's slip in a Backend is an InputError (a plain ValueError before), as the

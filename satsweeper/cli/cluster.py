@@ -41,6 +41,9 @@ def backend_of(workers: int, use_dask: bool, scheduler: str | None, chunk: int |
         raise UserError("one of --dask and --scheduler", "both")
     if scheduler is not None and not scheduler.strip():
         raise UserError("--scheduler ADDRESS such as tcp://10.0.0.5:8786", "an empty address")
+    if scheduler and workers != 1:  # it was ignored: the run went to the one worker attached
+        raise UserError("--workers alone or with --dask (a --scheduler run plays on the scheduler's own "
+                        "workers: start more with dask worker ADDRESS)", f"--workers {workers} with --scheduler")
     if (use_dask or scheduler) and importlib.util.find_spec("distributed") is None:
         # Said here, before --out starts a journal: the runner finds out only
         # once the run begins.

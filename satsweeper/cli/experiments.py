@@ -87,6 +87,7 @@ def bench(ctx, level, strategy_name, games, rules, first, seed, workers, use_das
         params, done, out = _resumed(ctx, resume, params)
     else:
         params["first"] = list(_first_of(level, first))
+        params["code"] = _code_of(strategy_name)
     level, strategy_name, rules, start, seed, games = _run_of(params, done[-1].stop if done else 0)
     check_memory(level)  # first: check_room's neighbour table is as big as the board
     check_room(level, start, rules)
@@ -173,12 +174,35 @@ def _resumed(ctx, source, params: dict):
             said = {"rules": "rule"}.get(key, key)  # the option is --rule (--rules its old name)
             asked, journaled = (",".join(map(str, v)) if key == "first" else v for v in (params[key], kept[key]))
             raise UserError(f"--{said} as in the journal ({journaled})", str(asked), source.name)
+    _same_code(kept, source.name)
     if ctx.get_parameter_source("games").name == "COMMANDLINE":
         if params["games"] < journal.games:
             raise UserError(f"--games of at least the {journal.games} already played",
                             str(params["games"]), source.name)
         kept["games"] = params["games"]
     return kept, journal.chunks, Path(source.name)
+
+
+def _code_of(strategy_name: str) -> str | None:
+    """The fingerprint of the code a run's games are played with (its journal keeps it)."""
+    from ..runner import player_fingerprint
+    try:
+        return player_fingerprint(strategy_name)
+    except (ImportError, OSError):  # a player the run refuses by name, with its own words
+        return None
+
+
+def _same_code(kept: dict, source: str) -> None:
+    """A journal's games go on with the code that played them: satsweeper's source and a
+    player of your own, as :func:`~satsweeper.runner.player_fingerprint` digests them.  A
+    journal written before it kept one (no ``code``) is taken as it is."""
+    journaled = kept.get("code")
+    if journaled is None:
+        return
+    now = _code_of(str(kept.get("strategy")))
+    if now != journaled:
+        raise UserError(f"the code that played the journal's games (code {journaled}): satsweeper and "
+                        "the player unchanged since it began, or a new run (--out)", f"code {now}", source)
 
 
 def _first_of(level, first: str):
@@ -372,6 +396,8 @@ def density(ctx, size, sweep_to, strategy_name, games, seed, workers, use_dask, 
         params, done, out = _resumed_sweep(ctx, resume, params)
         strategy_name, games, seed, sweep_to = params["strategy"], params["games"], params["seed"], params["sweep"]
         size = tuple(params["size"]) if params["size"] else None
+    else:
+        params["code"] = _code_of(strategy_name)
     if bool(size) == bool(sweep_to):
         raise UserError("exactly one of --size WxH and --sweep N", "both" if size else "neither")
     sizes = [(q, q) for q in range(3, sweep_to + 1)] if sweep_to else [size]
@@ -453,7 +479,7 @@ def _resumed_sweep(ctx, source, params: dict):
     from ..journal import read_levels
     journal = _journal_to_resume(source, read_levels)
     kept = {k: v for k, v in journal.run.items() if k not in ("command", "version")}
-    if journal.run.get("command") != "density" or set(kept) != set(params):
+    if journal.run.get("command") != "density" or set(kept) - {"code"} != set(params):
         raise UserError("the journal of a density sweep (its --out)", f"a {journal.run.get('command')} run",
                         source.name)
     size, sweep = kept["size"], kept["sweep"]
@@ -475,6 +501,7 @@ def _resumed_sweep(ctx, source, params: dict):
                 f"--{key} as in the journal ({kept[key]})"
             raise UserError(expected, f"--{key} {asked}", source.name)
     _check_levels(journal, kept, source.name)
+    _same_code(kept, source.name)
     return kept, journal.levels, Path(source.name)
 
 
