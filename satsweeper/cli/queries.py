@@ -347,7 +347,7 @@ def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
 
 def _rules_hint(subject, strategy_name, start, timeout):
     """:func:`~satsweeper.hint.sure_by_rules_within` (within :data:`KNOWN_SECONDS` more after
-    a ``--timeout``); None if it found no move in time."""
+    a ``--timeout``); None if it found neither a move nor a conflict in time."""
     from ..hint import sure_by_rules, sure_by_rules_within
     if not timeout:  # out of memory, no time limit: as long as it takes
         try:
