@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 from .constraints import Constraint, Problem
 from .errors import InputError
-from .limits import interrupts_as_ctrl_c
+from .limits import pysat_handler_off
 
 
 class CardinalityEncoding(enum.Enum):
@@ -86,7 +86,7 @@ def exactly(lits: list[int], k: int, pool: IDPool,
     if encoding is CardinalityEncoding.NATIVE:
         raise InputError("native cardinality has no CNF (got encoding=native)")
     from pysat.card import CardEnc
-    with interrupts_as_ctrl_c():
+    with pysat_handler_off():  # its Ctrl-C handler could leave the process hung: see there
         return CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=encoding.enc_type).clauses
 
 
@@ -266,7 +266,8 @@ class Encoding:
         # output past the bound asked for: neighbouring queries then reuse it.
         from pysat.card import ITotalizer
         ubound = min(len(lits), bound + 1)
-        tot = ITotalizer(lits=lits, ubound=ubound, top_id=self.pool.top)
+        with pysat_handler_off():  # its Ctrl-C handler could leave the process hung: see there
+            tot = ITotalizer(lits=lits, ubound=ubound, top_id=self.pool.top)
         self.pool.occupy(self.pool.top + 1, tot.top_id)
         self.pool.top = tot.top_id
         self.clauses.extend(tot.cnf.clauses)

@@ -241,9 +241,36 @@ def interrupts_as_ctrl_c() -> Iterator[None]:
         raise
 
 
+@contextlib.contextmanager
+def pysat_handler_off() -> Iterator[None]:
+    """python-sat's cardinality encoders (``pycard``) called without their own Ctrl-C handler:
+    Python's raises KeyboardInterrupt once the call returns (a few seconds at most).
+
+    Why: their handler jumps out of the C++ code it interrupts, which may hold the allocator's
+    lock or leave its heap half changed. Ctrl-C while a totalizer was built left the process
+    hung for good (3 of 10 tries) or aborting at exit ("malloc_consolidate(): invalid chunk
+    size"). python-sat installs it only on the main thread, as it tells by
+    ``pysat._utils.MainThread.check``, which says otherwise within this block.
+
+    >>> from pysat._utils import MainThread
+    >>> with pysat_handler_off():
+    ...     MainThread.check()
+    False
+    >>> MainThread.check()
+    True
+    """
+    from pysat import _utils
+    check = _utils.MainThread.__dict__["check"]
+    _utils.MainThread.check = staticmethod(lambda: False)
+    try:
+        yield
+    finally:
+        _utils.MainThread.check = check
+
+
 def is_pysat_interrupt(err: BaseException) -> bool:
     """Is ``err`` python-sat's word for Ctrl-C in its C code: its solvers' (``pysolvers``)
-    or its cardinality encoders' (``pycard``, building a totalizer or a repair's rules)?
+    or its cardinality encoders' (``pycard``; ours run them without it: :func:`pysat_handler_off`)?
 
     >>> is_pysat_interrupt(type("error", (Exception,), {"__module__": "pycard"})("Caught keyboard interrupt"))
     True

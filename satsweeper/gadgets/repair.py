@@ -36,7 +36,7 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF, IDPool
 
 from ..board import Board, Cell
-from ..limits import interrupts_as_ctrl_c
+from ..limits import interrupts_as_ctrl_c, pysat_handler_off
 from .gadget import Gadget, Verdict, verify
 
 
@@ -153,7 +153,8 @@ def synthesize(gadget: Gadget, attempts: int = 20, keep: frozenset = frozenset()
 def _search(gadget: Gadget, attempts: int, keep_printed: bool, want_unique: bool,
             keep: frozenset = frozenset()) -> Repair:
     board = gadget.board
-    wcnf, choice, copies = _encode(gadget, keep_printed, keep)
+    with pysat_handler_off():  # python-sat's encoders' own Ctrl-C handler could hang the process
+        wcnf, choice, copies = _encode(gadget, keep_printed, keep)
     first = None
     attempt, complete, free_tied = 0, False, False
     with RC2(wcnf) as solver:
