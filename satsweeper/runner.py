@@ -424,10 +424,22 @@ def player_fingerprint(name: str) -> str:
     if ":" not in name:
         return code_fingerprint()
     import importlib
+    import sys
     module = importlib.import_module(name.split(":")[0])
     path = getattr(module, "__file__", None)
-    own = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12] if path else "no-file"
-    return f"{code_fingerprint()}+{own}"
+    if not path:
+        return f"{code_fingerprint()}+no-file"
+    # The module and what it imported from its own folder (a helper module beside it was
+    # edited between a stop and a resume, unseen); not installed packages.
+    root = Path(path).resolve().parent
+    files = sorted({found for found in (Path(f).resolve() for f in (getattr(m, "__file__", None) for m in
+                                                                       list(sys.modules.values())) if f)
+                    if found.is_relative_to(root) and found.suffix == ".py"
+                    and not {"site-packages", "dist-packages"} & set(found.parts)})
+    digest = hashlib.sha256()
+    for found in files:
+        digest.update(found.relative_to(root).as_posix().encode() + b"\0" + found.read_bytes())
+    return f"{code_fingerprint()}+{digest.hexdigest()[:12]}"
 
 
 def _checked(code: str, work: Work, lo: int, hi: int) -> list:

@@ -463,6 +463,14 @@ class TestYourOwnPlayerOnTheCommandLine:
         (tmp_path / "mine.py").write_text(_OWN_MODULE + "\n# edited\n")
         code, answer = self.bench(tmp_path, "--resume", "old.jsonl", "--games", 60)
         assert code == 0 and answer["games"] == 60
+        # A module the player imports from beside it is its code too (it was not digested).
+        (tmp_path / "helper.py").write_text("PICK = 0\n")
+        (tmp_path / "mine2.py").write_text("import helper\n" + _OWN_MODULE)
+        code, _ = self.bench(tmp_path, "--strategy", "mine2:Again", "--games", 25, "--out", "run2.jsonl", *level)
+        assert code == 0
+        (tmp_path / "helper.py").write_text("PICK = 1\n")
+        code, answer = self.bench(tmp_path, "--resume", "run2.jsonl", "--games", 60)
+        assert code == 2 and answer["got"].startswith("code "), answer
 
     @pytest.mark.parametrize("name, got", [
         ("nomodule:Again", "'nomodule:Again': No module named 'nomodule'"),
