@@ -425,7 +425,7 @@ def player_fingerprint(name: str) -> str:
         return code_fingerprint()
     import importlib
     import sys
-    module = importlib.import_module(name.split(":")[0])
+    module = importlib.import_module(name.split(":")[0])  # as the player was (the caller imported it)
     path = getattr(module, "__file__", None)
     if not path:
         return f"{code_fingerprint()}+no-file"

@@ -463,6 +463,11 @@ class TestYourOwnPlayerOnTheCommandLine:
         (tmp_path / "mine.py").write_text(_OWN_MODULE + "\n# edited\n")
         code, answer = self.bench(tmp_path, "--resume", "old.jsonl", "--games", 60)
         assert code == 0 and answer["games"] == 60
+        # Resumed from another folder, where its module is not importable: said so (the journal
+        # was called malformed).
+        (tmp_path / "elsewhere").mkdir()
+        code, answer = self.bench(tmp_path / "elsewhere", "--resume", "../run.jsonl", "--games", 60)
+        assert code == 2 and answer["got"] == "no module named 'mine'" and "PYTHONPATH" in answer["expected"], answer
         # A module the player imports from beside it is its code too (it was not digested).
         (tmp_path / "helper.py").write_text("PICK = 0\n")
         (tmp_path / "mine2.py").write_text("import helper\n" + _OWN_MODULE)

@@ -185,10 +185,13 @@ def _resumed(ctx, source, params: dict):
 
 def _code_of(strategy_name: str) -> str | None:
     """The fingerprint of the code a run's games are played with (its journal keeps it)."""
+    from ..errors import InputError
     from ..runner import player_fingerprint
+    from ..strategies import strategy
     try:
+        strategy(strategy_name)  # imported as a run imports it: from the current folder too
         return player_fingerprint(strategy_name)
-    except (ImportError, OSError):  # a player the run refuses by name, with its own words
+    except (ImportError, OSError, InputError):  # a player the run refuses by name, with its own words
         return None
 
 
@@ -243,6 +246,7 @@ def _run_of(params: dict, played: int, source: str | None = None):
                   f"{wanted}: a level WIDTHxHEIGHTxMINES and rules one of "
                   f"{', '.join(r.value for r in FirstClick)}") from None
     first = tuple(first)
+    _importable_here(params["strategy"], source)
     if not _known_player(params["strategy"]) or len(first) != 2 or not (0 <= first[0] < level.height
                                                                        and 0 <= first[1] < level.width):
         raise bad(f"strategy {cut(str(params['strategy']))}, first click {first} on {level}")
@@ -250,6 +254,22 @@ def _run_of(params: dict, played: int, source: str | None = None):
         least = f"the {played} finished" if played else "1"
         raise bad(f"{games} games", f"{wanted}, games at least {least}")
     return level, params["strategy"], rules, first, seed, games
+
+
+def _importable_here(name, source: str | None) -> None:
+    """A journal's player of your own whose module is not importable from here is said so:
+    resumed from another folder, the journal was called malformed."""
+    if source is None or not isinstance(name, str) or name.count(":") != 1 or name in STRATEGIES:
+        return
+    from ..errors import InputError
+    from ..strategies import own_player
+    try:
+        own_player(name)  # as the run imports it: from the current folder too
+    except InputError as err:
+        if "importable from here" in str(err):
+            raise UserError(f"the journal's player {name} importable here: run from the folder of its "
+                            "module, or put that folder on PYTHONPATH", f"no module named {name.split(':')[0]!r}",
+                            source) from None
 
 
 def _known_player(name) -> bool:
