@@ -1043,7 +1043,19 @@ class Components:
                 return _two_smallest(found, world.count * d)
 
             later[k] = lowest
-        return Outcomes(counts, touched, later)
+
+        def beyond(k: int, j: int) -> tuple[Fraction, Fraction]:
+            # Component j (untouched) given the number k: the total's pull,
+            # the rest of the world counted again with the new number in it.
+            poly = by_mines[k]
+            rest = self._product_without(touched | {j})
+            parts = (([rest] if rest else []) + polys[1 if others else 0:]
+                     + ([] if poly is None else [poly]) + [self.polys[j]])
+            world = combine(parts, floating, total)
+            dp = self.dps[j]
+            return _two_smallest(zip(dp.marginals(world.weights[-1]), map(len, dp.cells)), world.count)
+
+        return Outcomes(counts, touched, later, beyond if total is not None else None)
 
 
 class Outcomes:
@@ -1058,10 +1070,22 @@ class Outcomes:
     early (a bound already decided) asks for only the numbers it needs.
     """
 
-    def __init__(self, counts: dict[int, int], touched: frozenset[int], lowest: dict):
+    def __init__(self, counts: dict[int, int], touched: frozenset[int], lowest: dict, beyond=None):
         self.counts = counts
         self.touched = touched
         self._lowest = lowest
+        self._beyond = beyond
+
+    @property
+    def pulled(self) -> bool:
+        """Whether the total ties the components together (:meth:`beyond` answers)."""
+        return self._beyond is not None
+
+    def beyond(self, mines: int, component: int) -> tuple[Fraction, Fraction] | None:
+        """Given ``mines`` around the cell: the lowest and second lowest mine
+        probability in ``component``, one the number does not touch, pulled by
+        the total (None without a total: its chances do not move)."""
+        return None if self._beyond is None else self._beyond(mines, component)
 
     def lowest(self, mines: int) -> Fraction:
         """Given ``mines`` around the cell: the lowest mine probability among the

@@ -43,7 +43,8 @@ and at most 0.33), ``farthest`` (of the far corners, the farthest from every
 number first), ``blend-2``/``blend-8`` (the blend's weight of the safest cell
 against the second safest: 2 or 8, not Hill's 4), ``defer-8`` (a candidate with fewer
 than 8 covered cells within reach, over single numbers, passed over while
-another is left: Hill's SpaceCounter).  Expert, first click
+another is left: Hill's SpaceCounter), ``pull`` (the next move's chances in the components
+a number does not touch taken given that number: the total's pull).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -75,6 +76,7 @@ VARIANTS = {
     "end-4000": lambda: Best(limit=4000, most_cells=100),
     "end-4000-b20k": lambda: Best(limit=4000, most_cells=100, budget=20000),
     "budget-20k": lambda: Best(budget=20000),
+    "pull": lambda: Best(pull=True),
     "budget-50k": lambda: Best(budget=50000),
     "spread-5": lambda: Best(spread=Fraction(1, 20)),
     "spread-15": lambda: Best(spread=Fraction(3, 20)),

@@ -256,6 +256,12 @@ class _Lookahead:
         """Hill's blended safety of the next move after the number ``k``:
         1 - (4 * the lowest mine chance + the second lowest) / 5."""
         touched = outcomes.touched
+        if self.player.tuning.pull and outcomes.pulled:
+            # The untouched components' chances given k (the total's pull), not today's.
+            found = [outcomes.beyond(k, i) for _, i in islice((r for r in self.ranked if r[1] not in touched), 2)]
+            first, second = sorted([*outcomes.lowest_two(k), *(v for pair in found for v in pair)])[:2]
+            w = self.player.tuning.blend_weight
+            return 1 - (w * first + second) / (w + 1)
         outside = self.outside_of.get(touched)
         if outside is None:
             # The first two components outside (ranked by their lowest) hold the two lowest.

@@ -100,7 +100,9 @@ class Tuning:
     - ``farthest``: of the far corners, the one farthest from every number;
     - ``defer``: a candidate with fewer than ``defer`` covered cells within
       reach is passed over while one in a larger area is left (Hill's
-      SpaceCounter, 8).
+      SpaceCounter, 8);
+    - ``pull``: the next move's chances in the components the number does not
+      touch are taken given that number (the total's pull), not today's.
     """
 
     spread: Fraction = SPREAD
@@ -128,6 +130,7 @@ class Tuning:
     corner_skip: tuple | None = None
     farthest: bool = False
     defer: int = 0
+    pull: bool = False
 
     def __post_init__(self):
         # Exact arithmetic throughout: a float becomes the decimal it was
