@@ -783,6 +783,10 @@ def _gadget_routes(app: FastAPI, limits: Limits, workers: Workers) -> None:
         from .library import listing
         return listing()
 
+    # HEAD too, as every address of the page's files answers it (it was 405); left out of
+    # /openapi.json, where it would repeat GET's operation.
+    app.add_api_route("/api/gadgets", gadgets, methods=["HEAD"], include_in_schema=False)
+
     @app.post("/api/gadget", summary="satsweeper gadget verify, and one input case drawn", responses=ASKED_RESPONSES)
     def gadget(query: GadgetQuery, request: Request) -> dict:
         from .library import built, names

@@ -522,7 +522,7 @@ class TestBadInput:
         paths = client.get("/openapi.json").json()["paths"]
         assert "/api/probs" in paths and "/api/gadgets" in paths
         for path, methods in paths.items():
-            allowed = {m.upper() for m in methods}
+            allowed = {m.upper() for m in methods} | ({"HEAD"} if "get" in methods else set())
             for method in {"GET", "POST", "TRACE", "FOO"} - allowed:
                 response = client.request(method, path)
                 assert response.status_code == 405, (method, path)
@@ -537,6 +537,11 @@ class TestBadInput:
                 assert client.request(method, path).status_code == 404, (method, path)
             answer = client.request(method, "/app.js")
             assert answer.status_code == 405 and answer.headers["allow"] == "GET, HEAD", method
+        # Every address GET answers, HEAD answers too, with GET's headers (/api/gadgets said 405).
+        for path in ("/", "/app.js", "/api/gadgets", "/openapi.json"):
+            got, head = client.get(path), client.head(path)
+            assert head.status_code == got.status_code == 200, path
+            assert head.headers["content-type"] == got.headers["content-type"], path
 
     def test_cell_not_hidden(self, client):
         response = client.post("/api/safe", json={"board": SMALL, "row": 0, "col": 1})
