@@ -1422,6 +1422,26 @@ class TestGadgets:
         assert key.startswith(f"Inputs (blue): {at('u')} ".replace(at("u"), f"u at {at('u')}"))
         assert f"output (orange): t at {at('t')}." in key
 
+    def test_every_named_cell_carries_its_name(self, page):
+        """Kaye's AND names 40-odd cells besides its ports (s, x, t1, u'2 ...), as gadget draw
+        writes them and the claims use them: each carries its name on the page and is said with
+        it (only the ports were). Oracle: the library's board names."""
+        from satsweeper.web.library import built
+        load(page, "gadgets")
+        page.find_element(By.CSS_SELECTOR, "#gadget-name option")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("and")
+        settle(page)
+        gadget = built("and")
+        others = {cell: name for cell, name in gadget.board.names.items() if name not in gadget.ports()}
+        assert len(others) > 30
+        shown = page.execute_script(
+            "return [...document.querySelectorAll('#gadget-board .cell')].filter((d) => d.querySelector('.name'))"
+            ".map((d) => [+d.dataset.row, +d.dataset.col, d.querySelector('.name').textContent])")
+        assert {(r, c): name for r, c, name in shown} == others
+        said = page.execute_script("return describe(document.querySelector("
+                                   "'#gadget-board .cell[data-row=\"4\"][data-col=\"8\"]'))")
+        assert others[(4, 8)] == "s" and said == "named s; hidden"
+
     def test_explored_from_the_keyboard(self, page):
         """The gadget's board takes the focus and the arrow keys as the others do: each port
         said with its side, each explanation mine said (it could not be reached). Oracle:

@@ -300,7 +300,8 @@ function describe(div) {
   // A gadget's port: its name and side first (a keyboard could not reach the gadget's board).
   const port = div.querySelector(".port");
   const side = port ? `port ${port.textContent}, ${port.classList.contains("out") ? "an output" : "an input"}; ` : "";
-  return side + what(div);
+  const name = div.querySelector(".name");  // a named cell: its name first, as drawn
+  return side + (name ? `named ${name.textContent}; ` : "") + what(div);
 }
 
 function what(div) {
@@ -1320,6 +1321,9 @@ function drawGadget() {
     label.textContent = port;
     div.appendChild(label);
   }
+  // The other named cells (Kaye's s, x, t1 ...) carry their names, as gadget draw writes
+  // them: the claims and a teacher's slides call the cells by them.
+  nameCells(cells, a.board.names.filter((n) => !(n.name in a.ports)));
   const c = a.case;
   const shown = (c.explanations || [])[gadgetState.shown];
   if (shown) mark(cells, shown, "explained");
