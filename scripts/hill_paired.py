@@ -16,6 +16,9 @@ which is not part of ours (measured at its commit 0806bb8 of 2025-10-06):
         --games 100000 --workers 2 --out docs/strength-hill/expert.txt
     python scripts/hill_paired.py compare docs/strength-hill/expert.txt docs/strength-45/expert.jsonl
 
+``--rule opening --first 3,3`` plays bench's games of that rule instead (the driver's first
+click goes there, ``setStartLocation``), against a journal of the same rule and cell.
+
 ``run`` compiles Hill's solver with ``scripts/hill/SatsweeperHill.java``
 (our driver: it plays each game as his ``MinesweeperBulk`` does, with the
 SMALL_ANALYSIS settings and no flags) and writes one line per game,
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -53,30 +57,33 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-def layout_line(level: Level, seed: int, index: int) -> str:
-    """Game ``index`` of ``bench --seed seed`` (safe first click at 0,0) as the driver reads it:
-    "index width height mines" and each mine as row * width + column.
+def layout_line(level: Level, seed: int, index: int, rule: FirstClick = FirstClick.SAFE,
+                first: tuple[int, int] = (0, 0)) -> str:
+    """Game ``index`` of ``bench --seed seed`` (by default a safe first click at 0,0) as the
+    driver reads it: "index width height mines" and each mine as row * width + column.
 
     >>> layout_line(Level(4, 3, 2), 7, 0)
     '0 4 3 2 1 7'
     """
-    game = Game.new(level, random.Random(f"{seed}:{index}"), (0, 0), FirstClick.SAFE)
+    game = Game.new(level, random.Random(f"{seed}:{index}"), first, rule)
     mines = sorted(r * level.width + c for r, c in game.mines)
     return " ".join(map(str, (index, level.width, level.height, level.mines, *mines)))
 
 
-def header(level: Level, seed: int) -> str:
-    return f"# SatsweeperHill {level} seed {seed} safe 0,0: index won guesses"
+def header(level: Level, seed: int, rule: FirstClick = FirstClick.SAFE, first: tuple[int, int] = (0, 0)) -> str:
+    return f"# SatsweeperHill {level} seed {seed} {rule.value} {first[0]},{first[1]}: index won guesses"
 
 
-def finished(out: Path, level: Level, seed: int) -> dict[int, tuple[bool, int]]:
+def finished(out: Path, level: Level, seed: int, rule: FirstClick = FirstClick.SAFE,
+             first: tuple[int, int] = (0, 0)) -> dict[int, tuple[bool, int]]:
     """The games already in ``out`` (index -> (won, guesses)); refuses another run's file."""
     if not out.exists():
         return {}
     lines = out.read_text().splitlines()
-    if not lines or lines[0] != header(level, seed):
-        fail(f"{out}:1:1: expected {header(level, seed)!r}, found {lines[0][:60] if lines else 'an empty file'!r}"
-                 " (another level or seed: give another --out)")
+    if not lines or lines[0] != header(level, seed, rule, first):
+        fail(f"{out}:1:1: expected {header(level, seed, rule, first)!r}, "
+             f"found {lines[0][:70] if lines else 'an empty file'!r}"
+             " (another level, seed or first click: give another --out)")
     games = {}
     for number, line in enumerate(lines[1:], 2):
         parts = line.split()
@@ -109,14 +116,15 @@ def build(hill: Path, into: Path) -> Path:
     return classes
 
 
-def run(command: list[str], level: Level, seed: int, games: int, out: Path, workers: int) -> int:
+def run(command: list[str], level: Level, seed: int, games: int, out: Path, workers: int,
+        rule: FirstClick = FirstClick.SAFE, first: tuple[int, int] = (0, 0)) -> int:
     """Play the games missing from ``out`` with ``command`` (one process per worker, each
     reading layout lines and printing "index won guesses"); returns how many were played."""
-    done = finished(out, level, seed)
+    done = finished(out, level, seed, rule, first)
     todo = [i for i in range(games) if i not in done]
     if not out.exists():
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(header(level, seed) + "\n")
+        out.write_text(header(level, seed, rule, first) + "\n")
     text = out.read_text()
     if not text.endswith("\n"):  # a stop cut the last game's line: it is played again
         out.write_text(text[:text.rindex("\n") + 1])
@@ -127,7 +135,7 @@ def run(command: list[str], level: Level, seed: int, games: int, out: Path, work
         with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as proc:
             def feed() -> None:
                 for i in share:
-                    proc.stdin.write(layout_line(level, seed, i) + "\n")
+                    proc.stdin.write(layout_line(level, seed, i, rule, first) + "\n")
                 proc.stdin.close()
             threading.Thread(target=feed, daemon=True).start()
             with out.open("a") as sink:
@@ -150,16 +158,23 @@ def compare(results: Path, journal: Path) -> str:
     if not results.is_file():
         fail(f"{results}:1:1: expected a readable file (got no such file)")
     head = (results.read_text().splitlines() or [""])[0].split()
-    if len(head) < 5 or head[:2] != ["#", "SatsweeperHill"] or not head[4].isdigit():
+    shape = re.fullmatch(r"# SatsweeperHill (\S+) seed (\d+) (safe|opening) (\d+),(\d+): index won guesses",
+                         (results.read_text().splitlines() or [""])[0])
+    if shape is None:
         fail(f"{results}:1:1: expected the first line of a `run --out` file, found {' '.join(head)[:60]!r}")
-    level, seed = Level.parse(head[2]), int(head[4])
-    hill = finished(results, level, seed)
+    level, seed = Level.parse(shape[1]), int(shape[2])
+    rule, first = FirstClick(shape[3]), (int(shape[4]), int(shape[5]))
+    hill = finished(results, level, seed, rule, first)
     try:
         j = read_journal(journal)
     except (SatsweeperError, OSError) as e:  # not a journal, or no such file: say which, no traceback
         fail(str(e))
-    if int(j.run["seed"]) != seed or str(Level.parse(j.run["level"])) != str(level):
-        fail(f"{journal}: a run of {level}, seed {seed} (found {j.run['level']}, seed {j.run['seed']})")
+    theirs_first = (j.run.get("rules", "safe"), tuple(j.run.get("first", (0, 0))))
+    if (int(j.run["seed"]) != seed or str(Level.parse(j.run["level"])) != str(level)
+            or theirs_first != (rule.value, first)):
+        fail(f"{journal}: expected a run of {level}, seed {seed}, {rule.value} first click at {first[0]},{first[1]} "
+             f"(found {j.run['level']}, seed {j.run['seed']}, {theirs_first[0]} at "
+             f"{','.join(map(str, theirs_first[1]))})")
     best = [w for chunk in j.chunks for w in chunk.won]
     common = sorted(i for i in hill if i < len(best))
     ours = [best[i] for i in common]
@@ -176,7 +191,8 @@ def compare(results: Path, journal: Path) -> str:
     rows.append(f"only Hill won {p.only_first:,}, only {j.run.get('strategy', 'bench')} won {p.only_second:,}: "
                 f"z = {p.z:+.2f}; Hill - {j.run.get('strategy', 'bench')} = {100 * diff:+.2f} points "
                 f"(95%: {100 * (diff - half):+.2f} to {100 * (diff + half):+.2f})")
-    return f"{level}, seed {seed}, safe first click at 0,0, the same {n:,} games\n" + "\n".join(rows)
+    return (f"{level}, seed {seed}, {rule.value} first click at {first[0]},{first[1]}, the same {n:,} games\n"
+            + "\n".join(rows))
 
 
 def main() -> None:
@@ -189,6 +205,9 @@ def main() -> None:
     r.add_argument("--seed", type=int, default=20261123)
     r.add_argument("--games", type=int, default=100000)
     r.add_argument("--workers", type=int, default=2)
+    r.add_argument("--rule", default="safe", choices=[r.value for r in FirstClick],
+                   help="the first click's rule, as bench's --rule (the issue's openings: opening)")
+    r.add_argument("--first", default="0,0", help="the first click, row,column (the issue's openings: 3,3)")
     r.add_argument("--out", type=Path, required=True)
     c = sub.add_parser("compare", help="Hill's results against a bench journal of the same games")
     c.add_argument("results", type=Path)
@@ -197,12 +216,19 @@ def main() -> None:
     if args.command == "compare":
         print(compare(args.results, args.journal))
         return
-    level = Level.parse(args.level)
-    finished(args.out, level, args.seed)  # a wrong --out fails before the build
-    classes = build(args.hill, args.build)
+    level, rule = Level.parse(args.level), FirstClick(args.rule)
     try:
-        played = run(["java", "-cp", str(classes), "SatsweeperHill"], level, args.seed, args.games,
-                     args.out, args.workers)
+        first = tuple(int(x) for x in args.first.split(","))
+    except ValueError:
+        first = ()
+    if len(first) != 2 or not (0 <= first[0] < level.height and 0 <= first[1] < level.width):
+        fail(f"--first: expected ROW,COLUMN on the {level} board, found {args.first!r}")
+    finished(args.out, level, args.seed, rule, first)  # a wrong --out fails before the build
+    classes = build(args.hill, args.build)
+    start = [] if first == (0, 0) else [str(first[0]), str(first[1])]  # (0,0) is Hill's own book click
+    try:
+        played = run(["java", "-cp", str(classes), "SatsweeperHill", *start], level, args.seed, args.games,
+                     args.out, args.workers, rule, first)
     except KeyboardInterrupt:
         print(f"stopped; {args.out} keeps every finished game: run the same command to go on", file=sys.stderr)
         raise SystemExit(130) from None

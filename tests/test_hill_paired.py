@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from satsweeper import experiments
-from satsweeper.game import Level
+from satsweeper.game import FirstClick, Level
 from satsweeper.journal import read_journal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,8 @@ STAND_IN = [sys.executable, "-c", ("import sys\n"
                                    "    print(f[0], int(int(f[4]) % 2 == 0), len(f) - 4, flush=True)\n")]
 
 
-def played_layouts(level: Level, seed: int, games: int, monkeypatch) -> list[frozenset]:
+def played_layouts(level: Level, seed: int, games: int, monkeypatch, rule=FirstClick.SAFE,
+                   first=(0, 0)) -> list[frozenset]:
     """The mines of each game `bench --seed` plays (recorded as experiments.play makes them)."""
     made = []
     real = experiments.Game.new
@@ -44,7 +45,7 @@ def played_layouts(level: Level, seed: int, games: int, monkeypatch) -> list[fro
         return game
 
     monkeypatch.setattr(experiments.Game, "new", recording)
-    experiments.run(level, "exact", games, seed=seed)
+    experiments.run(level, "exact", games, seed=seed, rule=rule, first=first)
     monkeypatch.undo()
     return made
 
@@ -61,6 +62,17 @@ class TestLayouts:
             assert f[:4] == [str(i), str(level.width), str(level.height), str(level.mines)]
             assert {divmod(int(m), level.width) for m in f[4:]} == set(mines)
             assert (0, 0) not in mines  # the driver's first click, at 0,0, is safe
+
+    def test_an_opening_elsewhere_is_the_game_bench_plays(self, monkeypatch):
+        """With ``--rule opening --first 3,3``, line i holds bench's opening game i: no mine
+        in the 3x3 block the driver's first click (at 3,3) opens."""
+        level = Level(30, 16, 99)
+        made = played_layouts(level, 11, 6, monkeypatch, FirstClick.OPENING, (3, 3))
+        for i, mines in enumerate(made):
+            f = hill.layout_line(level, 11, i, FirstClick.OPENING, (3, 3)).split()
+            assert {divmod(int(m), level.width) for m in f[4:]} == set(mines)
+            assert not {(r, c) for r in (2, 3, 4) for c in (2, 3, 4)} & mines
+        assert made != played_layouts(level, 11, 6, monkeypatch)  # not the safe rule's games
 
 
 class TestRun:
@@ -127,6 +139,16 @@ class TestCompare:
         assert f"Hill (Java, SMALL_ANALYSIS): {sum(theirs.values()):,} of 50 won" in text
         assert f"only Hill won {only_hill}, only exact won {only_ours}:" in text
 
+    def test_compare_refuses_a_journal_of_another_first_click(self, tmp_path, capsys):
+        """Results of the opening at 3,3 against the safe corner's journal: not the same games."""
+        results = tmp_path / "hill.txt"
+        results.write_text(hill.header(Level(30, 16, 99), 20261123, FirstClick.OPENING, (3, 3)) + "\n0 1 2\n")
+        with pytest.raises(SystemExit) as stop:
+            hill.compare(results, ROOT / "docs" / "strength-46" / "expert.jsonl")
+        assert stop.value.code == 2
+        assert ("expected a run of 30x16x99, seed 20261123, opening first click at 3,3 "
+                "(found 30x16x99, seed 20261123, safe at 0,0)") in capsys.readouterr().err
+
     def test_compare_names_a_journal_that_is_not_one(self, capsys):
         with pytest.raises(SystemExit) as stop:
             hill.compare(ROOT / "docs" / "strength-hill" / "expert.txt", ROOT / "README.md")
@@ -136,10 +158,11 @@ class TestCompare:
     @pytest.mark.parametrize("results, journal", [
         ("expert", "docs/strength-36/expert.jsonl"), ("expert", "docs/strength-45/expert.jsonl"),
         ("expert", "docs/strength-46/expert.jsonl"), ("9x9", "docs/strength-46/9x9.jsonl"),
-        ("16x16", "docs/strength-46/16x16.jsonl")])
+        ("16x16", "docs/strength-46/16x16.jsonl"), ("expert-open", "docs/strength-46/expert-open.jsonl")])
     def test_the_published_comparison_is_what_the_results_say(self, results, journal):
         """docs/strength.md quotes, to the letter, what compare prints from the kept results
-        (expert against `best` of sessions 36, 45 and 46; 9x9x10 and 16x16x40 of session 50)."""
+        (expert against `best` of sessions 36, 45 and 46; 9x9x10 and 16x16x40 of session 50; the
+        expert opening at 3,3 of session 64)."""
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         printed = subprocess.run([sys.executable, str(ROOT / "scripts" / "hill_paired.py"), "compare",
                                   f"docs/strength-hill/{results}.txt", journal],

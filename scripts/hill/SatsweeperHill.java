@@ -3,7 +3,8 @@
 // part of ours.  Reads lines "index width height mines m1 m2 ..." (a mine at row r, column c
 // is r * width + c) and prints "index won guesses" for each: Hill's solver plays the whole
 // game as his bulk runs do (MinesweeperBulk: the SMALL_ANALYSIS settings, no flags, its book
-// first click at 0,0, which the layouts keep free of mines).
+// first click at 0,0, which the layouts keep free of mines).  Arguments "ROW COLUMN" make the
+// first click there instead (the layouts keep it free, or its whole 3x3 block for an opening).
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -101,7 +102,13 @@ public class SatsweeperHill {
         }
     }
 
+    /** The first click, if not Hill's book one (0,0). */
+    static Location start = null;
+
     public static void main(String[] args) throws Exception {
+        if (args.length == 2) {
+            start = new Location(Integer.parseInt(args[1]), Integer.parseInt(args[0]));  // x is the column
+        }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
         String line;
         while ((line = in.readLine()) != null) {
@@ -121,6 +128,9 @@ public class SatsweeperHill {
     static String play(GivenGame game) {
         SolverSettings settings = SettingsFactory.GetSettings(Setting.SMALL_ANALYSIS);
         settings.setSingleThread(true);
+        if (start != null) {
+            settings.setStartLocation(start);
+        }
         Solver solver = new Solver(game, settings, false);
         solver.setPlayStyle(PlayStyle.NO_FLAG);
         int guesses = 0;
