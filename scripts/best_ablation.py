@@ -44,7 +44,9 @@ number first), ``blend-2``/``blend-8`` (the blend's weight of the safest cell
 against the second safest: 2 or 8, not Hill's 4), ``defer-8`` (a candidate with fewer
 than 8 covered cells within reach, over single numbers, passed over while
 another is left: Hill's SpaceCounter), ``pull`` (the next move's chances in the components
-a number does not touch taken given that number: the total's pull).  Expert, first click
+a number does not touch taken given that number: the total's pull), ``yield-float`` (the
+far corner gives way to a floating cell beside the frontier too), ``yield-float-0`` (and to
+any cell beside or on the frontier as safe whose number can make a cell safe).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -77,6 +79,8 @@ VARIANTS = {
     "end-4000-b20k": lambda: Best(limit=4000, most_cells=100, budget=20000),
     "budget-20k": lambda: Best(budget=20000),
     "pull": lambda: Best(pull=True),
+    "yield-float": lambda: Best(yield_floating=True),
+    "yield-float-0": lambda: Best(yield_floating=True, corner_yield=Fraction(0)),
     "budget-50k": lambda: Best(budget=50000),
     "spread-5": lambda: Best(spread=Fraction(1, 20)),
     "spread-15": lambda: Best(spread=Fraction(3, 20)),

@@ -565,26 +565,30 @@ class TestCornerYield:
             picked += want is not None
         assert checked >= 100 and picked >= 20, (checked, picked)
 
-    def test_with_the_total_only_cells_a_number_touches_yield(self):
+    @pytest.mark.parametrize("floating", [False, True])
+    def test_with_the_total_only_cells_a_number_touches_yield(self, floating):
         """With the total, a cell no number touches can be as safe as the safest and
-        still make a cell safe: it never yields.  (The look-ahead's score is not exact
-        with a total, so only the set the choice comes from is checked.)"""
+        still make a cell safe: it never yields, unless (``yield_floating``, an
+        experiment) it is beside a cell a number touches.  (The look-ahead's score is
+        not exact with a total, so only the set the choice comes from is checked.)"""
         from satsweeper.strategies.best import Best, _Lookahead, _yielding
-        checked = untouched = 0
+        checked = untouched = beside = 0
         for board, problem, counts, components, layouts, safety in _needing_a_guess(29, 1500, total=True, most=10):
             top = max(safety.values())
             touched = {c for rule in problem.constraints for c in rule.cells}
             progress = {c: _progress(board, layouts, c) > Fraction(1, 2) for c in problem.cells if safety[c] == top}
-            able = [c for c, yes in progress.items() if yes and c in touched]
+            near_touched = {c for c in problem.cells if floating and any(n in touched for n in board.neighbours(c))}
+            able = [c for c, yes in progress.items() if yes and (c in touched or c in near_touched)]
             untouched += any(yes and c not in touched for c, yes in progress.items())
+            beside += any(c not in touched for c in able)
             mines = counts.scaled_mines
             safest = min(mines.values())
             near = sorted(c for c in problem.cells if mines[c] == safest)
             look = _Lookahead(Best(), board, set(problem.cells), counts, components)
-            got = _yielding(look, near, problem, safest, Fraction(1, 2))
+            got = _yielding(look, near, problem, safest, Fraction(1, 2), floating)
             assert (got is None) == (not able) and (got is None or got in able)
             checked += 1
-        assert checked >= 100 and untouched >= 5, (checked, untouched)
+        assert checked >= 100 and untouched >= 5 and (beside >= 3 if floating else beside == 0), (checked, beside)
 
     def test_hill_opens_the_frontier_cell_here(self):
         """Expert, the first click at 0,0 opened a small area; the far corners are as

@@ -171,7 +171,8 @@ class Best:
         corner = corners and _far_corner(board, hidden, mines, mines[near[0]], component_of, t.farthest)
         look = _Lookahead(self, board, hidden, counts, components)
         if corner:
-            found = None if t.corner_yield is None else _yielding(look, near, problem, mines[corner], t.corner_yield)
+            found = None if t.corner_yield is None else _yielding(look, near, problem, mines[corner], t.corner_yield,
+                                                                  t.yield_floating)
             return (found, "corner-yield", None) if found is not None else (corner, "corner", None)
         scores, top = look.scores(near, problem)
         if inner:
@@ -341,7 +342,8 @@ class _Lookahead:
         return scores, top
 
 
-def _yielding(look: _Lookahead, near: list, problem: Problem, safest: int, bar: Fraction):
+def _yielding(look: _Lookahead, near: list, problem: Problem, safest: int, bar: Fraction,
+              floating: bool = False):
     """A candidate some number touches, with ``safest`` scaled mines, whose
     own number makes some other cell safe with chance above ``bar`` given
     it is safe (the best look-ahead score among them, the first on ties);
@@ -364,8 +366,11 @@ def _yielding(look: _Lookahead, near: list, problem: Problem, safest: int, bar: 
     (2, 0)
     """
     able = []
+    component_of, table = look.components.component_of, look.board.neighbour_table
     for c in near:
-        if look.mines[c] != safest or c not in look.components.component_of:
+        # (``floating``, an experiment: a floating cell beside the frontier may yield too.)
+        if look.mines[c] != safest or (c not in component_of and not (
+                floating and any(n in component_of for n in table[c]))):
             continue
         around = [n for n in look.board.neighbours(c) if n in look.hidden]
         outcomes = look.components.reveal(c, around)

@@ -102,7 +102,10 @@ class Tuning:
       reach is passed over while one in a larger area is left (Hill's
       SpaceCounter, 8);
     - ``pull``: the next move's chances in the components the number does not
-      touch are taken given that number (the total's pull), not today's.
+      touch are taken given that number (the total's pull), not today's;
+    - ``yield_floating``: the corner gives way (``corner_yield``) to a floating
+      cell beside the frontier too, as to a frontier cell (where Hill's solver
+      parts from the corner rule after an opening: session 64).
     """
 
     spread: Fraction = SPREAD
@@ -131,6 +134,7 @@ class Tuning:
     farthest: bool = False
     defer: int = 0
     pull: bool = False
+    yield_floating: bool = False
 
     def __post_init__(self):
         # Exact arithmetic throughout: a float becomes the decimal it was
