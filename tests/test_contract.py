@@ -375,6 +375,39 @@ class TestOutputs:
         result = run("repair", figure, "-o", figure)
         assert result.exit_code == 2 and figure.read_text() == before
 
+    @pytest.mark.parametrize("command,option", [
+        (["hint"], "--render"), (["unique"], "--render"), (["render", "--opened"], "-o")],
+        ids=["hint", "unique", "render"])
+    @pytest.mark.parametrize("through_link", [False, True], ids=["file", "link"])
+    def test_a_picture_may_not_replace_the_board_it_draws(self, command, option, through_link, tmp_path):
+        """A board saved as board.svg and drawn to board.svg (or to a link to it) is refused
+        before any work, naming the option given: hint replaced the board, and through a link
+        answered "internal error" (matplotlib refused the target's .txt) once the work was done."""
+        board = tmp_path / ("board.txt" if through_link else "board.svg")
+        board.write_text((EXAMPLES / "unique.txt").read_text())
+        out = tmp_path / "link.svg"
+        if through_link:
+            out.symlink_to(board)
+        before = board.read_bytes()
+        result = run(command[0], board, *command[1:], option, out if through_link else board)
+        assert result.exit_code == 2, result.output
+        assert f"(got {option} " in result.stderr and "which would replace the input" in result.stderr
+        assert board.read_bytes() == before
+
+    @pytest.mark.parametrize("command", [["hint", EXAMPLES / "unique.txt", "--render"],
+                                         ["render", EXAMPLES / "unique.txt", "-o"],
+                                         ["noguess", EXAMPLES / "layout.txt", "--picture"]],
+                             ids=["hint", "render", "noguess"])
+    def test_a_picture_through_a_link_takes_the_link_s_format(self, command, tmp_path):
+        """A picture written through pic.svg -> notes.txt is an SVG in notes.txt, the link kept
+        (the format followed the target's name: exit 70 after the work, the answer lost)."""
+        notes, link = tmp_path / "notes.txt", tmp_path / "pic.svg"
+        notes.write_text("old notes\n")
+        link.symlink_to(notes)
+        result = run(*command, link)
+        assert result.exit_code in (0, 1), result.output
+        assert link.is_symlink() and notes.read_text().lstrip().startswith("<?xml")
+
     @pytest.mark.parametrize("args,name", [
         (["render", EXAMPLES / "unique.txt", "-o", "{out}"], "b.svg"),
         (["generate", "9x9x10", "--seed", "1", "-o", "{out}"], "b.txt"),

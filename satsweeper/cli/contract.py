@@ -726,8 +726,9 @@ def cannot_create_in(directory: Path) -> str | None:
     return None
 
 
-def refuse_overwriting_input(output: Path | None, *inputs: Source | str | None) -> None:
-    """An output may not replace what was read: it would be lost."""
+def refuse_overwriting_input(output: Path | None, *inputs: Source | str | None, option: str = "-o") -> None:
+    """An output may not replace what was read: it would be lost.  ``option``: the
+    option that named the output, as the user gave it (``--render``, ``--picture``)."""
     if output is None:
         return
     for given in inputs:
@@ -736,7 +737,7 @@ def refuse_overwriting_input(output: Path | None, *inputs: Source | str | None) 
         if name and name != "<stdin>" and os.path.exists(name) and output.exists() \
                 and output.resolve() == Path(name).resolve():
             raise UserError("an output file other than the input",
-                            f"-o {cut(str(output))}, which would replace the input")
+                            f"{option} {cut(str(output))}, which would replace the input")
 
 
 def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> str:
@@ -753,7 +754,9 @@ def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> s
     # The name's first 100 bytes: a name of 241-255 bytes, which the system allows, made a
     # temporary name it refused, once the work was done.
     short = os.fsencode(target.name)[:100].decode("utf-8", "ignore")
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{short}.", suffix=target.suffix)
+    # The name as given ends the temporary one: a picture's format follows it (a link
+    # pic.svg -> notes.txt made matplotlib refuse 'txt', after the work was done).
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{short}.", suffix=path.suffix)
     os.close(handle)
     try:
         if callable(content):

@@ -61,7 +61,7 @@ def noguess(source, start, picture, as_json):
     if picture is not None:
         from .pictures import mines_said, require_matplotlib
         require_matplotlib()
-        refuse_overwriting_input(picture, source)
+        refuse_overwriting_input(picture, source, option="--picture")
     level = Level(board.width, board.height, len(puzzle.mines))
     shown = tuple(board.clues)  # numbers the author gave: open from the start, with the first click
     flagged = tuple(board.flags)  # and the flags: known mines, shown (they were played as hidden)

@@ -191,7 +191,7 @@ def unique(source, picture, flags, solver, encoding, timeout, as_json):
     if picture:
         from .pictures import require_matplotlib
         require_matplotlib()  # before the work, not after it
-        refuse_overwriting_input(picture, source)
+        refuse_overwriting_input(picture, source, option="--render")
     clock = Clock(timeout)
     try:
         problem, view, subject = prepare(source, flags, clock.left())
@@ -318,6 +318,7 @@ def hint(source, strategy_name, seed, picture, flags, timeout, as_json):
     if picture:
         from .pictures import require_matplotlib
         require_matplotlib()  # before the work, not after it
+        refuse_overwriting_input(picture, source, option="--render")  # a board named .svg was replaced
     view, subject, basis = viewed(source, flags)  # the hint builds what it needs: no problem here
     if isinstance(subject, System):
         raise UserError("a board (a hint needs neighbours)", "a constraint system", source.name)
