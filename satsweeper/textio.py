@@ -930,7 +930,10 @@ def parse_mine_puzzle(text: str, source: str = "<string>") -> Puzzle:
         raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", "an empty line" if lines else "an empty file")
     match = _MINE_HEADER.match(lines[0])
     if not match:
-        raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES", repr(lines[0]))
+        # The right shape with too many digits: say the limit, not the shape it already has.
+        long = re.fullmatch(r"\s*[0-9]+x[0-9]+x[0-9]+\s*", lines[0])
+        raise BoardSyntaxError(source, 1, 1, "a first line WIDTHxHEIGHTxMINES" + (
+            " with at most 9 digits a side and 12 for the mines" if long else ""), repr(lines[0]))
     width, height, mines = (int(g) for g in match.groups())
     if width == 0 or height == 0:
         raise BoardSyntaxError(source, 1, 1, "a width and height of at least 1", lines[0].strip())

@@ -193,6 +193,8 @@ class TestMine:
     @pytest.mark.parametrize("text, line, expected", [
         ("", 1, "a first line WIDTHxHEIGHTxMINES"),
         ("3x2\nHHH\nHHH\n", 1, "a first line WIDTHxHEIGHTxMINES"),
+        # the shape right, the size not: the limit said (it asked for the shape it had)
+        ("99999999999x9x1\nH\n", 1, "WIDTHxHEIGHTxMINES with at most 9 digits a side and 12 for the mines"),
         ("3x2x1\nHHH\n", 3, "2 rows after the header"),
         ("3x2x1\nHHH\nHH\n", 3, "3 characters per row"),
         ("3x2x9\nHHH\nHHH\n", 1, "a total of 0 to 6"),
