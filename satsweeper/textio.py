@@ -494,13 +494,14 @@ def _check_ascii(rows: list[tuple[int, str]], source: str) -> None:
 
     >>> _check_ascii([(2, "..1"), (3, ".\uff11.")], "b.txt")
     Traceback (most recent call last):
-    satsweeper.errors.BoardSyntaxError: b.txt:3:2: expected a square: '.', '*', '0'-'8', 'F', '-' or a cell name (got U+FF11 (FULLWIDTH DIGIT ONE))
+    satsweeper.errors.BoardSyntaxError: b.txt:3:2: expected a square: '.', '*', '0'-'8', 'F', '-' or a cell name (names are ASCII) (got U+FF11 (FULLWIDTH DIGIT ONE))
     """
     for number, line in rows:
         column = next((i for i, char in enumerate(line.rstrip(), 1) if not char.isascii()), None)
         if column is not None:
-            raise BoardSyntaxError(source, number, column, "a square: '.', '*', '0'-'8', 'F', '-' or a cell name",
-                                   _shown(line[column - 1]))
+            # 'é' as a name was refused with no word on what a name may be
+            raise BoardSyntaxError(source, number, column, "a square: '.', '*', '0'-'8', 'F', '-' or a cell name "
+                                   "(names are ASCII)", _shown(line[column - 1]))
 
 
 # Above this many characters of grid a dense board is read by array operations:
@@ -745,6 +746,8 @@ def _board_from_tokens(grid: list[list[_Token]], source: str) -> tuple[Board, se
                 names[(r, c)] = text
             else:
                 expected = "a square: '.', '*', '0'-'8', 'F', '-' or a cell name"
+                if not text.isascii():  # 'é' as a name was refused with no word on what a name may be
+                    expected += " (names are ASCII)"
                 if len(text) > 1 and all(ch in "*.F-0123456789" for ch in text):
                     # Squares run together where a row's white space made the grid tokenized.
                     expected += " (one per token: a row with white space between squares makes the grid tokenized)"

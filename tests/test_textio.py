@@ -128,6 +128,16 @@ class TestInvisible:
             parse_board(text)
         assert (err.value.line, err.value.column) == where
         assert err.value.found == found
+        # what a name may be, said where a letter outside ASCII might have been meant as one
+        assert err.value.expected.endswith("(names are ASCII)") == (not found.startswith("'?'"))
+
+    def test_a_name_outside_ascii_is_said_to_be_one(self):
+        """'é' read as a name was refused as no square, with no word that names are ASCII."""
+        for text in ("\u00e9..\n...\n", "a \u00e9 .\n. . .\n"):
+            with pytest.raises(BoardSyntaxError) as err:
+                parse_board(text)
+            assert err.value.expected.endswith("or a cell name (names are ASCII)")
+            assert err.value.found == "U+00E9 (LATIN SMALL LETTER E WITH ACUTE)"
 
     @pytest.mark.parametrize("text", ["hello world\nfoo bar\n", "abc\n", "layout: tokens\nx y\n"])
     def test_words_are_not_a_board(self, text):
