@@ -259,11 +259,10 @@ class _Lookahead:
         touched = outcomes.touched
         if self.player.tuning.pull and outcomes.pulled:
             # The untouched components' chances given k (the total's pull), not today's.
-            found = [outcomes.beyond(k, i) for _, i in islice((r for r in self.ranked if r[1] not in touched), 2)]
-            first, second = sorted([*outcomes.lowest_two(k), *(v for pair in found for v in pair)])[:2]
-            w = self.player.tuning.blend_weight
-            return 1 - (w * first + second) / (w + 1)
-        outside = self.outside_of.get(touched)
+            outside = [v for _, i in islice((r for r in self.ranked if r[1] not in touched), 2)
+                       for v in outcomes.beyond(k, i)]
+        else:
+            outside = self.outside_of.get(touched)
         if outside is None:
             # The first two components outside (ranked by their lowest) hold the two lowest.
             near = [m for _, i in islice((r for r in self.ranked if r[1] not in touched), 2) for m in self.pairs[i]]
