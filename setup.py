@@ -17,28 +17,23 @@ the compiled module is missing instead (``tests/test_compiled.py``).
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from setuptools import Extension, setup
 
-# satsweeper/NAME.py -> satsweeper._NAME_compiled (a dot: a subpackage's module).
-# bitboard and optimal: their hot loops, tuned for Cython (their docstrings say by how much).
-# The rest: every move of every strategy runs through them (the rules of the board, the
-# pair rule, counting by components, the tallies, best and its endgame), plain Python that
-# Cython runs faster unchanged: best's expert games took 0.78 of the time, exact's 0.84, with
-# the same moves and wins (scripts/bench_versions.py, 600 games of seed 3, 2026-11-26;
-# docs/best-bench.txt).  propagation: the same rules played through a game, split from
-# singlepoint with its build (the rules on 300 expert first clicks took 0.79-0.84 of the
-# time, 2026-11-28).  Not game.py: its LEVELS would be instances of the Python class.
-NAMES = ("bitboard", "optimal", "board", "constraints", "singlepoint", "propagation", "tally", "components",
-         "strategies.endgame", "strategies.best")
-# Modules whose annotations carry Cython types (cython.Py_ssize_t).  The others are compiled
-# as Python as far as Cython allows: annotations are documentation only (Cython would enforce
-# some: a ``dict`` annotation refuses a defaultdict), and no local is inferred to be a C
-# integer (a shift of one wraps past 63 bits: ``[1 << k for k in range(n)]`` did).  What is
-# left is that len() is a C integer: ``1 << len(x)`` wraps, so they write ``1 << int(len(x))``
-# (tests/test_compiled_modules.py finds the unsafe form).
-TYPED = ("bitboard", "optimal")
+# NAMES and TYPED live in satsweeper/compiled.py (what each is, and why those modules), where
+# the installed package can tell which builds it runs (`satsweeper --version`); read from its
+# text, since the package cannot be imported before its dependencies are installed.
+def listed(name: str) -> tuple:
+    """The tuple ``name`` of satsweeper/compiled.py."""
+    tree = ast.parse(Path("satsweeper/compiled.py").read_text())
+    return next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                and any(getattr(t, "id", None) == name for t in node.targets))
+
+
+NAMES = listed("NAMES")
+TYPED = listed("TYPED")
 
 
 def warn(message: str, name: str = "the modules of NAMES run") -> None:
@@ -66,7 +61,9 @@ def one(cythonize, name: str) -> list[Extension]:
     copy_path.parent.mkdir(parents=True, exist_ok=True)
     if not copy_path.exists() or copy_path.read_bytes() != copy:  # an unchanged copy keeps Cython's C file
         copy_path.write_bytes(copy)
-    extension = Extension(compiled, [str(copy_path)], optional=True)
+    # -g0: no debug information (Python's own flags ask for -g; gcc makes the same code without
+    # it): the ten modules took 26 MB, now 4.7 MB (2026-11-29).
+    extension = Extension(compiled, [str(copy_path)], optional=True, extra_compile_args=["-g0"])
     try:
         built = cythonize([extension], language_level=3, quiet=True,
                           compiler_directives={} if name in TYPED else
