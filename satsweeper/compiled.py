@@ -34,6 +34,27 @@ from importlib import import_module
 from os import environ
 from types import ModuleType
 
+# The modules setup.py compiles: satsweeper/NAME.py -> satsweeper._NAME_compiled (a dot: a
+# subpackage's module; setup.py reads NAMES and TYPED from this text).
+# bitboard and optimal: their hot loops, tuned for Cython (their docstrings say by how much).
+# The rest: every move of every strategy runs through them (the rules of the board, the
+# pair rule, counting by components, the tallies, best and its endgame), plain Python that
+# Cython runs faster unchanged: best's expert games took 0.78 of the time, exact's 0.84, with
+# the same moves and wins (scripts/bench_versions.py, 600 games of seed 3, 2026-11-26;
+# docs/best-bench.txt).  propagation: the same rules played through a game, split from
+# singlepoint with its build (the rules on 300 expert first clicks took 0.79-0.84 of the
+# time, 2026-11-28).  Not game.py: its LEVELS would be instances of the Python class.
+NAMES = ("bitboard", "optimal", "board", "constraints", "singlepoint", "propagation", "tally", "components",
+         "strategies.endgame", "strategies.best")
+# Modules whose annotations carry Cython types (cython.Py_ssize_t).  The others are compiled
+# as Python as far as Cython allows: annotations are documentation only (Cython would enforce
+# some: a ``dict`` annotation refuses a defaultdict), and no local is inferred to be a C
+# integer (a shift of one wraps past 63 bits: ``[1 << k for k in range(n)]`` did).  What is
+# left is that len() is a C integer: ``1 << len(x)`` wraps, so they write ``1 << int(len(x))``
+# (tests/test_compiled_modules.py finds the unsafe form).
+TYPED = ("bitboard", "optimal")
+
+
 
 def fresh(compiled, source: bytes) -> bool:
     """Whether ``compiled`` (a module or None) was built from ``source``: its
@@ -60,7 +81,7 @@ def build_of(module: str, extension: str, path: str) -> ModuleType | None:
     >>> build_of("satsweeper.nothing", "_nothing_compiled", __file__) is None
     True
     """
-    if environ.get("SATSWEEPER_PURE", "0") not in ("", "0"):
+    if is_pure():
         return None
     try:
         compiled = import_module(f"{module.rpartition('.')[0]}.{extension}")
@@ -137,3 +158,34 @@ def take_build(namespace: dict, name: str) -> ModuleType | None:
     if compiled is not None:
         adopt(namespace, compiled)
     return compiled
+
+
+def described(running: dict[str, bool], pure: bool) -> str:
+    """What ``satsweeper --version`` says of the builds in use (``running``: each module
+    of ``NAMES`` -> whether it runs its compiled build; ``pure``: ``SATSWEEPER_PURE`` is set).  A packager building
+    without Cython or a C compiler gets a working install that is only slower, and
+    learns it here.
+
+    >>> described(dict.fromkeys(NAMES, True), False)
+    'compiled: all 10 modules of the hot paths (Cython)'
+    >>> print(described({**dict.fromkeys(NAMES, True), "tally": False}, False))
+    compiled: 9 of the 10 modules of the hot paths (Cython); plain Python: tally (not built, or its file changed since)
+    >>> described(dict.fromkeys(NAMES, False), True)
+    'plain Python: SATSWEEPER_PURE is set'
+    """
+    slow = [name for name, built in running.items() if not built]
+    if pure:
+        return "plain Python: SATSWEEPER_PURE is set"
+    if not slow:
+        return f"compiled: all {len(running)} modules of the hot paths (Cython)"
+    if len(slow) == len(running):
+        return ("plain Python: no compiled build in use (installed without Cython or a C compiler,"
+                " or the files changed since: the same answers, slower; README's Quick start)")
+    return (f"compiled: {len(running) - len(slow)} of the {len(running)} modules of the hot paths (Cython);"
+            f" plain Python: {', '.join(slow)} (not built, or its file changed since)")
+
+
+def is_pure() -> bool:
+    """Whether ``SATSWEEPER_PURE`` asks for plain Python (anything but ``""`` or ``"0"``)."""
+    return environ.get("SATSWEEPER_PURE", "0") not in ("", "0")
+

@@ -1,4 +1,4 @@
-"""The compiled builds of every module in setup.py's NAMES: built and in use, never used once
+"""The compiled builds of every module in NAMES (satsweeper/compiled.py, which setup.py reads): built and in use, never used once
 their source has changed, and making exactly the moves and the counts of the same source run
 as plain Python.
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.metadata
 import json
 import os
 import shutil
@@ -27,6 +28,7 @@ from pathlib import Path
 import pytest
 
 import satsweeper
+from satsweeper.compiled import NAMES, TYPED
 from satsweeper.experiments import play
 from satsweeper.game import FirstClick, Level
 from satsweeper.positions import positions
@@ -37,23 +39,9 @@ from .pure import imported
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def names() -> list[str]:
-    """setup.py's NAMES, read from its text (importing setup.py would run setup())."""
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "NAMES" for t in node.targets):
-            return list(ast.literal_eval(node.value))
-    raise AssertionError("setup.py has no NAMES")
-
-
-NAMES = names()
-
-
-def typed() -> list[str]:
-    """setup.py's TYPED: the modules written for Cython."""
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    return next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
-                and any(getattr(t, "id", None) == "TYPED" for t in node.targets))
+def typed() -> tuple:
+    """TYPED: the modules written for Cython."""
+    return TYPED
 
 
 def shifts_of_c_integers(source: str) -> list[int]:
@@ -130,6 +118,53 @@ class TestInUse:
             source.write("# edited\n")
         assert imported("strategies.endgame", {"SATSWEEPER_PURE": "0"}, tmp_path) == "pure"
         assert imported("strategies.best", {"SATSWEEPER_PURE": "0"}, tmp_path) == compiled_name("strategies.best")
+        # --version says so (a packager's one way to learn it)
+        assert version_says(tmp_path) == ("compiled: 9 of the 10 modules of the hot paths (Cython); plain Python:"
+                                          " strategies.endgame (not built, or its file changed since)")
+
+    def test_version_says_which_builds_run(self, tmp_path):
+        """The oracle: each module's own COMPILED in a fresh interpreter (``imported``)."""
+        for name in NAMES:
+            require_build(name)
+        assert running() == [compiled_name(n) for n in NAMES]
+        assert version_says() == "compiled: all 10 modules of the hot paths (Cython)"
+        assert running(env={"SATSWEEPER_PURE": "1"}) == ["pure"] * len(NAMES)
+        assert version_says(env={"SATSWEEPER_PURE": "1"}) == "plain Python: SATSWEEPER_PURE is set"
+        # none in use: a copy of the package whose every such file changed (a copy without its
+        # compiled modules would not do under an editable install, whose finder still has them)
+        package = tmp_path / "satsweeper"
+        shutil.copytree(Path(satsweeper.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__", "*.c"))
+        for name in NAMES:
+            with open(package / (name.replace(".", "/") + ".py"), "a") as source:
+                source.write("# edited\n")
+        assert running(tmp_path) == ["pure"] * len(NAMES)
+        assert version_says(tmp_path).startswith("plain Python: no compiled build in use (installed without Cython")
+
+
+def running(path: Path | None = None, env: dict | None = None) -> list[str]:
+    """What each module of NAMES runs in a fresh interpreter (of the package copy at
+    ``path``): its compiled module's name or 'pure'.  (As ``imported``, for all at once:
+    ``import satsweeper.tally as m`` would find the package's function ``tally``.)"""
+    env = {**os.environ, "SATSWEEPER_PURE": "0", **(env or {})}
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+    code = ("import importlib, json; modules = [importlib.import_module('satsweeper.' + n) for n in %r]; "
+            "print(json.dumps([m.COMPILED.__name__ if m.COMPILED else 'pure' for m in modules]))" % (NAMES,))
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=path or ROOT, capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)
+
+
+def version_says(path: Path | None = None, env: dict | None = None) -> str:
+    """The line after the version in ``satsweeper --version`` (of the package copy at ``path``)."""
+    env = {**os.environ, "SATSWEEPER_PURE": "0", **(env or {})}
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+    out = subprocess.run([sys.executable, "-m", "satsweeper", "--version"], env=env, cwd=path or ROOT,
+                         capture_output=True, text=True, check=True)
+    first, second = out.stdout.splitlines()
+    assert first == f"satsweeper, version {importlib.metadata.version('satsweeper')}"
+    return second
 
 
 # The games compared: expert (the look-ahead and the far corners), 8x8 with 12 mines (many

@@ -87,8 +87,23 @@ class _Commands(dict):
         return dict.items(self)
 
 
+def _version(context: click.Context, _parameter, asked: bool) -> None:
+    """``--version``: the version, and which builds of the hot paths run (a packager who
+    built without Cython or a C compiler has a working install that is only slower)."""
+    if not asked or context.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from ..compiled import NAMES, described, is_pure
+
+    running = {name: import_module(f"satsweeper.{name}").COMPILED is not None for name in NAMES}
+    click.echo(f"satsweeper, version {version('satsweeper')}\n{described(running, is_pure())}")
+    context.exit()
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="satsweeper")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and which builds run (compiled or plain Python), and exit.")
 def main() -> None:
     """Minesweeper reasoning with SAT and #SAT.
 
