@@ -46,7 +46,9 @@ than 8 covered cells within reach, over single numbers, passed over while
 another is left: Hill's SpaceCounter), ``pull`` (the next move's chances in the components
 a number does not touch taken given that number: the total's pull), ``yield-float`` (the
 far corner gives way to a floating cell beside the frontier too), ``yield-float-0`` (and to
-any cell beside or on the frontier as safe whose number can make a cell safe).  Expert, first click
+any cell beside or on the frontier as safe whose number can make a cell safe), ``cascade-N``
+(no corner rule: the look-ahead alone weighs the corners against other cells, a 0 credited
+N/100 more for the area it opens; N among 5, 10, 20, 40).  Expert, first click
 safe at 0,0, unless ``--level``, ``--rule``, ``--first`` say otherwise (the
 issue's openings: ``--rule opening --first 3,3``).
 
@@ -92,6 +94,7 @@ VARIANTS = {
     "progress-20": lambda: Best(progress=Fraction(1, 5)),
     "zero-5": lambda: Best(zero=Fraction(1, 20)),
     "zero-10": lambda: Best(zero=Fraction(1, 10)),
+    **{f"cascade-{n}": (lambda n=n: Best(corners=False, zero=Fraction(n, 100))) for n in (5, 10, 20, 40)},
     "pseq": lambda: Best(tiebreak=True),
     "pockets": lambda: Best(pockets=True),
     "corners-early": lambda: Best(late_corners=False),
