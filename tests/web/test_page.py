@@ -80,6 +80,19 @@ def paste(driver, text: str) -> None:
     settle(driver)
 
 
+def luminance(css: str) -> float:
+    """WCAG's relative luminance of a CSS rgb() or rgba() colour."""
+    values = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]
+    lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two CSS colours."""
+    hi, lo = sorted((luminance(one), luminance(other)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def cell(driver, board: str, row: int, col: int):
     return driver.find_element(By.CSS_SELECTOR, f"#{board}-board .cell[data-row='{row}'][data-col='{col}']")
 
@@ -97,6 +110,32 @@ def counted(n: int, one: str) -> str:
 def text_of(driver, element_id: str) -> str:
     return driver.find_element(By.ID, element_id).text
 
+
+
+# Records what the live regions would say: each change of a region's text while it is
+# live (aria-live not "off"), as [region id, its text].
+LIVE_LISTENER = """
+window.liveHeard = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const node = change.target.nodeType === 1 ? change.target : change.target.parentElement;
+    const region = node && node.closest('[aria-live]');
+    if (region && region.getAttribute('aria-live') !== 'off' && region.textContent) {
+      window.liveHeard.push([region.id, region.textContent]);
+    }
+  }
+}).observe(document.body, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def heard(page) -> list[tuple[str, str]]:
+    """What the live regions said since LIVE_LISTENER, each once: a change's mutations
+    (the text emptied, then written) are one announcement."""
+    out = []
+    for region, text in page.execute_script("const h = window.liveHeard; window.liveHeard = []; return h;"):
+        if (region, text) not in out[-1:]:
+            out.append((region, text))
+    return out
 
 
 def deal_and_open(page, seed: int) -> None:
@@ -588,16 +627,26 @@ class TestAnalyse:
                 "<1%" if exact < 1 else ">99%" if exact > 99 else f"{math.floor(exact + Fraction(1, 2))}%"), (shown, p)  # JS rounds halves up
         assert {"0%", "100%"} <= {shown for shown, _ in said}
 
-        def luminance(css):
-            values = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]
-            lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
-            return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
         for fg, bg, _ in seen:
-            hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
-            assert (hi + 0.05) / (lo + 0.05) >= 4.5, (fg, bg)
+            assert contrast(fg, bg) >= 4.5, (fg, bg)
         by_p = sorted({(Fraction(p), luminance(bg)) for _, bg, p in seen})
         assert all(a[1] >= b[1] for a, b in zip(by_p, by_p[1:]))
+
+    def test_an_explanations_percentages_contrast(self, page):
+        """The white percentage on an explanation's purple dot: wider than the dot, it spilled
+        onto the cell's pale shade at 1.4:1. Measured against what is behind it, its own
+        ground if it has one, else the cell's."""
+        load(page, "analyse")
+        page.find_element(By.CSS_SELECTOR, "[data-query='check']").click()
+        settle(page)
+        seen = page.execute_script("""
+            return [...document.querySelectorAll('#analyse-board .cell.explained .pct')].map((s) => {
+              const own = getComputedStyle(s).backgroundColor;
+              return [getComputedStyle(s).color, own === 'rgba(0, 0, 0, 0)' ? getComputedStyle(s.parentElement).backgroundColor : own];
+            });""")
+        assert len(seen) >= 5
+        for fg, bg in seen:
+            assert contrast(fg, bg) >= 4.5, (fg, bg)
 
     def test_open_file(self, page):
         """Open file… is reached with Tab and reads the file chosen into the box."""
@@ -907,15 +956,8 @@ class TestPlay:
               d.remove();
             }
             return out;""")
-
-        def luminance(css):
-            values = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]
-            lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
-            return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
         for cls, (fg, bg) in got.items():
-            hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
-            assert (hi + 0.05) / (lo + 0.05) >= (3 if cls == "reason" else 4.5), (cls, fg, bg)
+            assert contrast(fg, bg) >= (3 if cls == "reason" else 4.5), (cls, fg, bg)
 
     def test_keyboard(self, page):
         """Tab to the board, arrows to 4,4, Enter opens it, F flags a cell: the
@@ -1395,6 +1437,92 @@ class TestKeyboardAndScreenReader:
         settle(page)
         assert len(page.find_elements(By.CSS_SELECTOR, "#play-board .cell")) == 81
 
+    def test_undo_leaves_the_focus_on_the_board(self, page):
+        """Undo of the last move left disables Undo, and its focus fell to the page's body: a
+        keyboard or screen reader user lost their place. The board takes it."""
+        deal_and_open(page, 21)
+        undo = page.find_element(By.ID, "undo")
+        page.execute_script("arguments[0].focus()", undo)
+        undo.send_keys(Keys.ENTER)
+        settle(page)
+        assert undo.get_attribute("disabled")
+        assert page.execute_script("return document.activeElement.id") == "play-board"
+
+    def test_a_move_is_said_once_and_the_status_only_when_it_changes(self, page):
+        """What Enter or F did goes to a live region (it was only in the focused board's
+        changing label, which screen readers do not reliably speak), and the status line,
+        "mines left: 10", was said again after every move and every H. Oracle: the library's
+        replay of the moves (what the cell shows, how many cells opened)."""
+        from satsweeper.web.play import Deal, replay
+        load(page, "play")
+        page.execute_script(LIVE_LISTENER)
+        board = page.find_element(By.ID, "play-board")
+        board.send_keys(Keys.ENTER)  # 0,0, the first click
+        settle(page)
+        game, _ = replay(Deal("beginner", "safe", False, 1), [("open", 0, 0)])
+        opened = len(game.revealed)
+        shown = game.revealed[(0, 0)]
+        assert heard(page) == [("play-said", f"0,0 shows {shown}" + (f": {opened} cells opened" if opened > 1 else ""))]
+        board.send_keys("h")
+        settle(page)
+        assert [r for r, _ in heard(page)] == ["play-hint"]  # the hint, not the status again
+        hidden = next((r, c) for r in range(9) for c in range(9) if (r, c) not in game.revealed)
+        board.send_keys(*[Keys.ARROW_DOWN] * hidden[0], *[Keys.ARROW_RIGHT] * hidden[1], "f")
+        settle(page)
+        said = heard(page)
+        assert ("play-said", f"{hidden[0]},{hidden[1]} flagged") in said
+        assert ("play-status", "mines left: 9") in said
+
+    def test_auto_play_says_how_it_ended_once(self, page):
+        """One press of Auto-play made 146 announcements (each move's hint, then the status):
+        now one, how the game ended, as the status says it."""
+        load(page, "play")
+        page.find_element(By.ID, "no-guess").click()
+        Select(page.find_element(By.ID, "rule")).select_by_value("opening")
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        cell(page, "play", 4, 4).click()
+        settle(page)
+        page.execute_script(LIVE_LISTENER)
+        page.find_element(By.ID, "auto-play").click()
+        WebDriverWait(page, 120).until(lambda d: text_of(d, "auto-play") == "Auto-play")
+        settle(page)
+        assert text_of(page, "play-status").startswith("You won")
+        assert heard(page) == [("play-said", "Auto-play ended: You won! Every safe cell is open.")]
+        assert page.find_element(By.ID, "play-status").get_attribute("aria-live") == "polite"
+
+    def test_titles_and_headings(self, page):
+        """The tab's title said "satsweeper" in every mode and after a win or a loss, and the
+        page had one heading: a screen reader had nothing to jump by."""
+        from satsweeper.web.play import Deal, replay
+        load(page, "analyse")
+        assert page.title == "satsweeper: Analyse"
+        headings = page.execute_script("return [...document.querySelectorAll('h2')].map((h) => h.closest('section').id)")
+        assert headings == ["mode-analyse", "mode-play", "mode-gadgets"]
+        deal_and_open(page, 1)
+        assert page.title == "satsweeper: Play"
+        game, _ = replay(Deal("beginner", "safe", False, 1), [("open", 4, 4)])
+        mine = min(game.mines)
+        cell(page, "play", *mine).click()
+        settle(page)
+        assert page.title == "satsweeper: Play (lost)"
+
+    def test_the_safe_cells_are_named(self, page):
+        """"4 safe cells" said which only by the green rings: a screen reader walked the board.
+        Oracle: brute force over the board's explanations."""
+        text = "mines: 4\n011..\n12...\n.....\n"
+        load(page, "analyse")
+        paste(page, text)
+        board = parse_puzzle(text).board
+        layouts = oracle.explanations(problem_of(board))
+        hidden = sorted(board.hidden_cells())
+        safe = [c for c in hidden if not any(c in m for m in layouts)]
+        mines = [c for c in hidden if all(c in m for m in layouts)]
+        assert safe and mines
+        said = text_of(page, "analyse-hint")
+        assert f"{counted(len(safe), 'safe cell')} ({'; '.join(f'{r},{c}' for r, c in safe)})" in said
+        assert f"{counted(len(mines), 'certain mine')} ({'; '.join(f'{r},{c}' for r, c in mines)})" in said
+
     def test_names_and_live_regions(self, page):
         """The number to draw is named (it was a nameless combobox), and the gadget's verdict
         and case are live regions (toggling an input changed them silently)."""
@@ -1405,6 +1533,39 @@ class TestKeyboardAndScreenReader:
 
 
 class TestGadgets:
+    def test_arrowing_through_the_gadgets_asks_for_none(self, page):
+        """The arrow keys on the gadget list asked the server for every gadget passed (11
+        queries, 22 announcements from wire-h to xor); now the choice waits for Enter, as the
+        level list does."""
+        load(page, "gadgets")
+        page.execute_script("window.queries = 0; const f = window.fetch;"
+                            "window.fetch = (...a) => { if (String(a[0]).endsWith('/gadget')) window.queries++; return f(...a); }")
+        select = page.find_element(By.ID, "gadget-name")
+        first = select.get_attribute("value")
+        select.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+        settle(page)
+        assert page.execute_script("return window.queries") == 0
+        select.send_keys(Keys.ENTER)
+        settle(page)
+        assert page.execute_script("return window.queries") == 1
+        chosen = select.get_attribute("value")
+        assert chosen != first and text_of(page, "gadget-verdict").startswith(chosen + ":")
+
+    def test_a_toggle_says_the_case_not_the_same_verdict(self, page):
+        """Each input toggled said the gadget's verdict again, the same for every input. The
+        cases table has a name and its last column a header (a screen reader heard "BAD" with
+        no column)."""
+        load(page, "gadgets")
+        Select(page.find_element(By.ID, "gadget-name")).select_by_value("and")
+        settle(page)
+        page.execute_script(LIVE_LISTENER)
+        page.find_element(By.CSS_SELECTOR, "#gadget-inputs input").click()
+        settle(page)
+        assert [region for region, _ in heard(page)] == ["gadget-case"]
+        table = page.find_element(By.ID, "gadget-cases")
+        assert table.get_attribute("aria-label")
+        assert all(th.text for th in table.find_elements(By.TAG_NAME, "th"))
+
     def test_inputs_and_outputs_told_apart(self, page):
         """AND's ports: u and v, the inputs, blue; t, the output, orange (every port was blue,
         with no key at a size where numbers show). Oracle: the library's ports."""

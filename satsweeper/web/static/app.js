@@ -428,6 +428,12 @@ function originText(o) {
   return o.text;
 }
 
+// A few cells named, " (0,3; 1,4)": "4 safe cells" said which only to the eye (the green
+// rings); a screen reader walked every cell to find them.  Many are left to the board.
+function which(cells, most = 12) {
+  return cells.length && cells.length <= most ? ` (${cells.map(cellText).join("; ")})` : "";
+}
+
 function words(list) {
   if (list.length <= 1) return list.join("");
   return list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
@@ -647,8 +653,8 @@ async function analyse(keepView = false) {
         (sure ? `\nA sure move found without counting${drawn ? " (circled)" : ""}: ${answer.hint_text}` : ""));
     } else if (answer.probs.consistent) {
       legend($("legend"));
-      const safe = answer.probs.cells.filter((c) => c.p === 0).length;
-      const mines = answer.probs.cells.filter((c) => c.p === 1).length;
+      const safe = answer.probs.cells.filter((c) => c.p === 0);
+      const mines = answer.probs.cells.filter((c) => c.p === 1);
       drawHint(analysis.cells, answer.hint, !keepView);
       const drawn = analysis.cells.size > 0;  // a board too large to draw has no circle, no hover
       if (!drawn) $("legend").hidden = true;
@@ -659,8 +665,8 @@ async function analyse(keepView = false) {
         "(No-guess? plays it from its start). " : "";
       // A square read as a cell named o, l, f...: said first, as the CLI says it (every answer is about that board).
       const notes = (answer.notes || []).map((n) => `Note: ${n}. `).join("");
-      showHint($("analyse-hint"), `${notes}${layout}${countText(answer.probs.count)}; ${counted(safe, "safe cell")}, ` +
-        `${counted(mines, "certain mine")}.${what}`, answer.hint_text);
+      showHint($("analyse-hint"), `${notes}${layout}${countText(answer.probs.count)}; ${counted(safe.length, "safe cell")}` +
+        `${which(safe)}, ${counted(mines.length, "certain mine")}${which(mines)}.${what}`, answer.hint_text);
       $("analyse-hint").firstChild.title = `${answer.probs.count} explanations`;
       $("analyse-hint").dataset.count = answer.probs.count;
     } else {
@@ -1032,6 +1038,7 @@ function redeal() {
 // replay a game): the box always shows the seed of the game on the board.
 async function newGame() {
   game.auto = false;
+  said("");  // the last game's last move is not this game's
   const box = $("seed");
   // An emptied box is no seed typed (+"" would deal seed 0 and show none).
   if (!box.value.trim()) {
@@ -1060,6 +1067,7 @@ const seen = (a) => a.outcome + ":" + a.board.rows.join("/");
 // took back the player's last real move).
 async function refresh(withHint, why = "") {
   game.busy = true;
+  const before = game.answer;
   const asked = ++game.asked;
   try {
     const a = await api("game", {...game.deal, moves: game.moves, hint: withHint, probs: $("show-probs").checked});
@@ -1077,8 +1085,13 @@ async function refresh(withHint, why = "") {
     const flags = a.board.rows.join("").split("F").length - 1;
     const status = $("play-status");
     status.className = "status " + (a.outcome === "playing" ? "" : a.outcome);
-    status.textContent = a.outcome === "won" ? "You won! Every safe cell is open."
+    const now = a.outcome === "won" ? "You won! Every safe cell is open."
       : a.outcome === "lost" ? "Boom: a mine. Game lost." : `mines left: ${a.board.total_mines - flags}`;
+    // Rewritten only when it changes: a live region says every rewrite, and "mines left: 10"
+    // was said again after every move and every hint.
+    if (status.textContent !== now) status.textContent = now;
+    if (why === "move" && !game.auto && before) said(moveSaid(before, a, game.moves[game.moves.length - 1]));
+    titled();
     if (a.outcome !== "playing") {
       showMines(a);
       game.auto = false;
@@ -1151,6 +1164,38 @@ async function undo() {
     game.moves.push(taken);
     $("undo").disabled = false;
   }
+  // Undo disabled itself (no move left) while it had the focus: the focus fell to the page's
+  // body, and a keyboard or screen reader user lost their place.  The board takes it.
+  if (document.activeElement === document.body || document.activeElement === $("undo")) {
+    if ($("undo").disabled) $("play-board").focus();
+  }
+}
+
+// What a move did, for the screen reader ("" for a lost game: the status says it).
+function moveSaid(before, a, move) {
+  if (!move || a.outcome === "lost") return "";
+  const [kind, row, col] = move, at = `${row},${col}`;
+  if (kind === "flag") return `${at} flagged`;
+  if (kind === "unflag") return `${at} unflagged`;
+  let opened = 0;
+  a.board.rows.forEach((line, r) => {
+    for (let c = 0; c < line.length; c++) if ("F.".includes(before.board.rows[r][c]) && !"F.".includes(line[c])) opened++;
+  });
+  const shows = a.board.rows[row][col];
+  if (kind === "chord") return opened ? `chord at ${at}: ${counted(opened, "cell")} opened` : `chord at ${at}: nothing to open`;
+  return opened > 1 ? `${at} shows ${shows}: ${counted(opened, "cell")} opened` : `${at} shows ${shows}`;
+}
+
+function said(text) {
+  $("play-said").textContent = text;
+}
+
+// The tab's title says the mode, and how a game ended (a screen reader's window list).
+function titled() {
+  const mode = (document.querySelector("#tabs button.active") || {}).dataset;
+  const name = {analyse: "Analyse", play: "Play", gadgets: "Gadgets"}[mode && mode.mode] || "";
+  const over = name === "Play" && game.answer && game.answer.outcome !== "playing" ? ` (${game.answer.outcome})` : "";
+  document.title = name ? `satsweeper: ${name}${over}` : "satsweeper";
 }
 
 function showMines(a) {
@@ -1209,6 +1254,21 @@ async function autoPlay() {
   if (!game.deal) await newGame();
   game.auto = !game.auto;
   $("auto-play").textContent = game.auto ? "Stop" : "Auto-play";
+  if (!game.auto) return;  // Stop: the game's loop below sees it and ends
+  // Its moves unsaid: one press made 146 announcements (each move's hint, then the status).
+  // The regions are quiet while it plays, and then say how it ended, once.
+  const quiet = [$("play-hint"), $("play-status")];
+  for (const region of quiet) region.setAttribute("aria-live", "off");
+  try {
+    await autoMoves();
+  } finally {
+    for (const region of quiet) region.setAttribute("aria-live", "polite");
+    said(`Auto-play ${game.answer && game.answer.outcome !== "playing" ? "ended" : "stopped"}: ` +
+      $("play-status").textContent + ($("play-hint").textContent ? " " + $("play-hint").textContent : ""));
+  }
+}
+
+async function autoMoves() {
   let moved = false;  // the hinted move pushed last round, made by this round's request
   while (game.auto) {
     const a = await refresh(true, moved ? "move" : "");
@@ -1276,10 +1336,12 @@ async function showGadget() {
     gadgetState.answer = a;
     gadgetState.shown = 0;
     $("gadget-verdict").classList.remove("error");  // an error shown before is answered now
-    $("gadget-verdict").innerHTML =
+    const verdict =
       `<b>${a.gadget}</b>: computes its claim: <span class="${a.computes ? "ok" : "bad"}">${a.computes ? "yes" : "no"}</span>; ` +
       `unique: <span class="${a.unique ? "ok" : "bad"}">${a.unique ? "yes" : "no"}</span>; ` +
       `same number of mines for every input: ${a.constant_mines ? "yes" : "no"}`;
+    // Rewritten only when it changes (a live region): each input toggled said the same verdict again.
+    if ($("gadget-verdict").innerHTML !== verdict) $("gadget-verdict").innerHTML = verdict;
     casesTable(a);
     explanationButtons(a);
     drawGadget();
@@ -1371,7 +1433,7 @@ function drawGadget() {
 
 function casesTable(a) {
   const outs = a.cases.length ? Object.keys(a.cases[0].expected) : [];
-  let html = `<tr>${a.inputs.map((n) => `<th>${n}</th>`).join("")}${outs.map((n) => `<th>${n} forced</th><th>${n} claimed</th>`).join("")}<th>explanations</th><th>mines</th><th></th></tr>`;
+  let html = `<tr>${a.inputs.map((n) => `<th>${n}</th>`).join("")}${outs.map((n) => `<th>${n} forced</th><th>${n} claimed</th>`).join("")}<th>explanations</th><th>mines</th><th>check</th></tr>`;
   const shown = a.case.inputs.join(",");
   for (const c of a.cases) {
     const bit = (s) => (s === "mine" ? "1" : s === "safe" ? "0" : "?");
@@ -1397,6 +1459,7 @@ function setMode(mode) {
   if (mode === "gadgets" && !gadgetState.list.length) loadGadgets();
   if (mode === "play" && !game.deal && !resumeGame()) newGame();
   history.replaceState(null, "", "#" + mode);
+  titled();
 }
 
 const EXAMPLE = `mines: 10
@@ -1437,7 +1500,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("undo").onclick = undo;
   $("auto-play").onclick = autoPlay;
   $("show-probs").onchange = () => game.deal && refresh(false);
-  $("gadget-name").onchange = gadgetInputs;
+  chosen($("gadget-name"), gadgetInputs);  // arrowing through the list asked for every gadget passed
   $("gadget-zoom").onchange = () => gadgetState.answer && drawGadget();
   $("board-text").oninput = () => {
     keep($("board-text").value);
