@@ -145,6 +145,17 @@ class TestMachineBound:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
         return done.stdout.strip() or done.stderr
 
+    def test_a_quarter_of_the_free_memory_is_left_to_the_others(self):
+        """The bound was at all of the machine's free memory: a probs of a 150x150 lattice grew
+        to 20.7 GB of 23 while other programs grew too, and the kernel's out-of-memory killer
+        ended it first (exit 137, no answer).  Now three quarters of it."""
+        code = ("import os, resource, satsweeper.limits as limits; "
+                "limits.machine_memory = lambda: 2**32; limits.bound_to_machine(); "
+                "used = int(open('/proc/self/statm').read().split()[0]) * os.sysconf('SC_PAGE_SIZE'); "
+                "print(resource.getrlimit(resource.RLIMIT_AS)[0] - used)")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert abs(int(done.stdout) - 3 * 2**30) < 2**24, done.stderr  # 3/4 of 4 GB, to within 16 MB
+
     def test_a_limit_already_set_is_kept(self):
         assert self._limit_after("limits.bound_to_machine(2**20); "
                                  "print(resource.getrlimit(resource.RLIMIT_AS)[0])") == str(2**34)
