@@ -1,5 +1,6 @@
 """``python -m satsweeper`` and the ``satsweeper`` command: :func:`run`."""
 
+import io
 import sys
 
 
@@ -26,7 +27,11 @@ def run() -> None:
     try:
         if _bounded(sys.argv[1:]):
             bound_to_machine()  # a count too big: "out of memory", exit 3, not the kernel's kill
-        main()
+        try:
+            main()
+        except SystemExit as done:
+            _said_into_a_closed_stdout(done)
+            raise
     except KeyboardInterrupt:
         # Another Ctrl-C while the first, an error or the answer was being
         # reported: what could be said was said; no traceback, no second answer.
@@ -40,7 +45,8 @@ def _usable_streams() -> None:
     error or a progress line on a closed stderr made any command exit 1 ("no"), a closed stdin was an internal error
     for ``-``, a closed stdout one for every answer.  Each reads or writes the null device
     instead (a closed stdin reads as empty, bad input for ``-``; the outputs a command
-    writes to files are still written).  A character the output's encoding lacks
+    writes to files are still written), and an answer that went to a closed stdout is
+    said lost at the end, as on a full one (:func:`_said_into_a_closed_stdout`).  A character the output's encoding lacks
     (``PYTHONIOENCODING=ascii``, a path with 'é') is written escaped: the file was written,
     then saying so was an internal error.
     """
@@ -57,13 +63,41 @@ def _usable_streams() -> None:
             closed = getattr(sys, name) is None or flags == (os.O_WRONLY if mode == "r" else os.O_RDONLY)
         except OSError:
             closed = True
-        if closed:
+        if closed and name == "stdout":
+            sys.stdout = io.TextIOWrapper(io.BufferedWriter(_Nowhere(os.devnull, "w")), encoding="utf-8")
+        elif closed:
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError):  # not a text file of ours (a test's capture)
             pass
+
+
+class _Nowhere(io.FileIO):
+    """The null device in place of a closed standard output, knowing whether anything was
+    written to it (the command's answer, lost)."""
+
+    lost = False
+
+    def write(self, data) -> int:
+        if len(data):
+            _Nowhere.lost = True
+        return super().write(data)
+
+
+def _said_into_a_closed_stdout(done: SystemExit) -> None:
+    """An answer printed to a closed standard output (``>&-``): one line on stderr and exit
+    3, as for a full one (``> /dev/full``).  It was exit 0 with nothing said, the answer lost;
+    ``/bin/echo`` says "Bad file descriptor" there and exits 1.  A worse exit (bad input,
+    interrupted...) stays, and files the command wrote are kept."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if not isinstance(getattr(buffer, "raw", None), _Nowhere):
+        return
+    sys.stdout.flush()
+    if _Nowhere.lost and done.code in (0, 1, None):
+        sys.stderr.write("satsweeper: could not write the answer to standard output: it is closed\n")
+        done.code = 3
 
 
 def _bounded(args: list[str]) -> bool:

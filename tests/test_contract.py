@@ -375,6 +375,31 @@ class TestOutputs:
         result = run("repair", figure, "-o", figure)
         assert result.exit_code == 2 and figure.read_text() == before
 
+    @pytest.mark.parametrize("command, name", [
+        (["render", "-", "--opened", "-o"], "layout.txt"), (["repair", "-", "-o"], "conflict.txt"),
+        (["hint", "-", "--render"], "unique.svg"), (["noguess", "-", "--picture"], "layout.svg")],
+        ids=["render", "repair", "hint", "noguess"])
+    def test_an_output_may_not_replace_the_file_on_standard_input(self, command, name, tmp_path):
+        """render - -o lay.txt < lay.txt replaced the layout with its opened position (exit 0,
+        "replaced the file that was there"), and repair did the same: standard input is
+        compared with the output as a file argument is.  Oracle: the file's bytes, unchanged."""
+        import subprocess
+        source = EXAMPLES / name.replace(".svg", ".txt")
+        board = tmp_path / name
+        board.write_bytes(source.read_bytes())
+        with open(board, "rb") as stdin:
+            done = subprocess.run(["satsweeper", *command, str(board)], stdin=stdin, capture_output=True, text=True,
+                                  timeout=120)
+        assert done.returncode == 2, done.stderr
+        assert "which would replace the input (standard input is that file)" in done.stderr
+        assert board.read_bytes() == source.read_bytes()
+        # another file on standard input: written as before
+        other = tmp_path / ("other" + board.suffix)
+        with open(source, "rb") as stdin:
+            done = subprocess.run(["satsweeper", *command, str(other)], stdin=stdin, capture_output=True, text=True,
+                                  timeout=120)
+        assert done.returncode in (0, 1) and other.exists(), done.stderr
+
     @pytest.mark.parametrize("command,option", [
         (["hint"], "--render"), (["unique"], "--render"), (["render", "--opened"], "-o")],
         ids=["hint", "unique", "render"])
@@ -795,12 +820,20 @@ class TestStreamsAndFullDisks:
         assert done.stderr == "satsweeper: could not write the answer to standard output: No space left on device\n"
 
     def test_closed_streams(self, tmp_path):
-        """2>&- made every error exit 1 (its message failed); <&- and >&- were internal errors."""
+        """2>&- made every error exit 1 (its message failed); <&- and >&- were internal errors.
+        Then >&- lost the answer with exit 0: now said, exit 3, as on a full standard output,
+        and a file written is kept."""
         assert self.shell(f"satsweeper check {tmp_path / 'none.txt'} 2>&-").returncode == 2
+        assert self.shell(f"satsweeper check {tmp_path / 'none.txt'} >&-").returncode == 2  # the worse exit stays
         done = self.shell("satsweeper check - <&-")
         assert done.returncode == 2 and "an empty board" in done.stderr
+        lost = "satsweeper: could not write the answer to standard output: it is closed\n"
         done = self.shell(f"satsweeper generate 9x9x10 --seed 1 -o {tmp_path / 'g.txt'} >&-")
-        assert done.returncode == 0 and (tmp_path / "g.txt").read_text().startswith("mines: 10\n")
+        assert (done.returncode, done.stderr) == (3, lost)
+        assert (tmp_path / "g.txt").read_text().startswith("mines: 10\n")
+        for as_json in ("", " --json"):
+            done = self.shell(f"satsweeper probs {EXAMPLES / 'unique.txt'}{as_json} >&-")
+            assert (done.returncode, done.stderr) == (3, lost)
 
     def test_a_path_the_output_encoding_lacks(self, tmp_path):
         """PYTHONIOENCODING=ascii: the file was written, then "wrote ..." was an internal error."""

@@ -738,6 +738,18 @@ def refuse_overwriting_input(output: Path | None, *inputs: Source | str | None, 
                 and output.resolve() == Path(name).resolve():
             raise UserError("an output file other than the input",
                             f"{option} {cut(str(output))}, which would replace the input")
+        if name in ("<stdin>", "-") and _is_stdin(output):  # render - -o lay.txt < lay.txt lost the layout
+            raise UserError("an output file other than the input",
+                            f"{option} {cut(str(output))}, which would replace the input (standard input is that file)")
+
+
+def _is_stdin(path: Path) -> bool:
+    """Whether ``path`` is the very file standard input reads (``- < file``)."""
+    try:
+        read, there = os.fstat(sys.stdin.fileno()), os.stat(path)
+    except (OSError, ValueError, AttributeError):  # none there, or no file behind stdin
+        return False
+    return stat.S_ISREG(read.st_mode) and (read.st_dev, read.st_ino) == (there.st_dev, there.st_ino)
 
 
 def write_output(path: Path, content: str | bytes | Callable[[Path], None]) -> str:
