@@ -24,7 +24,7 @@ What a compiled module does differently, which the modules listed keep clear of 
 - a signal (Ctrl-C, :func:`~satsweeper.limits.deadline`'s ring) is answered only when the C
   calls into Python code, so a long loop of nothing but C calls :func:`checkpoint` now and then
   (the endgame's search every 1,024 positions, the optimal search every 256 memo lookups and
-  4,096 layouts listed: Ctrl-C had taken 4 s to stop ``satsweeper optimal 5x5x7``, a 0.3 s
+  4,096 layouts listed, the components' count every 1,024 states of a layer: Ctrl-C had taken 4 s to stop ``satsweeper optimal 5x5x7``, a 0.3 s
   deadline 2.3 s).
 """
 

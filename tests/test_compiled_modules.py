@@ -267,6 +267,20 @@ class TestSignals:
         # 5x5x6: 2.7 s to list its layouts, a minute to search them
         assert self.stopped_after(lambda: optimum(Level.parse("5x5x6"), FirstClick.SAFE, (0, 0))) < 1.0
 
+    @pytest.mark.parametrize("work", ["tally", "count"])
+    def test_the_components_count(self, work):
+        """The count's dynamic programming, as ``satsweeper count`` runs it (a Problem: the
+        components engine, not the bitboard's): Ctrl-C or kill took 1.3-3.7 s to stop it on
+        this board (a pipeline's probe)."""
+        import satsweeper.components as components
+        from satsweeper.constraints import problem_of
+        from satsweeper.textio import parse_board
+        require_build("components")
+        # a 2 on every other square of every other row, 900 mines: about a minute to count
+        rows = ["".join("2" if r % 2 == 0 and c % 2 == 0 else "." for c in range(60)) for r in range(60)]
+        problem = problem_of(parse_board("mines: 900\n" + "\n".join(rows) + "\n"))
+        assert self.stopped_after(lambda: getattr(components, work)(problem)) < 1.0
+
 
 class TestSource:
     @pytest.mark.parametrize("name", [n for n in NAMES if n not in typed()])
