@@ -150,6 +150,17 @@ def deal_and_open(page, seed: int) -> None:
     settle(page)
 
 
+def no_guess_game_opened(page) -> None:
+    """A fresh Play page: a no-guess beginner layout whose first click opens a region, 4,4 opened."""
+    load(page, "play")
+    page.find_element(By.ID, "no-guess").click()
+    Select(page.find_element(By.ID, "rule")).select_by_value("opening")
+    page.find_element(By.ID, "new-game").click()
+    settle(page)
+    cell(page, "play", 4, 4).click()
+    settle(page)
+
+
 def custom_game_opened(page, level: str) -> None:
     """A fresh Play page: ``level`` chosen as a custom level (Enter deals it), 0,0 opened."""
     load(page, "play")
@@ -929,13 +940,7 @@ class TestPlay:
 
     def test_auto_play_no_guess_wins(self, page):
         """A no-guess beginner layout, finished by auto-play: always won."""
-        load(page, "play")
-        page.find_element(By.ID, "no-guess").click()
-        Select(page.find_element(By.ID, "rule")).select_by_value("opening")
-        page.find_element(By.ID, "new-game").click()
-        settle(page)
-        cell(page, "play", 4, 4).click()
-        settle(page)
+        no_guess_game_opened(page)
         page.find_element(By.ID, "auto-play").click()
         WebDriverWait(page, 120).until(lambda d: not text_of(d, "play-status").startswith("mines left"))
         assert text_of(page, "play-status").startswith("You won")
@@ -1476,13 +1481,7 @@ class TestKeyboardAndScreenReader:
     def test_auto_play_says_how_it_ended_once(self, page):
         """One press of Auto-play made 146 announcements (each move's hint, then the status):
         now one, how the game ended, as the status says it."""
-        load(page, "play")
-        page.find_element(By.ID, "no-guess").click()
-        Select(page.find_element(By.ID, "rule")).select_by_value("opening")
-        page.find_element(By.ID, "new-game").click()
-        settle(page)
-        cell(page, "play", 4, 4).click()
-        settle(page)
+        no_guess_game_opened(page)
         page.execute_script(LIVE_LISTENER)
         page.find_element(By.ID, "auto-play").click()
         WebDriverWait(page, 120).until(lambda d: text_of(d, "auto-play") == "Auto-play")
