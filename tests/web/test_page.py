@@ -1490,6 +1490,79 @@ class TestKeyboardAndScreenReader:
         assert heard(page) == [("play-said", "Auto-play ended: You won! Every safe cell is open.")]
         assert page.find_element(By.ID, "play-status").get_attribute("aria-live") == "polite"
 
+    def test_a_move_chosen_when_auto_play_stops_is_dropped(self, page):
+        """Stop between auto-play's choosing a move and playing it left the move in the game's
+        moves, unplayed: the next key played it too, unsaid (a flag opened 13 cells). Now it is
+        dropped, and the board is the library's replay of the moves kept."""
+        from satsweeper.web.play import Deal, replay
+        deal_and_open(page, 21)
+        # Stop is pressed the moment auto-play has chosen its first move
+        page.execute_script("""const m = game.moves, push = m.push.bind(m);
+            m.push = (...x) => { const r = push(...x); m.push = push;
+                                 document.getElementById('auto-play').click(); return r; };""")
+        page.find_element(By.ID, "auto-play").click()
+        WebDriverWait(page, 60).until(lambda d: text_of(d, "auto-play") == "Auto-play")
+        settle(page)
+        time.sleep(0.2)  # past the loop's pause
+        moves = [tuple(m) for m in page.execute_script("return game.moves")]
+        assert moves == [("open", 4, 4)]
+        game, _ = replay(Deal("beginner", "safe", False, 21), moves)
+        hidden = next((r, c) for r in range(9) for c in range(9) if (r, c) not in game.revealed)
+        page.execute_script(LIVE_LISTENER)
+        board = page.find_element(By.ID, "play-board")
+        page.execute_script("arguments[0].focus()", board)
+        board.send_keys(*[Keys.ARROW_UP] * 4, *[Keys.ARROW_LEFT] * 4,
+                        *[Keys.ARROW_DOWN] * hidden[0], *[Keys.ARROW_RIGHT] * hidden[1], "f")
+        settle(page)
+        game, _ = replay(Deal("beginner", "safe", False, 21), moves + [("flag", *hidden)])
+        shown = {(r, c) for r in range(9) for c in range(9) if cell(page, "play", r, c).get_attribute("data-state") not in ".F"}
+        assert shown == set(game.revealed)
+        assert ("play-said", f"{hidden[0]},{hidden[1]} flagged") in heard(page)
+
+    def test_a_chord_says_what_it_opened(self, page):
+        """A chord said only how many cells it opened; now which, and what each shows (a single
+        open said so already). Oracle: the library's replay of the same moves."""
+        from satsweeper.web.play import Deal, replay
+        deal, first = Deal("beginner", "safe", False, 21), [("open", 4, 4)]
+        game, _ = replay(deal, first)
+        # a number beside hidden cells: its mines flagged (the layout's), then chorded
+        for (r, c), n in sorted(game.revealed.items()):
+            around = [(r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a or b) and 0 <= r + a < 9
+                      and 0 <= c + b < 9 and (r + a, c + b) not in game.revealed]
+            mines = [x for x in around if x in game.mines]
+            if n and len(mines) == n and len(around) > n:
+                break
+        flags = [("flag", *m) for m in mines]
+        after, _ = replay(deal, first + flags + [("chord", r, c)])
+        opened = sorted(set(after.revealed) - set(game.revealed))
+        assert 0 < len(opened) <= 8
+        deal_and_open(page, 21)
+        for m in mines:
+            ActionChains(page).context_click(cell(page, "play", *m)).perform()
+            settle(page)
+        page.execute_script(LIVE_LISTENER)
+        cell(page, "play", r, c).click()
+        settle(page)
+        listed = "; ".join(f"{x},{y} shows {after.revealed[(x, y)]}" for x, y in opened)
+        assert heard(page) == [("play-said", f"chord at {r},{c}: {counted(len(opened), 'cell')} opened: {listed}")]
+
+    def test_undo_and_a_new_game_are_said(self, page):
+        """Undo said nothing (the last move's words stayed, describing a board no longer
+        there), and a new game nothing when "mines left" read the same."""
+        deal_and_open(page, 21)
+        page.execute_script(LIVE_LISTENER)
+        board = page.find_element(By.ID, "play-board")
+        page.execute_script("arguments[0].focus()", board)
+        board.send_keys("u")
+        settle(page)
+        assert heard(page) == [("play-said", "took back opening 4,4")]
+        board.send_keys("u")
+        settle(page)
+        assert heard(page) == [("play-said", "nothing to take back")]
+        page.find_element(By.ID, "new-game").click()
+        settle(page)
+        assert heard(page) == [("play-said", "new game: 9×9, 10 mines, seed 22")]
+
     def test_titles_and_headings(self, page):
         """The tab's title said "satsweeper" in every mode and after a win or a loss, and the
         page had one heading: a screen reader had nothing to jump by."""

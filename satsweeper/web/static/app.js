@@ -1052,7 +1052,9 @@ async function newGame() {
   game.shown = null;
   game.hint = null;
   showHint($("play-hint"), "", "");
-  await refresh(false, "deal");
+  const a = await refresh(false, "deal");
+  // Said: the status alone ("mines left: 10") is not said again when it is the same.
+  if (a) said(`new game: ${a.board.width}×${a.board.height}, ${counted(a.board.total_mines, "mine")}, seed ${game.deal.seed}`);
   // On a phone the controls come below the board: a game dealt from there (a landscape
   // screen holds not both) is brought into sight, its Hint and flag mode above it.
   const top = $("play-status").getBoundingClientRect().top;
@@ -1153,16 +1155,25 @@ async function refresh(withHint, why = "") {
 // One move back (after a loss too): the game is replayed from its deal and the moves
 // left, so the layout stays the one the first click drew.
 async function undo() {
-  if (!game.deal || game.busy || !game.moves.length) return;
+  if (!game.deal || game.busy) return;
+  if (!game.moves.length) {  // U with nothing to take back: said, not silence
+    said("nothing to take back");
+    return;
+  }
   game.auto = false;
   const taken = game.moves.pop();
   game.shown = null;
   game.hint = null;
   showHint($("play-hint"), "", "");
   // A failed request (undefined; null is one superseded) leaves the board as it was: so the moves.
-  if (await refresh(false) === undefined) {
+  const a = await refresh(false);
+  if (a === undefined) {
     game.moves.push(taken);
     $("undo").disabled = false;
+  } else if (a) {  // said (it was silent, the last move's words still in the region)
+    const [kind, row, col] = taken;
+    said(`took back ${{open: "opening", flag: "the flag at", unflag: "unflagging", chord: "the chord at"}[kind]} ` +
+      `${row},${col}`);
   }
   // Undo disabled itself (no move left) while it had the focus: the focus fell to the page's
   // body, and a keyboard or screen reader user lost their place.  The board takes it.
@@ -1177,13 +1188,19 @@ function moveSaid(before, a, move) {
   const [kind, row, col] = move, at = `${row},${col}`;
   if (kind === "flag") return `${at} flagged`;
   if (kind === "unflag") return `${at} unflagged`;
-  let opened = 0;
+  const opened = [];  // the cells this move opened, and what each shows
   a.board.rows.forEach((line, r) => {
-    for (let c = 0; c < line.length; c++) if ("F.".includes(before.board.rows[r][c]) && !"F.".includes(line[c])) opened++;
+    for (let c = 0; c < line.length; c++) {
+      if ("F.".includes(before.board.rows[r][c]) && !"F.".includes(line[c])) opened.push(`${r},${c} shows ${line[c]}`);
+    }
   });
+  const many = counted(opened.length, "cell");
+  if (kind === "chord") {  // which cells, when few (a single open says what it shows)
+    return !opened.length ? `chord at ${at}: nothing to open`
+      : `chord at ${at}: ${many} opened` + (opened.length <= 8 ? `: ${opened.join("; ")}` : "");
+  }
   const shows = a.board.rows[row][col];
-  if (kind === "chord") return opened ? `chord at ${at}: ${counted(opened, "cell")} opened` : `chord at ${at}: nothing to open`;
-  return opened > 1 ? `${at} shows ${shows}: ${counted(opened, "cell")} opened` : `${at} shows ${shows}`;
+  return opened.length > 1 ? `${at} shows ${shows}: ${many} opened` : `${at} shows ${shows}`;
 }
 
 function said(text) {
@@ -1257,27 +1274,38 @@ async function autoPlay() {
   if (!game.auto) return;  // Stop: the game's loop below sees it and ends
   // Its moves unsaid: one press made 146 announcements (each move's hint, then the status).
   // The regions are quiet while it plays, and then say how it ended, once.
-  const quiet = [$("play-hint"), $("play-status")];
+  const quiet = [$("play-hint"), $("play-status")], deal = game.deal;
   for (const region of quiet) region.setAttribute("aria-live", "off");
   try {
     await autoMoves();
   } finally {
     for (const region of quiet) region.setAttribute("aria-live", "polite");
-    said(`Auto-play ${game.answer && game.answer.outcome !== "playing" ? "ended" : "stopped"}: ` +
-      $("play-status").textContent + ($("play-hint").textContent ? " " + $("play-hint").textContent : ""));
+    if (game.deal === deal) {  // not when New game ended it: that game's words are said
+      said(`Auto-play ${game.answer && game.answer.outcome !== "playing" ? "ended" : "stopped"}: ` +
+        $("play-status").textContent + ($("play-hint").textContent ? " " + $("play-hint").textContent : ""));
+    }
   }
 }
 
 async function autoMoves() {
   let moved = false;  // the hinted move pushed last round, made by this round's request
+  const deal = game.deal;
   while (game.auto) {
     const a = await refresh(true, moved ? "move" : "");
+    moved = false;
     if (!a || a.outcome !== "playing" || !a.hint || !a.hint.cell) break;
     game.moves.push([a.hint.move === "flag" ? "flag" : "open", a.hint.cell.row, a.hint.cell.col]);
     game.taken = a.hint.sure ? null : {row: a.hint.cell.row, col: a.hint.cell.col, words: a.hint_text};
     moved = true;
     game.hint = null;
     await new Promise((done) => setTimeout(done, 60));
+  }
+  // Stopped between choosing a move and playing it: the move is dropped (it stayed in the
+  // moves, and the next key played it unsaid, with its own).
+  if (moved && game.deal === deal) {
+    game.moves.pop();
+    game.taken = null;
+    $("undo").disabled = !game.moves.length;
   }
   if (game.auto) await refresh(false);
   game.auto = false;
