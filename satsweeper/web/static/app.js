@@ -420,7 +420,9 @@ function clearMarks(host, classes) {
 const cellText = (c) => (c.row === undefined ? c.name : `${c.row},${c.col}`);
 
 // Up to 12 cells in words, "…" for more.
-const someCells = (list) => words(list.slice(0, 12).map(cellText)) + (list.length > 12 ? " …" : "");
+// Cells listed with semicolons, as Analyse's safe cells are: read aloud, "0,3, 0,5 and 1,5"
+// was a run of numbers with no telling where one cell ends.
+const someCells = (list) => list.slice(0, 12).map(cellText).join("; ") + (list.length > 12 ? " …" : "");
 
 function originText(o) {
   if (o.kind === "clue") return `the ${o.number} at ${o.row},${o.col}`;
