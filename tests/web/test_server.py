@@ -719,6 +719,11 @@ class TestLimits:
         text = format_board(hard_board())
         answer = client.post("/api/hint", json={"board": text, "timeout": 0.05}).json()
         cli = cli_json("hint", "-", "--timeout", "0.05", input=text)
+        if answer["consistent"] != cli["consistent"]:
+            # The consistency proof (2 s more, in a child) finished in time on one side only:
+            # under a full suite beside other work the server's did not once.  Unproven is None.
+            assert None in (answer["consistent"], cli["consistent"])
+            answer, cli = {**answer, "consistent": None}, {**cli, "consistent": None}
         assert answer == cli and answer["complete"] is False and answer["sure"] is True
         assert answer["rule"] in ("single number", "two nested numbers") and answer["sure_moves"] is None
 
