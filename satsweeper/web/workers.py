@@ -234,7 +234,7 @@ def _serve(pipe, server: int, memory: int | None = None) -> None:
     # second Ctrl-C then hung the server for good, joining workers that would not end).
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     die_with(server)  # killed with kill -9, the server left its workers running, one holding its port
-    _close_listening_sockets()
+    _close_network_sockets()
     if memory:
         bound_memory(memory)  # past it a query's allocation fails: MemoryError, 413, a fresh worker
     while True:
@@ -252,9 +252,12 @@ def _serve(pipe, server: int, memory: int | None = None) -> None:
             pipe.send(("error", RuntimeError(f"{type(err).__name__}: {err}")))
 
 
-def _close_listening_sockets() -> None:
-    """Close the server's listening sockets, which a forked worker inherits: one left behind
-    kept the port from the next server."""
+def _close_network_sockets() -> None:
+    """Close the server's network sockets, which a forked worker inherits: a listening one
+    left behind kept the port from the next server, and a client's connection kept open
+    here never closed for the client (a query's answer sent with ``Connection: close`` left
+    the socket in CLOSE-WAIT, held by the worker forked after it, for as long as that lived).
+    The pipe to the server (a Unix socket) stays."""
     import socket
     try:
         descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
@@ -265,11 +268,7 @@ def _close_listening_sockets() -> None:
             sock = socket.socket(fileno=fd)
         except OSError:  # not a socket
             continue
-        try:
-            listening = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN)
-        except OSError:
-            listening = 0
-        if listening:
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.close()
         else:
             sock.detach()  # the pipe to the server, and any other: left as it was

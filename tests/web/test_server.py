@@ -1109,6 +1109,21 @@ def _listening_sockets() -> int:
     return found
 
 
+def _network_sockets() -> int:
+    """How many TCP sockets (listening or connected) this process holds (Linux's /proc)."""
+    import os
+    import socket
+    found = 0
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            sock = socket.socket(fileno=int(name))
+        except OSError:
+            continue
+        found += sock.family in (socket.AF_INET, socket.AF_INET6)
+        sock.detach()
+    return found
+
+
 def _state(pid: int) -> str | None:
     """A process's state letter (Z: a zombie, ended), None once it is gone."""
     try:
@@ -1160,6 +1175,26 @@ class TestWorkerHygiene:
                 workers.close()
         finally:
             signal.signal(signal.SIGTERM, previous)
+
+    def test_a_worker_holds_no_client_connection(self):
+        """A worker forked while a client's connection was open kept it: the answer sent with
+        Connection: close never closed for the client (CLOSE-WAIT, held by the worker)."""
+        import socket
+        from satsweeper.web.workers import Workers
+        with socket.create_server(("127.0.0.1", 0)) as server, \
+                socket.create_connection(server.getsockname()) as client:
+            accepted, _ = server.accept()
+            with accepted:
+                assert _network_sockets() >= 3
+                workers = Workers(1)
+                try:
+                    workers.start()
+                    assert workers.run(10, _network_sockets) == 0
+                finally:
+                    workers.close()
+                accepted.close()  # the server's end closed: the client sees the end at once
+                client.settimeout(5)
+                assert client.recv(10) == b""
 
     def test_a_worker_forked_for_a_short_thread_outlives_it(self):
         """A worker ends with the thread that forked it (Linux's parent-death signal belongs to a
