@@ -223,6 +223,11 @@ class TestAChildThatDies:
 _FINALIZER = """
 import os, signal, sys, time
 from satsweeper.limits import terminate_as_interrupt
+# The signal's default action, as a shell gives it: a process started ignoring or blocking it
+# keeps that choice (terminate_as_interrupt's docstring).  Twice in a fresh clone's full suite a
+# test worker started this script so, and it said "not interrupted" (the cause not found).
+signal.signal(getattr(signal, sys.argv[1]), signal.SIG_DFL)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [getattr(signal, sys.argv[1])])
 class Finalized:
     def __del__(self):
         os.kill(os.getpid(), getattr(signal, sys.argv[1]))
