@@ -369,7 +369,11 @@ def _interrupt_again(hook, unraisable) -> None:
     if isinstance(err, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
         import _thread
         # From another thread, a moment later: called here, it was raised in the hook (ignored again).
-        signum = getattr(signal, "SIGXCPU") if isinstance(err, CpuTimeUp) else signal.SIGINT
+        # Ctrl-C's signal, unless Python does not handle it: a process started in the background
+        # of a script (``satsweeper bench ... &``) ignores SIGINT, and interrupt_main did nothing
+        # (a kill there was lost); then kill's SIGTERM, whose handler is ours.
+        signum = getattr(signal, "SIGXCPU") if isinstance(err, CpuTimeUp) else \
+            signal.SIGINT if callable(signal.getsignal(signal.SIGINT)) else signal.SIGTERM
         timer = threading.Timer(0.1, _thread.interrupt_main, args=(signum,))
         timer.daemon = True
         timer.start()
