@@ -1091,8 +1091,8 @@ def _allocate(size: int) -> int:
     return len(bytearray(size))
 
 
-def _listening_sockets() -> int:
-    """How many listening sockets this process holds (Linux's /proc)."""
+def _sockets(kind) -> int:
+    """How many of this process's sockets ``kind(sock)`` says yes to (Linux's /proc)."""
     import os
     import socket
     found = 0
@@ -1102,26 +1102,23 @@ def _listening_sockets() -> int:
         except OSError:
             continue
         try:
-            found += bool(sock.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN))
+            found += bool(kind(sock))
         except OSError:
             pass
         sock.detach()
     return found
 
 
-def _network_sockets() -> int:
-    """How many TCP sockets (listening or connected) this process holds (Linux's /proc)."""
-    import os
+def _listening_sockets() -> int:
+    """How many listening sockets this process holds."""
     import socket
-    found = 0
-    for name in os.listdir("/proc/self/fd"):
-        try:
-            sock = socket.socket(fileno=int(name))
-        except OSError:
-            continue
-        found += sock.family in (socket.AF_INET, socket.AF_INET6)
-        sock.detach()
-    return found
+    return _sockets(lambda sock: sock.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN))
+
+
+def _network_sockets() -> int:
+    """How many TCP sockets (listening or connected) this process holds."""
+    import socket
+    return _sockets(lambda sock: sock.family in (socket.AF_INET, socket.AF_INET6))
 
 
 def _state(pid: int) -> str | None:
